@@ -1,0 +1,131 @@
+"""The rule options a deal is played under (RULES.md), with their defaults.
+
+A :class:`Rules` value is everything the engine needs to know about a table's house rules;
+it is plain data so that records, the replay and the solver can share it. The names of the
+options are those of PMN's tags, so a log is replayed by the rules it was played under.
+
+>>> Rules(players=6).deck, Rules(players=6).tricks_per_deal
+(48, 8)
+>>> Rules(trump_method=TrumpMethod.CLOSED).describe()
+'4 players, 52 cards, closed trump (version A), tricks taken at once'
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Final
+
+from .cards import DECK_LOWEST_RANK
+from .seats import TABLE_SIZES
+
+
+class TrumpMethod(enum.Enum):
+    """How the trump suit is chosen (PMN ``TrumpMethod``)."""
+
+    DRAWN = "Drawn"
+    FACE_UP = "FaceUp"
+    CLOSED = "Closed"
+    CUT = "Cut"
+    NONE = "None"
+
+    @property
+    def description(self) -> str:
+        return _METHOD_TEXT[self]
+
+
+_METHOD_TEXT: Final = {
+    TrumpMethod.DRAWN: "trump drawn at random",
+    TrumpMethod.FACE_UP: "trump card face up",
+    TrumpMethod.CLOSED: "closed trump",
+    TrumpMethod.CUT: "cut trump (first discard names it)",
+    TrumpMethod.NONE: "no trump",
+}
+
+
+class Reveal(enum.Enum):
+    """The two versions of closed trump (PMN ``Reveal``)."""
+
+    A = "A"
+    """The card is turned up automatically the moment anyone cannot follow suit."""
+    B = "B"
+    """A void player may ask for the reveal, and must then trump if able."""
+
+
+class Capture(enum.Enum):
+    """How tricks reach a team (PMN ``Capture``)."""
+
+    TRICK = "Trick"
+    """Mendikot: the winner's team takes each trick at once."""
+    DEHLA = "Dehla"
+    """Dehla Pakad: tricks pile up until one player wins two in a row."""
+
+
+class Scoring(enum.Enum):
+    """The match register profile (PMN ``Scoring``)."""
+
+    PLAIN = "plain"
+    BONUS = "bonus"
+
+
+#: House-rule flags PMN's ``Variant`` tag may name.
+VARIANT_FLAGS: Final = ("must-trump", "bonus-aces")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options of one deal. Every field has the RULES.md default."""
+
+    players: int = 4
+    deck: int = 0
+    """Cards in the deck; ``0`` means the default for the table size (52, or 48 for 6 or 8)."""
+    trump_method: TrumpMethod = TrumpMethod.DRAWN
+    reveal: Reveal = Reveal.A
+    capture: Capture = Capture.TRICK
+    must_trump: bool = False
+    bonus_aces: bool = False
+    scoring: Scoring = Scoring.PLAIN
+    target: int | None = None
+    extra_flags: tuple[str, ...] = field(default=())
+    """Variant flags kept for the record but unknown to the engine (none are valid today)."""
+
+    def __post_init__(self) -> None:
+        if self.players not in TABLE_SIZES:
+            raise ValueError(f"Mendikot is played by 4, 6 or 8 players, not {self.players}")
+        if self.deck == 0:
+            object.__setattr__(self, "deck", 52 if self.players == 4 else 48)
+        if self.deck not in DECK_LOWEST_RANK:
+            raise ValueError(f"no {self.deck}-card deck: PMN knows 52, 48 and 32")
+        if self.deck % self.players:
+            raise ValueError(
+                f"a {self.deck}-card deck does not deal evenly to {self.players} players"
+            )
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return self.deck // self.players
+
+    @property
+    def default_deck(self) -> int:
+        return 52 if self.players == 4 else 48
+
+    @property
+    def has_trump(self) -> bool:
+        return self.trump_method is not TrumpMethod.NONE
+
+    def describe(self) -> str:
+        """One line a teacher can read out: the table, the deck and the trump method."""
+        method = self.trump_method.description
+        if self.trump_method is TrumpMethod.CLOSED:
+            method += f" (version {self.reveal.value})"
+        capture = (
+            "tricks taken at once"
+            if self.capture is Capture.TRICK
+            else "Dehla capture (two tricks in a row)"
+        )
+        parts = [f"{self.players} players", f"{self.deck} cards", method, capture]
+        if self.must_trump:
+            parts.append("must trump when void")
+        if self.bonus_aces:
+            parts.append("bonus for four aces")
+        return ", ".join(parts)

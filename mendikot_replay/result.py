@@ -1,0 +1,113 @@
+"""Who wins a deal, and who deals next (RULES.md, "Who wins the deal" and "Next dealer").
+
+>>> r = deal_result(tens=(3, 1), tricks=(5, 8), total_tricks=13)
+>>> r.tag, r.reason
+('AC win', '3 tens')
+>>> deal_result(tens=(2, 2), tricks=(6, 6), total_tricks=12).tag
+'tie'
+>>> next_dealer("D", r, players=4), next_dealer("C", r, players=4)  # D lost: deals again
+('D', 'D')
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from .seats import Seat, Team, next_seat, other_team, team_index, team_of
+
+ResultKind = Literal["win", "mendikot", "whitewash", "tie"]
+RESULT_KINDS: tuple[ResultKind, ...] = ("win", "mendikot", "whitewash", "tie")
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The outcome of a finished deal.
+
+    ``winner`` is ``None`` only for a tie. ``tens`` and ``tricks`` are AC's and BD's.
+    """
+
+    winner: Team | None
+    kind: ResultKind
+    tens: tuple[int, int]
+    tricks: tuple[int, int]
+    reason: str
+    """Why, in a teacher's words: "3 tens", "2-2 tens and 7 of 13 tricks", "all 13 tricks"."""
+
+    @property
+    def tag(self) -> str:
+        """The PMN ``Result`` value: ``AC win``, ``BD mendikot``, ``tie``…"""
+        return "tie" if self.winner is None else f"{self.winner} {self.kind}"
+
+    @property
+    def loser(self) -> Team | None:
+        return None if self.winner is None else other_team(self.winner)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "winner": self.winner,
+            "kind": self.kind,
+            "tens": list(self.tens),
+            "tricks": list(self.tricks),
+        }
+
+
+def deal_result(tens: tuple[int, int], tricks: tuple[int, int], total_tricks: int) -> DealResult:
+    """Decide a finished deal from the tens and tricks each team took.
+
+    Three or four tens win outright; at 2–2 the team with more than half the tricks wins,
+    and an equal split (possible only with an even number of tricks) is a tie.
+    """
+    for team in ("AC", "BD"):
+        i = team_index(team)  # type: ignore[arg-type]
+        winner: Team = team  # type: ignore[assignment]
+        if tricks[i] == total_tricks:
+            return DealResult(winner, "whitewash", tens, tricks, f"all {total_tricks} tricks")
+        if tens[i] == 4:
+            return DealResult(winner, "mendikot", tens, tricks, "all 4 tens")
+        if tens[i] == 3:
+            return DealResult(winner, "win", tens, tricks, "3 tens")
+    for team in ("AC", "BD"):
+        i = team_index(team)  # type: ignore[arg-type]
+        if 2 * tricks[i] > total_tricks:
+            return DealResult(
+                team,  # type: ignore[arg-type]
+                "win",
+                tens,
+                tricks,
+                f"2-2 tens and {tricks[i]} of {total_tricks} tricks",
+            )
+    return DealResult(None, "tie", tens, tricks, f"2-2 tens and tricks split {tricks[0]}-{tricks[1]}")
+
+
+def next_dealer(dealer: Seat, result: DealResult, players: int = 4) -> Seat:
+    """Who deals the next deal of the match.
+
+    The dealer's team lost: the same dealer again, unless the loss was a whitewash, when the
+    dealer's partner (the next partner in play order) deals. The dealer's team won: the deal
+    passes to the dealer's right (the next seat in play order). A tie: the same dealer.
+    """
+    if result.winner is None:
+        return dealer
+    if result.winner == team_of(dealer):
+        return next_seat(dealer, players)
+    if result.kind == "whitewash":
+        return next_seat(dealer, players, 2)
+    return dealer
+
+
+_RESULT_TAG = re.compile(r"^(AC|BD)\s+(win|mendikot|whitewash)$|^tie$|^\*$")
+
+
+def parse_result_tag(value: str) -> tuple[Team | None, ResultKind | None] | None:
+    """Read a PMN ``Result`` value: ``(team, kind)``, ``(None, 'tie')``, ``(None, None)``
+    for ``*`` (unfinished), or ``None`` when it is not a result at all."""
+    match = _RESULT_TAG.match(value.strip())
+    if not match:
+        return None
+    if value.strip() == "*":
+        return None, None
+    if value.strip() == "tie":
+        return None, "tie"
+    return match.group(1), match.group(2)  # type: ignore[return-value]

@@ -24,6 +24,7 @@ mendikot_replay.engine.IllegalPlay: trick 1: D plays 3H while holding spades (re
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final, Literal
@@ -203,10 +204,10 @@ class Game:
         self.unseen: set[Card] = set(self.deck) - set(seen)
         if check_deal and start is None:
             per_hand = rules.tricks_per_deal
-            for seat, hand in self.hands.items():
-                if hand is not None and len(hand) != per_hand:
+            for seat, dealt in self.hands.items():
+                if dealt is not None and len(dealt) != per_hand:
                     raise SetupError(
-                        f"{seat} holds {len(hand)} cards; a {rules.deck}-card deal gives each "
+                        f"{seat} holds {len(dealt)} cards; a {rules.deck}-card deal gives each "
                         f"of {self.players} players {per_hand}"
                     )
             if all(h is not None for h in self.hands.values()) and self.unseen:
@@ -280,7 +281,9 @@ class Game:
         self._ten_fates: dict[Card, TenFate] = {}
         self._init_tens()
         if start and self.trick > self.total_tricks:
-            raise SetupError(f"trick {self.trick} does not exist in a {self.total_tricks}-trick deal")
+            raise SetupError(
+                f"trick {self.trick} does not exist in a {self.total_tricks}-trick deal"
+            )
         if start:
             done = sum(start.tricks) + start.pile_tricks
             if done != start.trick - 1:
@@ -298,16 +301,28 @@ class Game:
                     )
             left = self.total_tricks - start.trick + 1
             for seat in self.seats:
-                hand = self.hands[seat]
+                held = self.hands[seat]
                 played = self.seats.index(seat) - self.seats.index(self.leader)
                 expected = left - (1 if played % self.players < len(start.table) else 0)
-                if hand is not None and len(hand) != expected:
+                if held is not None and len(held) != expected:
                     raise SetupError(
-                        f"{seat} holds {len(hand)} cards; at trick {start.trick} with "
+                        f"{seat} holds {len(held)} cards; at trick {start.trick} with "
                         f"{len(start.table)} card(s) on the table it should hold {expected}"
                     )
             if not self.has_dehla and (start.pile_tricks or start.streak or start.pile_tens):
                 raise SetupError("a pile and a streak exist only under Dehla capture")
+
+    def copy(self) -> Game:
+        """An independent copy, to explore a variation without disturbing this game."""
+        new = copy.copy(self)
+        new.hands = {s: set(h) if h is not None else None for s, h in self.hands.items()}
+        new.unseen = set(self.unseen)
+        new.table = list(self.table)
+        new.counts = Counts(list(self.counts.tricks), list(self.counts.tens))
+        new.pile_cards = list(self.pile_cards)
+        new.trick_winners = list(self.trick_winners)
+        new._ten_fates = dict(self._ten_fates)
+        return new
 
     # -- set-up helpers -------------------------------------------------------------------
     @property
@@ -325,9 +340,7 @@ class Game:
         for ten in TENS:
             if ten not in self.deck:
                 continue
-            holder = next(
-                (s for s, h in self.hands.items() if h is not None and ten in h), None
-            )
+            holder = next((s for s, h in self.hands.items() if h is not None and ten in h), None)
             if holder is not None:
                 self._ten_fates[ten] = TenFate(ten, "hand", holder)
                 gone_tens.remove(ten)
@@ -397,11 +410,7 @@ class Game:
         automatic reveal is about to show."""
         if self.trump is not None:
             return self.trump
-        if (
-            self.hidden_card is not None
-            and self.rules.reveal is Reveal.A
-            and self.table
-        ):
+        if self.hidden_card is not None and self.rules.reveal is Reveal.A and self.table:
             return self.hidden_card.suit
         return None
 
@@ -431,11 +440,7 @@ class Game:
             raise IllegalPlay(f"{where}, which is not in {seat}'s hand")
         visible = self.visible_hand(seat)
         led = self.led_suit
-        can_follow = (
-            led is not None
-            and visible is not None
-            and any(c.suit is led for c in visible)
-        )
+        can_follow = led is not None and visible is not None and any(c.suit is led for c in visible)
         void = led is not None and not can_follow and visible is not None
         if hand is None and led is not None:
             void = card.suit is not led  # an unknown hand is trusted to follow
@@ -481,11 +486,7 @@ class Game:
         trump = self.hidden_card.suit if revealed and self.hidden_card else self.trump
 
         # Cut: the first card of a void player names the trump.
-        if (
-            self.trump_status == "unnamed"
-            and void
-            and self.rules.trump_method is TrumpMethod.CUT
-        ):
+        if self.trump_status == "unnamed" and void and self.rules.trump_method is TrumpMethod.CUT:
             named = True
             trump = card.suit
 
@@ -516,9 +517,7 @@ class Game:
         if revealed:
             assert self.hidden_card is not None
             self.trump = self.hidden_card.suit
-            self.trump_ply = (
-                self.trick_start_ply if self.rules.reveal is Reveal.A else ply
-            )
+            self.trump_ply = self.trick_start_ply if self.rules.reveal is Reveal.A else ply
             self.trump_status = "revealed"
             self.trump_since = ply
             self.hidden_card = None
@@ -569,9 +568,7 @@ class Game:
 
     def _counts_as_trump(self, entry: _TableCard) -> bool:
         return (
-            self.trump is not None
-            and entry.card.suit is self.trump
-            and entry.ply >= self.trump_ply
+            self.trump is not None and entry.card.suit is self.trump and entry.ply >= self.trump_ply
         )
 
     def _trick_winner(self) -> tuple[Seat, set[Card]]:
@@ -580,9 +577,7 @@ class Game:
             best = max((e for e in self.table if e.card in trumps), key=lambda e: e.card.rank)
         else:
             led = self.table[0].card.suit
-            best = max(
-                (e for e in self.table if e.card.suit is led), key=lambda e: e.card.rank
-            )
+            best = max((e for e in self.table if e.card.suit is led), key=lambda e: e.card.rank)
         return best.seat, trumps
 
     def _collect(self, winner: Seat) -> tuple[int, tuple[Card, ...]]:
@@ -615,10 +610,10 @@ class Game:
         self.counts.tricks[ti] += taken_tricks
         for ten in taken:
             self.counts.tens[ti] += 1
-            fate = self._ten_fates.get(ten)
-            if fate is not None:
+            before = self._ten_fates.get(ten)
+            if before is not None:
                 self._ten_fates[ten] = TenFate(
-                    ten, "captured", fate.holder, fate.played_in, winner, team, trick_no
+                    ten, "captured", before.holder, before.played_in, winner, team, trick_no
                 )
         self.table = []
         self.leader = winner

@@ -236,6 +236,8 @@ class DealRecord:
         self.source: str | None = None
         """The deal's text as read, kept so that a deal with errors can be written back
         untouched."""
+        self.tag_places: dict[str, tuple[int, int]] = {}
+        """Where each tag was read: ``(line, col)`` of its ``[``, for error messages."""
         self.setup: DealSetup | None = None
         self.timeline: Timeline | None = None
         """The replay of the main line, made by :func:`check.check_record`."""

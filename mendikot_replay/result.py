@@ -59,26 +59,28 @@ def deal_result(tens: tuple[int, int], tricks: tuple[int, int], total_tricks: in
     Three or four tens win outright; at 2–2 the team with more than half the tricks wins,
     and an equal split (possible only with an even number of tricks) is a tie.
     """
-    for team in ("AC", "BD"):
-        i = team_index(team)  # type: ignore[arg-type]
-        winner: Team = team  # type: ignore[assignment]
+    teams: tuple[Team, Team] = ("AC", "BD")
+    for winner in teams:
+        i = team_index(winner)
         if tricks[i] == total_tricks:
             return DealResult(winner, "whitewash", tens, tricks, f"all {total_tricks} tricks")
         if tens[i] == 4:
             return DealResult(winner, "mendikot", tens, tricks, "all 4 tens")
         if tens[i] == 3:
             return DealResult(winner, "win", tens, tricks, "3 tens")
-    for team in ("AC", "BD"):
-        i = team_index(team)  # type: ignore[arg-type]
+    for team in teams:
+        i = team_index(team)
         if 2 * tricks[i] > total_tricks:
             return DealResult(
-                team,  # type: ignore[arg-type]
+                team,
                 "win",
                 tens,
                 tricks,
                 f"2-2 tens and {tricks[i]} of {total_tricks} tricks",
             )
-    return DealResult(None, "tie", tens, tricks, f"2-2 tens and tricks split {tricks[0]}-{tricks[1]}")
+    return DealResult(
+        None, "tie", tens, tricks, f"2-2 tens and tricks split {tricks[0]}-{tricks[1]}"
+    )
 
 
 def next_dealer(dealer: Seat, result: DealResult, players: int = 4) -> Seat:

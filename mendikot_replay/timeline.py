@@ -216,7 +216,9 @@ class Timeline(Sequence[Snapshot]):
                 leader, first_ply = event.seat, event.ply
             current.append((event.seat, event.card))
             if event.trick_winner is not None:
-                out.append(TrickSummary(trick_no, leader, tuple(current), event.trick_winner, first_ply))
+                out.append(
+                    TrickSummary(trick_no, leader, tuple(current), event.trick_winner, first_ply)
+                )
                 current, trick_no = [], trick_no + 1
         if current:
             out.append(TrickSummary(trick_no, leader, tuple(current), None, first_ply))
@@ -265,9 +267,7 @@ def _snapshot(game: Game, event: PlayEvent | None, setup: DealSetup) -> Snapshot
         trick=trick,
         leader=leader,
         to_play=game.to_play,
-        hands=tuple(
-            (s, frozenset(h) if h is not None else None) for s, h in game.hands.items()
-        ),
+        hands=tuple((s, frozenset(h) if h is not None else None) for s, h in game.hands.items()),
         table=table,
         trick_winner=winner,
         trump=trump,
@@ -283,4 +283,3 @@ def _snapshot(game: Game, event: PlayEvent | None, setup: DealSetup) -> Snapshot
 
 def _leader_of_completed(game: Game, event: PlayEvent) -> Seat:
     return game.seats[(game.seats.index(event.seat) - event.position) % game.players]
-

@@ -77,8 +77,9 @@ def rank_letter(rank: int) -> str:
 
 def rank_name(rank: int) -> str:
     """A rank as a player says it: ``'ace'``, ``'ten'``, ``'seven'``."""
-    return _RANK_NAMES.get(rank) or (
-        "two three four five six seven eight nine".split()[rank - 2]
+    return (
+        _RANK_NAMES.get(rank)
+        or (["two", "three", "four", "five", "six", "seven", "eight", "nine"][rank - 2])
     )
 
 

@@ -28,7 +28,7 @@ class Suit(enum.Enum):
 
     @property
     def letter(self) -> str:
-        return self.value
+        return str(self.value)
 
     @property
     def symbol(self) -> str:
@@ -39,9 +39,9 @@ class Suit(enum.Enum):
     def is_red(self) -> bool:
         return self in (Suit.HEARTS, Suit.DIAMONDS)
 
-    @property
-    def index(self) -> int:
-        return _SUIT_INDEX[self]
+    index: int
+    """0 to 3 in hand order (set below, a plain attribute because the replay reads it for
+    every card)."""
 
     @classmethod
     def parse(cls, text: str) -> Suit:
@@ -56,7 +56,8 @@ class Suit(enum.Enum):
 
 
 SUITS: Final[tuple[Suit, ...]] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-_SUIT_INDEX: Final = {suit: i for i, suit in enumerate(SUITS)}
+for _i, _suit in enumerate(SUITS):
+    _suit.index = _i
 _SUIT_SYMBOLS: Final = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
 _SUIT_BY_TEXT: Final[dict[str, Suit]] = {}
 for _suit, _white in zip(SUITS, "♤♡♢♧", strict=True):
@@ -83,18 +84,20 @@ def rank_name(rank: int) -> str:
     )
 
 
-class Card:
+class Card(int):
     """One playing card. Immutable and interned: build one with :meth:`Card.parse` or
     :func:`card`, never directly.
 
-    Cards order by suit (spades first) and then rank (ace first), the order in which a hand
-    is written; use :attr:`rank` to compare strength inside a suit.
+    A card is an ``int`` (its :attr:`index`, 0 for the ace of spades to 51 for the two of
+    clubs) so that hashing, sets and sorting run at C speed in the replay's inner loop and
+    iterate in a fixed order. Cards therefore order by suit (spades first) and then rank
+    (ace first), the order in which a hand is written; use :attr:`rank` to compare strength
+    inside a suit.
     """
 
-    __slots__ = ("_str", "index", "rank", "suit")
     rank: int
     suit: Suit
-    index: int
+    is_ten: bool
     _str: str
     _interned: ClassVar[dict[str, Card]] = {}
 
@@ -104,11 +107,8 @@ class Card:
             return cls._interned[key]
         except KeyError:
             pass
-        self = object.__new__(cls)
-        object.__setattr__(self, "rank", rank)
-        object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "index", suit.index * 13 + (14 - rank))
-        object.__setattr__(self, "_str", key)
+        self = int.__new__(cls, suit.index * 13 + (14 - rank))
+        self.__dict__.update(rank=rank, suit=suit, is_ten=rank == 10, _str=key)
         cls._interned[key] = self
         return self
 
@@ -117,6 +117,17 @@ class Card:
 
     def __reduce__(self) -> tuple[object, tuple[int, Suit]]:
         return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    @property
+    def index(self) -> int:
+        """0 (ace of spades) to 51 (two of clubs): the card's place in hand order."""
+        return int(self)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -134,10 +145,6 @@ class Card:
         raise ValueError(f"not a card: {text!r} (write rank then suit, like AS, TH or 7C)")
 
     @property
-    def is_ten(self) -> bool:
-        return self.rank == 10
-
-    @property
     def symbol(self) -> str:
         """``'T♥'``: rank letter and suit sign."""
         return _RANK_LETTER[self.rank] + self.suit.symbol
@@ -150,23 +157,11 @@ class Card:
     def __str__(self) -> str:
         return self._str
 
+    def __format__(self, spec: str) -> str:
+        return format(self._str, spec)
+
     def __repr__(self) -> str:
         return f"Card({self._str!r})"
-
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
-
-    def __le__(self, other: Card) -> bool:
-        return self.index <= other.index
-
-    def __gt__(self, other: Card) -> bool:
-        return self.index > other.index
-
-    def __ge__(self, other: Card) -> bool:
-        return self.index >= other.index
-
-    def __hash__(self) -> int:
-        return self.index
 
 
 def card(text: str) -> Card:
@@ -205,7 +200,7 @@ def deck(size: int = 52) -> tuple[Card, ...]:
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in hand order: spades, hearts, diamonds, clubs; high to low in each suit."""
-    return sorted(cards, key=lambda c: c.index)
+    return sorted(cards)
 
 
 def parse_hand(text: str) -> frozenset[Card]:

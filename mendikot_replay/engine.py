@@ -27,9 +27,9 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Final, Literal, NamedTuple
 
-from .cards import TENS, Card, Suit, deck
+from .cards import SUITS, TENS, Card, Suit, deck
 from .rules import Capture, Reveal, Rules, TrumpMethod
 from .seats import Seat, Team, seats, team_index, team_of
 
@@ -94,8 +94,7 @@ TrumpStatus = Literal["known", "hidden", "unnamed", "revealed", "named", "none"]
 TenWhere = Literal["hand", "table", "pile", "captured", "gone"]
 
 
-@dataclass(frozen=True, slots=True)
-class TenFate:
+class TenFate(NamedTuple):
     """Where one ten is: still in a hand, on the table, in the Dehla pile, or captured.
 
     ``gone`` is a ten captured before a position's start, where the record does not say
@@ -114,8 +113,7 @@ class TenFate:
     """The trick at whose end the team took it (later than ``played_in`` under Dehla)."""
 
 
-@dataclass(frozen=True, slots=True)
-class PlayEvent:
+class PlayEvent(NamedTuple):
     """What one card did: everything a view or an annotator needs to tell the story."""
 
     ply: int
@@ -178,6 +176,7 @@ class Game:
         self.players = rules.players
         self.seats = seats(rules.players)
         self.total_tricks = rules.tricks_per_deal
+        self.has_dehla = rules.capture is Capture.DEHLA
         self.hands: dict[Seat, set[Card] | None] = {}
         for seat in self.seats:
             if seat not in setup.hands:
@@ -189,6 +188,13 @@ class Game:
             raise SetupError(
                 f"hands for seats {', '.join(sorted(extra))} at a {self.players}-player table"
             )
+        self._next: dict[Seat, Seat] = {
+            s: self.seats[(i + 1) % self.players] for i, s in enumerate(self.seats)
+        }
+        self.suit_counts: dict[Seat, list[int]] = {
+            s: [sum(1 for c in h if c.suit is suit) for suit in SUITS] if h is not None else []
+            for s, h in self.hands.items()
+        }
         self.deck = frozenset(deck(rules.deck))
         known = [c for h in self.hands.values() if h is not None for c in h]
         start = setup.start
@@ -316,6 +322,7 @@ class Game:
         """An independent copy, to explore a variation without disturbing this game."""
         new = copy.copy(self)
         new.hands = {s: set(h) if h is not None else None for s, h in self.hands.items()}
+        new.suit_counts = {s: list(c) for s, c in self.suit_counts.items()}
         new.unseen = set(self.unseen)
         new.table = list(self.table)
         new.counts = Counts(list(self.counts.tricks), list(self.counts.tens))
@@ -325,10 +332,6 @@ class Game:
         return new
 
     # -- set-up helpers -------------------------------------------------------------------
-    @property
-    def has_dehla(self) -> bool:
-        return self.rules.capture is Capture.DEHLA
-
     def _seat_after(self, seat: Seat, steps: int) -> Seat:
         return self.seats[(self.seats.index(seat) + steps) % self.players]
 
@@ -431,59 +434,68 @@ class Game:
         seat = self.to_play
         if seat is None or self.finished:
             raise IllegalPlay(f"the deal is over: all {self.total_tricks} tricks are played")
-        where = f"trick {self.trick}: {seat} plays {card}"
         hand = self.hands[seat]
         if hand is None:
             if card not in self.unseen:
-                raise IllegalPlay(f"{where}, which is already played or held by another seat")
+                raise IllegalPlay(
+                    f"{self._where(seat, card)}, which is already played or held by another seat"
+                )
         elif card not in hand:
-            raise IllegalPlay(f"{where}, which is not in {seat}'s hand")
-        visible = self.visible_hand(seat)
-        led = self.led_suit
-        can_follow = led is not None and visible is not None and any(c.suit is led for c in visible)
-        void = led is not None and not can_follow and visible is not None
+            raise IllegalPlay(f"{self._where(seat, card)}, which is not in {seat}'s hand")
+        hidden = self.hidden_card
+        table = self.table
+        led = table[0].card.suit if table else None
+        can_follow = False
+        if led is not None and hand is not None:
+            held = self.suit_counts[seat][led.index]
+            if hidden is not None and seat == self.hidden_holder and hidden.suit is led:
+                held -= len(hand) > 1  # the face-down card is not the holder's to choose
+            can_follow = held > 0
+        void = led is not None and not can_follow
         if hand is None and led is not None:
             void = card.suit is not led  # an unknown hand is trusted to follow
-        auto_reveal = self.hidden_card is not None and self.rules.reveal is Reveal.A and void
-        if auto_reveal and hand is not None:
-            visible = hand  # version A: the card is turned up and goes back to its holder
-        if (
-            self.hidden_card is card
-            and seat == self.hidden_holder
-            and visible is not None
-            and card not in visible
-        ):
-            raise IllegalPlay(
-                f"{where}: that is the face-down trump card, which stays down until it is "
-                "revealed or is the last card in the hand"
-            )
         revealed = asked = named = False
-
-        # The closed trump: automatic reveal (A), asked reveal (B), or the last card.
-        if self.hidden_card is not None:
-            if card is self.hidden_card or auto_reveal:
-                revealed = True
-            elif self.rules.reveal is Reveal.A:
+        if hidden is not None:
+            # The closed trump: automatic reveal (A), asked reveal (B), or the last card.
+            auto_reveal = void and self.rules.reveal is Reveal.A
+            if (
+                card is hidden
+                and seat == self.hidden_holder
+                and not auto_reveal
+                and hand is not None
+                and len(hand) > 1
+            ):
+                raise IllegalPlay(
+                    f"{self._where(seat, card)}: that is the face-down trump card, which stays "
+                    "down until it is revealed or is the last card in the hand"
+                )
+            if self.rules.reveal is Reveal.A:
                 if ask_reveal and not void:
                     raise IllegalPlay(
-                        f"{where} with ^T, but the closed trump is revealed only when a "
-                        "player cannot follow suit"
+                        f"{self._where(seat, card)} with ^T, but the closed trump is revealed "
+                        "only when a player cannot follow suit"
                     )
+                revealed = auto_reveal or card is hidden
                 asked = ask_reveal and revealed
             elif ask_reveal:
                 if seat == self.hidden_holder:
                     raise IllegalPlay(
-                        f"{where} with ^T, but {seat} set the trump aside and cannot ask for it"
+                        f"{self._where(seat, card)} with ^T, but {seat} set the trump aside "
+                        "and cannot ask for it"
                     )
                 if not void:
                     raise IllegalPlay(
-                        f"{where} with ^T, but only a player who cannot follow suit may ask "
-                        "for the closed trump"
+                        f"{self._where(seat, card)} with ^T, but only a player who cannot "
+                        "follow suit may ask for the closed trump"
                     )
                 revealed = asked = True
+            else:
+                revealed = card is hidden
         elif ask_reveal:
-            raise IllegalPlay(f"{where} with ^T, but there is no face-down trump to reveal")
-        trump = self.hidden_card.suit if revealed and self.hidden_card else self.trump
+            raise IllegalPlay(
+                f"{self._where(seat, card)} with ^T, but there is no face-down trump to reveal"
+            )
+        trump = hidden.suit if revealed and hidden is not None else self.trump
 
         # Cut: the first card of a void player names the trump.
         if self.trump_status == "unnamed" and void and self.rules.trump_method is TrumpMethod.CUT:
@@ -492,11 +504,15 @@ class Game:
 
         # Following suit, must-trump, and the asker's duty to trump.
         broken: str | None = None
+        where = ""
         if can_follow and card.suit is not led:
             assert led is not None
+            where = self._where(seat, card)
             broken = f"{where} while holding {led.name.lower()} (revoke)"
-        elif void and visible is not None and trump is not None and card.suit is not trump:
-            holds_trump = any(c.suit is trump for c in visible)
+        elif void and hand is not None and trump is not None and card.suit is not trump:
+            holds_trump = self.suit_counts[seat][trump.index] > 0
+            if holds_trump and (asked or self.rules.must_trump):
+                where = self._where(seat, card)
             if holds_trump and asked and self.rules.reveal is Reveal.B:
                 broken = (
                     f"{where} after asking for the trump, but holds {trump.name.lower()} "
@@ -510,7 +526,9 @@ class Game:
         if broken and not revoke:
             raise IllegalPlay(broken)
         if revoke and not broken:
-            raise IllegalPlay(f"{where} marked ^R (revoke), but the card breaks no rule")
+            raise IllegalPlay(
+                f"{self._where(seat, card)} marked ^R (revoke), but the card breaks no rule"
+            )
 
         # The card is legal: change the state.
         ply = self.ply
@@ -531,7 +549,8 @@ class Game:
             self.unseen.discard(card)
         else:
             hand.discard(card)
-        self.table.append(_TableCard(seat, card, ply))
+            self.suit_counts[seat][card.suit.index] -= 1
+        table.append(_TableCard(seat, card, ply))
         if revoke:
             self.revokes += 1
         if card.is_ten and card in self._ten_fates:
@@ -541,30 +560,33 @@ class Game:
         winner: Seat | None = None
         collected: tuple[int, tuple[Card, ...]] | None = None
         trick_no = self.trick
-        if len(self.table) == self.players:
+        if position == self.players - 1:
             winner, trumps = self._trick_winner()
             self.last_trick_trumps = frozenset(trumps)
             collected = self._collect(winner)
             is_trump = card in trumps
         else:
-            self.to_play = self._seat_after(seat, 1)
-            is_trump = self._counts_as_trump(self.table[-1])
+            self.to_play = self._next[seat]
+            is_trump = self._counts_as_trump(table[-1])
         return PlayEvent(
-            ply=ply,
-            seat=seat,
-            card=card,
-            trick=trick_no,
-            position=position,
-            led_suit=led,
-            followed=led is None or card.suit is led,
-            is_trump=is_trump,
-            revealed=revealed,
-            asked=asked,
-            named=named,
-            revoke=revoke,
-            trick_winner=winner,
-            collected=collected,
+            ply,
+            seat,
+            card,
+            trick_no,
+            position,
+            led,
+            led is None or card.suit is led,
+            is_trump,
+            revealed,
+            asked,
+            named,
+            revoke,
+            winner,
+            collected,
         )
+
+    def _where(self, seat: Seat, card: Card) -> str:
+        return f"trick {self.trick}: {seat} plays {card}"
 
     def _counts_as_trump(self, entry: _TableCard) -> bool:
         return (

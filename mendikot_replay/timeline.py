@@ -22,7 +22,8 @@ an O(1) look-up into a list built by one replay.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card, Suit
 from .engine import (
@@ -38,8 +39,7 @@ from .result import DealResult, deal_result
 from .seats import Seat
 
 
-@dataclass(frozen=True, slots=True)
-class TrumpView:
+class TrumpView(NamedTuple):
     """The trump as the table sees it at one moment."""
 
     status: TrumpStatus
@@ -54,8 +54,7 @@ class TrumpView:
     """The ply (0-based card index) at which it was revealed or named."""
 
 
-@dataclass(frozen=True, slots=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     """The state of the deal after some cards: everything a view draws."""
 
     ply: int
@@ -85,7 +84,10 @@ class Snapshot:
     """Set once the last trick is played."""
 
     def hand(self, seat: Seat) -> frozenset[Card] | None:
-        return dict(self.hands)[seat]
+        for s, cards in self.hands:
+            if s == seat:
+                return cards
+        raise KeyError(seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +144,7 @@ class Timeline(Sequence[Snapshot]):
             game = Game(setup, check_deal=check_deal)
         except SetupError as exc:
             return cls(setup, [], [], str(exc), 0, None)
-        snapshots = [_snapshot(game, None, setup)]
+        snapshots = [_snapshot(game, None, setup, None)]
         events: list[PlayEvent] = []
         error = error_ply = None
         for i, c in enumerate(cards):
@@ -159,9 +161,9 @@ class Timeline(Sequence[Snapshot]):
                 for j in range(max(first, 0), len(events)):
                     old = events[j]
                     if old.is_trump != (old.card in trumps):
-                        events[j] = _replace_trump(old, old.card in trumps)
+                        events[j] = old._replace(is_trump=old.card in trumps)
             events.append(event)
-            snapshots.append(_snapshot(game, event, setup))
+            snapshots.append(_snapshot(game, event, setup, snapshots[-1]))
         return cls(setup, snapshots, events, error, error_ply, game)
 
     # -- sequence protocol ----------------------------------------------------------------
@@ -232,11 +234,12 @@ class Timeline(Sequence[Snapshot]):
         raise IndexError(f"no card {position + 1} of trick {trick} in this replay")
 
 
-def _replace_trump(event: PlayEvent, is_trump: bool) -> PlayEvent:
-    return replace(event, is_trump=is_trump)
-
-
-def _snapshot(game: Game, event: PlayEvent | None, setup: DealSetup) -> Snapshot:
+def _snapshot(
+    game: Game, event: PlayEvent | None, setup: DealSetup, before: Snapshot | None
+) -> Snapshot:
+    """The state after ``event``, sharing every part that did not change with ``before``
+    (hands of the other seats, the ten fates, the trump view): a replay makes 53 of these
+    per deal, so they must be cheap."""
     if event is not None and event.trick_winner is not None:
         # Show the completed trick with its winner until the next card is led.
         trick, leader = event.trick, _leader_of_completed(game, event)
@@ -254,30 +257,61 @@ def _snapshot(game: Game, event: PlayEvent | None, setup: DealSetup) -> Snapshot
             (counts.tricks[0], counts.tricks[1]),
             game.total_tricks,
         )
+    if before is None or event is None:
+        hands = tuple(
+            (s, frozenset(h) if h is not None else None) for s, h in game.hands.items()
+        )
+    else:
+        seat = event.seat
+        hands = tuple(
+            (s, (frozenset(game.hands[s] or ()) if game.hands[s] is not None else None))
+            if s == seat
+            else (s, h)
+            for s, h in before.hands
+        )
+    if before is not None and event is not None and not (event.revealed or event.named):
+        trump = before.trump
+        if trump.status == "hidden" and game.trump_status == "revealed":
+            trump = _trump_view(game, setup)  # revealed by the holder's last card
+    else:
+        trump = _trump_view(game, setup)
+    if (
+        before is not None
+        and event is not None
+        and not event.card.is_ten
+        and not (event.collected and event.collected[1])
+        and not (game.has_dehla and event.trick_winner)
+    ):
+        fates = before.ten_fates
+    else:
+        fates = game.tens_fates()
+    return Snapshot(
+        game.ply,
+        trick,
+        leader,
+        game.to_play,
+        hands,
+        table,
+        winner,
+        trump,
+        (counts.tricks[0], counts.tricks[1]),
+        (counts.tens[0], counts.tens[1]),
+        (game.pile_tricks, tuple(game.pile_cards)),
+        (game.streak_seat, game.streak),
+        fates,
+        event,
+        result,
+    )
+
+
+def _trump_view(game: Game, setup: DealSetup) -> TrumpView:
     hidden = game.hidden_card
-    trump = TrumpView(
+    return TrumpView(
         game.trump_status,
         game.trump,
         hidden if hidden is not None else setup.trump_card,
         game.hidden_holder or setup.hidden_holder,
         game.trump_since,
-    )
-    return Snapshot(
-        ply=game.ply,
-        trick=trick,
-        leader=leader,
-        to_play=game.to_play,
-        hands=tuple((s, frozenset(h) if h is not None else None) for s, h in game.hands.items()),
-        table=table,
-        trick_winner=winner,
-        trump=trump,
-        tricks=(counts.tricks[0], counts.tricks[1]),
-        tens=(counts.tens[0], counts.tens[1]),
-        pile=(game.pile_tricks, tuple(game.pile_cards)),
-        streak=(game.streak_seat, game.streak),
-        ten_fates=game.tens_fates(),
-        event=event,
-        result=result,
     )
 
 

@@ -1,0 +1,702 @@
+"""Reading PMN: a file (or a string) in, one :class:`DealRecord` per deal out, as a stream.
+
+Modelled on python-chess's ``chess.pgn`` (a streaming reader building a tree of annotated
+moves, problems kept per game), with two promises it does not make:
+
+* **every problem has a line and a column** (1-based, in the file), and a plain message;
+* **the reader never gives up on a file because of one deal**: a problem is recorded in the
+  deal (``record.errors``), the offending token is skipped, and reading goes on, so one deal
+  reports all its problems and the deals after it load normally. The only exception that
+  ever leaves the reader is :class:`~mendikot_replay.record.PMNError`, for a file it must
+  refuse as a whole (a newer major version, a file that cannot be opened).
+
+Memory stays bounded: the file is read line by line, and a deal is parsed once its closing
+blank line is seen; a deal longer than :data:`MAX_DEAL_LINES` lines or
+:data:`MAX_DEAL_CHARS` characters is reported and skipped without being kept.
+
+>>> text = '[Dealer "D"]\\n[TrumpMethod "None"]\\n[Play "A"]\\n1. A: TH {too early?} KH'
+>>> deal = read_deal(text, check=False)
+>>> [str(node.card) for node in deal.mainline()], deal.mainline()[0].comments
+(['TH', 'KH'], ['too early?'])
+>>> [str(problem) for problem in read_string('[Play "A"]\\n1. A: TH 7X', check=False)[0].errors][:1]
+["line 2, col 10; deal 1: error: trick 1: '7X' is not a card"]
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import io
+import os
+import re
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass, field
+from typing import IO, Final, TypeAlias
+
+from .cards import Card
+from .engine import DealSetup
+from .pmn_syntax import CARD_TOKEN, PMN_VERSION, TRICK_MARKER, normalize_comment, unescape_tag_value
+from .pmn_tags import TAG_NAME, parse_int, parse_seat, parse_start, setup_from_tags
+from .record import GLYPH_NAGS, DealRecord, PlayNode, PMNError, Problem
+from .seats import Seat
+
+#: A deal longer than this is reported as an error and skipped (bounded memory).
+MAX_DEAL_LINES: Final = 20_000
+MAX_DEAL_CHARS: Final = 2_000_000
+
+Source: TypeAlias = "str | os.PathLike[str] | IO[bytes] | IO[str]"
+"""What the reader accepts: a path, an open file (binary or text), or PMN text itself."""
+
+
+# -- lines ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Line:
+    number: int
+    text: str
+    """Without its line ending (and without the BOM on the first line)."""
+    bad_utf8: int | None = None
+    """The column of the first byte that is not UTF-8, if any."""
+
+
+def _read_lines(stream: IO[bytes] | IO[str]) -> Iterator[_Line]:
+    """The lines of an open file, decoded one at a time.
+
+    A line is read with a length limit, so that a file without line breaks cannot fill the
+    memory: the rest of an over-long line is read and dropped, and the line comes out longer
+    than :data:`MAX_DEAL_CHARS`, which makes its deal too long.
+    """
+    number = 0
+    limit = MAX_DEAL_CHARS + 2
+    while True:
+        raw = stream.readline(limit)
+        if not raw:
+            return
+        number += 1
+        ending = b"\n" if isinstance(raw, bytes) else "\n"
+        if len(raw) >= limit and not raw.endswith(ending):  # type: ignore[arg-type]
+            while True:
+                rest = stream.readline(limit)
+                if not rest or rest.endswith(ending):  # type: ignore[arg-type]
+                    break
+        bad: int | None = None
+        if isinstance(raw, bytes):
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                text = raw.decode("utf-8", errors="replace")
+                bad = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
+        else:
+            text = raw
+        text = text.rstrip("\n")
+        if text.endswith("\r"):
+            text = text[:-1]
+        if number == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+            bad = bad - 1 if bad is not None else None
+        yield _Line(number, text, bad)
+
+
+def _looks_like_text(source: str) -> bool:
+    """A ``str`` source is PMN text rather than a path when it could not be a file name."""
+    stripped = source.lstrip("\ufeff \t")
+    return "\n" in source or not stripped or stripped[0] in "[%{"
+
+
+@functools.cache
+def _checker() -> Callable[[DealRecord], object] | str | None:
+    """The replay checker (``mendikot_replay.check.check_record``) if the package has one;
+    a message if it exists but cannot be loaded (so each deal can report it)."""
+    try:
+        module = importlib.import_module("mendikot_replay.check")
+    except ModuleNotFoundError as exc:
+        if exc.name == "mendikot_replay.check":
+            return None
+        return f"the replay checker could not be loaded: {exc}"
+    except Exception as exc:
+        return f"the replay checker could not be loaded: {exc!r}"
+    check: Callable[[DealRecord], object] | None = getattr(module, "check_record", None)
+    return check
+
+
+def run_checker(record: DealRecord) -> bool:
+    """Replay ``record`` with :func:`mendikot_replay.check.check_record` when that module
+    exists; whatever goes wrong inside it becomes an error of this deal, not of the file.
+    Returns whether a checker ran."""
+    check = _checker()
+    if check is None:
+        return False
+    if isinstance(check, str):
+        record.error(check, record.line, 1)
+        return False
+    try:
+        check(record)
+    except Exception as exc:  # a bug in the replay must not lose the other deals
+        record.error(f"internal error while replaying this deal: {exc!r}", record.line, 1)
+    return True
+
+
+# -- one deal ------------------------------------------------------------------------------
+_TAG: Final = re.compile(r"\[\s*(?P<name>[^\s\"\]]+)\s*\"(?P<value>(?:[^\"\\]|\\.)*)\"\s*\]")
+_WORD: Final = re.compile(r"[^\s{}()\[\]$*]+")
+_NAG: Final = re.compile(r"\$(\d{1,9})")
+
+
+@dataclass(slots=True)
+class _Frame:
+    """The state of one line of play being read: the main line or a variation.
+
+    ``container`` is where the next card goes (the previous card, or the record before the
+    first card); a variation ``( … )`` replaces the last card, so it starts from
+    ``last_container`` and the last card's place in the trick.
+    """
+
+    container: PlayNode | DealRecord
+    trick: int | None
+    pos: int
+    last: PlayNode | None = None
+    last_container: PlayNode | DealRecord | None = None
+    last_trick: int | None = None
+    last_pos: int = 0
+    pending_comments: list[str] = field(default_factory=list)
+    marker: tuple[int, Seat] | None = None
+    marker_at: tuple[int, int] = (0, 0)
+    opened_at: tuple[int, int] = (0, 0)
+
+
+class _DealParser:
+    """Parses the lines of one deal into ``record``: the tag section, then the play."""
+
+    def __init__(self, lines: list[_Line], record: DealRecord, ended_by_eof: bool) -> None:
+        self.lines = lines
+        self.record = record
+        self.ended_by_eof = ended_by_eof
+        self.li = 0
+        self.col = 0
+        self.players = 4
+        self.frames: list[_Frame] = []
+        self.finished_at: tuple[int, int] | None = None
+
+    # -- positions -----------------------------------------------------------------------
+    @property
+    def text(self) -> str:
+        return self.lines[self.li].text
+
+    def here(self, col: int | None = None) -> tuple[int, int]:
+        """(line, 1-based column) of ``col`` (default: the cursor) on the current line."""
+        return self.lines[self.li].number, (self.col if col is None else col) + 1
+
+    def error(self, message: str, at: tuple[int, int]) -> None:
+        self.record.error(message, at[0], at[1])
+
+    def where_trick(self) -> str:
+        frame = self.frames[-1] if self.frames else None
+        if frame is None or frame.trick is None:
+            return ""
+        return f"trick {frame.trick}: "
+
+    def skip_space(self) -> bool:
+        """Move to the next character that is not white space, skipping ``%`` lines;
+        ``False`` at the end of the deal."""
+        while self.li < len(self.lines):
+            text = self.text
+            if self.col == 0 and text.startswith("%"):
+                self.li += 1
+                continue
+            while self.col < len(text) and text[self.col].isspace():
+                self.col += 1
+            if self.col < len(text):
+                return True
+            self.li, self.col = self.li + 1, 0
+        return False
+
+    # -- the whole deal ------------------------------------------------------------------
+    def parse(self) -> None:
+        for line in self.lines:
+            if line.bad_utf8 is not None:
+                self.record.error(
+                    "invalid UTF-8: the bytes here are not text (shown as \ufffd)",
+                    line.number,
+                    line.bad_utf8,
+                )
+        while self.skip_space() and self.text[self.col] == "[":
+            self.parse_tag(in_play=False)
+        self.players = parse_int(self.record.tags.get("Players", "")) or 4
+        if self.players not in (4, 6, 8):
+            self.players = 4
+        first_trick: int | None = 1
+        if "Start" in self.record.tags:
+            try:
+                first_trick = parse_start(self.record.tags["Start"]).trick
+            except ValueError:
+                first_trick = None
+        self.frames = [_Frame(self.record, first_trick, 0)]
+        while self.skip_space():
+            self.parse_play_token()
+        self.finish()
+
+    def parse_tag(self, *, in_play: bool) -> None:
+        at = self.here()
+        match = _TAG.match(self.text, self.col)
+        if in_play:
+            self.error("a tag must come before the play section", at)
+        if match is None:
+            self.error('tag line: expected [Name "value"]', at)
+            self.col = len(self.text)
+            return
+        self.col = match.end()
+        if in_play:
+            return
+        name = match.group("name")
+        if not TAG_NAME.fullmatch(name):
+            self.error(f"tag line: {name!r} is not a tag name (letters, digits, _)", at)
+            return
+        if name in self.record.tags:
+            self.error(f"tag {name} is given twice", at)
+            return
+        self.record.tags[name] = unescape_tag_value(match.group("value"))
+        self.record.tag_places[name] = at
+
+    # -- the play section ----------------------------------------------------------------
+    def parse_play_token(self) -> None:
+        text, at = self.text, self.here()
+        char = text[self.col]
+        if self.finished_at is not None:
+            self.error("nothing may follow '*': it ends the play", at)
+            self.finished_at = None  # report once
+            self.skip_rest()
+            return
+        if char == "{":
+            self.parse_comment()
+        elif char == "(":
+            self.col += 1
+            self.open_variation(at)
+        elif char == ")":
+            self.col += 1
+            self.close_variation(at)
+        elif char == "*":
+            self.col += 1
+            self.end_play(at)
+        elif char == "$":
+            self.parse_nag(at)
+        elif char == "[":
+            self.parse_tag(in_play=True)
+        elif char in "}]":
+            self.error(f"{char!r} without its opening {'{' if char == '}' else '['!r}", at)
+            self.col += 1
+        elif (marker := TRICK_MARKER.match(text, self.col)) is not None:
+            self.col = marker.end()
+            self.parse_marker(int(marker.group("number")), marker.group("seat"), at)
+        else:
+            word = _WORD.match(text, self.col)
+            assert word is not None
+            self.col = word.end()
+            self.parse_word(word.group(), at)
+
+    def skip_rest(self) -> None:
+        """After ``*``: nothing more is read from this deal."""
+        self.li, self.col = len(self.lines), 0
+
+    def parse_comment(self) -> None:
+        start = self.here()
+        self.col += 1
+        parts: list[str] = []
+        while True:
+            text = self.text
+            i = self.col
+            while i < len(text):
+                char = text[i]
+                if char == "\\" and i + 1 < len(text) and text[i + 1] in "}\\":
+                    parts.append(text[i + 1])
+                    i += 2
+                elif char == "}":
+                    self.col = i + 1
+                    self.add_comment(normalize_comment("".join(parts)), start)
+                    return
+                else:
+                    parts.append(char)
+                    i += 1
+            if self.li + 1 >= len(self.lines):
+                ends = "the file ends" if self.ended_by_eof else "a blank line ends the deal"
+                self.error(f"unclosed comment: {ends}", start)
+                self.li, self.col = len(self.lines), 0
+                return
+            parts.append("\n")
+            self.li, self.col = self.li + 1, 0
+
+    def add_comment(self, text: str, at: tuple[int, int]) -> None:
+        frame = self.frames[-1]
+        if self.finished_at is not None:
+            return
+        if frame.last is not None:
+            frame.last.comments.append(text)
+        elif len(self.frames) == 1:
+            self.record.comments.append(text)
+        else:
+            frame.pending_comments.append(text)
+
+    def parse_nag(self, at: tuple[int, int]) -> None:
+        match = _NAG.match(self.text, self.col)
+        if match is None:
+            self.error("'$' must be followed by a NAG number, like $21", at)
+            self.col += 1
+            return
+        self.col = match.end()
+        frame = self.frames[-1]
+        if frame.last is None:
+            self.error(f"{match.group()} must follow the card it is about", at)
+            return
+        frame.last.nags.append(int(match.group(1)))
+
+    def parse_marker(self, number: int, letter: str, at: tuple[int, int]) -> None:
+        frame = self.frames[-1]
+        label = f"{number}. {letter}:"
+        seat = parse_seat(letter, self.players)
+        if seat is None:
+            self.error(f"trick marker {label} {letter!r} is not a seat of this table", at)
+            return
+        if frame.marker is not None:
+            self.error(
+                f"trick marker {frame.marker[0]}. {frame.marker[1]}: has no card", frame.marker_at
+            )
+        if frame.pos != 0:
+            where = f"trick {frame.trick}" if frame.trick is not None else "a trick"
+            self.error(
+                f"trick marker {label} in the middle of {where} (after {frame.pos} "
+                f"card{'s' if frame.pos != 1 else ''}): a marker starts a trick",
+                at,
+            )
+            frame.marker = None
+            return
+        if frame.trick is not None and number != frame.trick:
+            self.error(f"trick marker says {number}., but this is trick {frame.trick}", at)
+        frame.trick = number  # resynchronise: one wrong number is one error, not many
+        frame.marker, frame.marker_at = (number, seat), at
+
+    def parse_word(self, word: str, at: tuple[int, int]) -> None:
+        match = CARD_TOKEN.fullmatch(word)
+        if match is None:
+            self.error(self.where_trick() + self.word_problem(word), at)
+            return
+        card_text = match.group("card")
+        card = None if card_text == "--" else Card.parse(card_text)
+        glyph = match.group("glyph")
+        self.add_card(
+            card,
+            at,
+            reveal_request=match.group("reveal") is not None,
+            revoke=match.group("revoke") is not None,
+            nags=[GLYPH_NAGS[glyph]] if glyph else [],
+        )
+
+    def word_problem(self, word: str) -> str:
+        if word.upper() in ("^T", "^R", "^T^R"):
+            return f"{word} must be written directly before its card, like {word}7S"
+        if re.fullmatch(r"\^[Rr]\^[Tt]\S*", word):
+            return f"{word!r}: write ^T before ^R"
+        if re.fullmatch(r"[!?]{1,2}", word):
+            return f"the glyph {word!r} must be attached to its card, like TH{word}"
+        if re.fullmatch(r"\d+\.", word):
+            return f"trick marker {word}: expected 'n. L:' with the leader's seat"
+        return f"{word!r} is not a card"
+
+    def add_card(
+        self,
+        card: Card | None,
+        at: tuple[int, int],
+        *,
+        reveal_request: bool,
+        revoke: bool,
+        nags: list[int],
+    ) -> None:
+        frame = self.frames[-1]
+        node = frame.container.add_variation(
+            card,
+            reveal_request=reveal_request,
+            revoke=revoke,
+            nags=nags,
+            line=at[0],
+            col=at[1],
+        )
+        node.marker, frame.marker = frame.marker, None
+        if frame.last is None and frame.pending_comments:
+            node.starting_comments, frame.pending_comments = frame.pending_comments, []
+        frame.last_container, frame.container, frame.last = frame.container, node, node
+        frame.last_trick, frame.last_pos = frame.trick, frame.pos
+        frame.pos += 1
+        if frame.pos == self.players:
+            frame.pos = 0
+            frame.trick = frame.trick + 1 if frame.trick is not None else None
+
+    def open_variation(self, at: tuple[int, int]) -> None:
+        frame = self.frames[-1]
+        self.check_marker_used(frame)
+        if frame.last is None or frame.last_container is None:
+            self.error("a variation must follow the card it replaces", at)
+            # Read it anyway (into a scratch record) so that its own problems are reported.
+            self.frames.append(_Frame(DealRecord(), None, 0, opened_at=at))
+            return
+        self.frames.append(
+            _Frame(frame.last_container, frame.last_trick, frame.last_pos, opened_at=at)
+        )
+
+    def close_variation(self, at: tuple[int, int]) -> None:
+        if len(self.frames) == 1:
+            self.error("')' without '('", at)
+            return
+        frame = self.frames.pop()
+        self.check_marker_used(frame)
+        if frame.last is None:
+            self.error("empty variation: '( … )' must hold at least one card", frame.opened_at)
+
+    def end_play(self, at: tuple[int, int]) -> None:
+        if len(self.frames) > 1:
+            self.error("'*' ends the play and cannot stand inside a variation", at)
+            return
+        self.check_marker_used(self.frames[0])
+        self.record.unfinished = True
+        self.finished_at = at
+
+    def check_marker_used(self, frame: _Frame) -> None:
+        if frame.marker is not None:
+            number, seat = frame.marker
+            self.error(f"trick marker {number}. {seat}: is not followed by a card", frame.marker_at)
+            frame.marker = None
+
+    def finish(self) -> None:
+        ends = "the file ends" if self.ended_by_eof else "a blank line ends the deal"
+        for frame in self.frames[1:]:
+            self.error(f"unclosed variation: {ends}", frame.opened_at)
+        self.check_marker_used(self.frames[0])
+
+
+# -- set-up --------------------------------------------------------------------------------
+def _first_trick_cards(record: DealRecord, players: int) -> list[PlayNode]:
+    """The main line's first written trick: the cards up to the next trick marker."""
+    nodes: list[PlayNode] = []
+    for node in record.mainline():
+        if len(nodes) == players or (nodes and node.marker is not None):
+            break
+        nodes.append(node)
+    return nodes
+
+
+def _build_setup(record: DealRecord, parser: _DealParser) -> None:
+    first = _first_trick_cards(record, parser.players)
+
+    def report(message: str, where: str | int | None) -> None:
+        if isinstance(where, int):
+            record.error(message, first[where].line, first[where].col)
+        elif where is not None and where in record.tag_places:
+            line, col = record.tag_places[where]
+            record.error(message, line, col)
+        else:
+            record.error(message, record.line, 1)
+
+    setup = setup_from_tags(record.tags, [node.card for node in first], report)
+    record.setup = setup
+    if setup is not None and setup.start is not None and setup.start.table:
+        _detach_table(record, first[: len(setup.start.table)], setup)
+
+
+def _detach_table(record: DealRecord, table: list[PlayNode], setup: DealSetup) -> None:
+    """A position's first cards are already on the table: they belong to the set-up
+    (``setup.start.table``), not to the play tree, so they are taken out of it.
+
+    Their comments are kept as comments on the deal; a glyph, NAG, ``^T``/``^R`` or an
+    alternative on them cannot be kept (there is no move to hang it on) and is an error.
+    """
+    for node in table:
+        container = node.parent.variations if node.parent is not None else record.variations
+        if len(container) > 1:
+            record.error(
+                f"{node.card} was already on the table when the position starts, so it "
+                "cannot have alternatives",
+                node.line,
+                node.col,
+            )
+        if node.nags or node.reveal_request or node.revoke:
+            record.error(
+                f"{node.card} was already on the table when the position starts: it cannot "
+                "carry a glyph, NAG, ^T or ^R",
+                node.line,
+                node.col,
+            )
+        record.comments.extend(node.starting_comments + node.comments)
+    marker = table[0].marker
+    if marker is not None and marker[1] != setup.first_leader:
+        record.error(
+            f"trick marker says {marker[1]} leads, but Play says {setup.first_leader}",
+            table[0].line,
+            table[0].col,
+        )
+    record.variations = table[-1].variations
+    for node in record.variations:
+        node.parent = None
+
+
+# -- files ---------------------------------------------------------------------------------
+_VERSION_LINE: Final = re.compile(r"%\s*PMN\b\s*(?P<version>\S*)\s*$", re.IGNORECASE)
+
+
+class _Reader:
+    """Splits a stream of lines into deals, with the version header and the size limit."""
+
+    def __init__(self, lines: Iterator[_Line], check: bool) -> None:
+        self.lines = lines
+        self.check = check
+        self.index = 0
+        self.pending_warning: Problem | None = None
+
+    def version(self, line: _Line) -> None:
+        match = _VERSION_LINE.match(line.text)
+        if match is None:
+            return
+        found = re.fullmatch(r"(\d+)\.(\d+)", match.group("version"))
+        if found is None:
+            self.pending_warning = Problem(
+                f"cannot read the PMN version {match.group('version')!r}: reading as "
+                f"{PMN_VERSION[0]}.{PMN_VERSION[1]}",
+                line.number,
+                1,
+                severity="warning",
+            )
+            return
+        major, minor = int(found.group(1)), int(found.group(2))
+        mine = f"{PMN_VERSION[0]}.{PMN_VERSION[1]}"
+        if major > PMN_VERSION[0]:
+            raise PMNError(
+                Problem(
+                    f"this file is PMN {major}.{minor}, a newer major version than this "
+                    f"reader's {mine}: it cannot be read",
+                    line.number,
+                    1,
+                )
+            )
+        if major == PMN_VERSION[0] and minor > PMN_VERSION[1]:
+            self.pending_warning = Problem(
+                f"this file is PMN {major}.{minor}, newer than this reader's {mine}: tags, "
+                "NAGs and commands it does not know are kept but not understood",
+                line.number,
+                1,
+                severity="warning",
+            )
+
+    def deals(self) -> Iterator[DealRecord]:
+        block: list[_Line] = []
+        chars = 0
+        oversize: _Line | None = None
+        for line in self.lines:
+            if not line.text.strip():
+                if block or oversize:
+                    yield self.emit(block, oversize, ended_by_eof=False)
+                    block, chars, oversize = [], 0, None
+                continue
+            if not block and oversize is None and line.text.startswith("%"):
+                self.version(line)
+                continue
+            if oversize is not None:
+                continue
+            block.append(line)
+            chars += len(line.text) + 1
+            if len(block) > MAX_DEAL_LINES or chars > MAX_DEAL_CHARS:
+                oversize, block = block[0], []
+        if block or oversize:
+            yield self.emit(block, oversize, ended_by_eof=True)
+
+    def emit(self, block: list[_Line], oversize: _Line | None, ended_by_eof: bool) -> DealRecord:
+        self.index += 1
+        record = DealRecord()
+        record.index = self.index
+        first = oversize if oversize is not None else block[0]
+        record.line = first.number
+        if self.pending_warning is not None:
+            warning, self.pending_warning = self.pending_warning, None
+            record.warnings.append(
+                Problem(warning.message, warning.line, warning.col, self.index, "warning")
+            )
+        if oversize is not None:
+            record.error(
+                f"deal too long (over {MAX_DEAL_LINES:,} lines or {MAX_DEAL_CHARS:,} "
+                "characters): skipped up to the next blank line",
+                first.number,
+                1,
+            )
+            return record
+        record.source = "\n".join(line.text for line in block)
+        try:
+            parser = _DealParser(block, record, ended_by_eof)
+            parser.parse()
+            _build_setup(record, parser)
+        except Exception as exc:  # a bug here must cost one deal, never the file
+            record.error(f"internal error while reading this deal: {exc!r}", record.line, 1)
+            return record
+        if self.check:
+            run_checker(record)
+        return record
+
+
+def _open_lines(source: Source) -> tuple[Iterator[_Line], IO[bytes] | None]:
+    """The lines of ``source``, and the file to close afterwards if we opened it."""
+    if isinstance(source, str) and _looks_like_text(source):
+        return _read_lines(io.StringIO(source, newline="\n")), None
+    if isinstance(source, (str, os.PathLike)):
+        try:
+            handle: IO[bytes] = open(source, "rb")  # noqa: SIM115 (closed by the caller)
+        except OSError as exc:
+            raise PMNError(Problem(f"cannot open {os.fspath(source)!r}: {exc.strerror}")) from exc
+        return _read_lines(handle), handle
+    return _read_lines(source), None
+
+
+def read_deals(source: Source, *, check: bool = True) -> Generator[DealRecord, None, None]:
+    """Read deals one by one from a path, an open file (binary or text) or a string of PMN.
+
+    With ``check`` (the default) each deal is replayed by :mod:`mendikot_replay.check`, when
+    that module is installed, which adds replay errors and fills in who played each card.
+
+    Raises :class:`PMNError` only for a file that cannot be read at all; every problem in
+    a deal is in that deal's ``errors``. From an open file, the reader stops right after
+    each deal it yields, so the file can be read further by other means.
+    """
+    current_line = 0
+    handle: IO[bytes] | None = None
+    try:
+        lines, handle = _open_lines(source)
+
+        def counted() -> Iterator[_Line]:
+            nonlocal current_line
+            for line in lines:
+                current_line = line.number
+                yield line
+
+        yield from _Reader(counted(), check).deals()
+    except PMNError:
+        raise
+    except UnicodeDecodeError as exc:
+        raise PMNError(
+            Problem(
+                f"the text file is not valid in its encoding ({exc.reason}); open it in binary "
+                "mode to have bad bytes reported per deal",
+                current_line + 1,
+            )
+        ) from exc
+    except Exception as exc:
+        raise PMNError(Problem(f"cannot read the file: {exc!r}", current_line or None)) from exc
+    finally:
+        if handle is not None:
+            handle.close()
+
+
+def read_deal(source: Source, *, check: bool = True) -> DealRecord | None:
+    """The next deal of ``source`` (the first one, for a path or a string), or ``None`` if
+    there is none."""
+    deals = read_deals(source, check=check)
+    try:
+        return next(deals, None)
+    finally:
+        deals.close()
+
+
+def read_string(text: str, *, check: bool = True) -> list[DealRecord]:
+    """Every deal of a PMN text (never taken for a path, unlike :func:`read_deals`)."""
+    return list(read_deals(io.StringIO(text, newline="\n"), check=check))

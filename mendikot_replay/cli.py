@@ -1,0 +1,507 @@
+"""The ``mendikot-replay`` command line: validate, show and format PMN files.
+
+The command line is a thin shell around the library: reading is :mod:`.pmn_reader`, the
+replay and checks are :mod:`.check`, the words on screen are :mod:`.show`, the JSON is
+:mod:`.report` and the canonical text is :mod:`.pmn_writer`. Keeping it thin means the
+notebook and scripts get the very same behaviour by calling those modules directly.
+
+Exit codes follow the usual convention of checkers, so the tool can gate a CI job:
+``0`` all clean, ``1`` problems found (a deal with an error, a file ``format --check`` would
+change, a file the reader refuses), ``2`` a usage error (bad options, a missing file).
+
+Files are streamed deal by deal, never loaded whole, because a corpus file can hold a
+hundred thousand deals; even ``validate --json`` writes its array one object at a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import IO, Any, TextIO, cast
+
+from . import __version__
+from .check import MatchTracker
+from .record import DealRecord, PMNError, Problem
+
+PROG = "mendikot-replay"
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A mistake in how the command was called (not in the files): exit status 2."""
+
+
+# -- helpers shared by the subcommands ------------------------------------------------------
+
+
+def _problem_line(path: str, problem: Problem, deal: int | None) -> str:
+    """``FILE:LINE:COL: deal N: error: message``, the shape editors and CI annotators
+    recognise; parts that are unknown are left out rather than faked."""
+    where = path
+    if problem.line is not None:
+        where += f":{problem.line}"
+        if problem.col is not None:
+            where += f":{problem.col}"
+    number = problem.deal if problem.deal is not None else deal
+    deal_part = f" deal {number}:" if number is not None else ""
+    return f"{where}:{deal_part} {problem.severity}: {problem.message}"
+
+
+def _sorted_problems(record: DealRecord) -> list[Problem]:
+    """Errors and warnings of a deal in file order, so a reader can walk down the file."""
+    problems = [*record.errors, *record.warnings]
+    return sorted(
+        problems,
+        key=lambda p: (p.line if p.line is not None else 0, p.col if p.col is not None else 0),
+    )
+
+
+def _check_files(paths: Sequence[str]) -> None:
+    """Refuse a missing file before any output, so a typo is a usage error (exit 2)
+    rather than a half-printed report."""
+    for path in paths:
+        if path == "-":
+            continue
+        if not os.path.exists(path):
+            raise UsageError(f"{path}: no such file")
+        if os.path.isdir(path):
+            raise UsageError(f"{path}: is a directory, not a PMN file")
+
+
+def _source(path: str) -> Path | IO[bytes]:
+    """A path for the reader (a ``Path``, so that it is never mistaken for PMN text), or
+    standard input for ``-``."""
+    return sys.stdin.buffer if path == "-" else Path(path)
+
+
+def _read(path: str, tracker: MatchTracker | None = None) -> Iterator[DealRecord]:
+    """The deals of one file, checked, with the match tracker's dealer-rotation warnings.
+
+    The reader replays each deal on its own; only here, where the deals of a file are seen
+    in order, can a deal be compared with the one before it in its match.
+    """
+    from .pmn_reader import read_deals
+
+    tracker = tracker if tracker is not None else MatchTracker()
+    for record in read_deals(_source(path), check=True):
+        tracker.feed(record)
+        yield record
+
+
+def _use_color(flag_off: bool, stream: TextIO) -> bool:
+    """Colour only for a terminal, and never when the user asked for none (``--no-color``
+    or the ``NO_COLOR`` convention)."""
+    if flag_off or os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+# -- validate ---------------------------------------------------------------------------------
+
+
+def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    paths: list[str] = args.files
+    _check_files(paths)
+    failed = False
+    if args.json:
+        return _validate_json(paths, out, err)
+    for path in paths:
+        deals = with_errors = warnings = 0
+        try:
+            for record in _read(path):
+                deals += 1
+                with_errors += bool(record.errors)
+                warnings += len(record.warnings)
+                for problem in _sorted_problems(record):
+                    print(_problem_line(path, problem, record.index), file=out)
+        except PMNError as exc:
+            print(_problem_line(path, exc.problem, None), file=out)
+            failed = True
+        failed = failed or with_errors > 0
+        print(
+            f"{path}: {_plural(deals, 'deal')}, {with_errors} with errors, "
+            f"{_plural(warnings, 'warning')}",
+            file=out,
+        )
+    return EXIT_PROBLEMS if failed else EXIT_OK
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _validate_json(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
+    """Write the JSON array one deal at a time (bounded memory on a large corpus).
+
+    A file the reader refuses as a whole has no deals to report: its message goes to
+    standard error and the exit status says so.
+    """
+    from .report import deal_report
+
+    failed = False
+    first = True
+    out.write("[")
+    for path in paths:
+        tracker = MatchTracker()
+        try:
+            for record in _read(path, tracker):
+                report = deal_report(record)
+                report["file"] = path
+                name = record.tags.get("Match")
+                if name is not None:
+                    report["match"] = _register_json(tracker, name)
+                failed = failed or bool(report["errors"])
+                out.write("\n  " if first else ",\n  ")
+                out.write(json.dumps(report, ensure_ascii=False))
+                first = False
+        except PMNError as exc:
+            print(_problem_line(path, exc.problem, None), file=err)
+            failed = True
+    out.write("]\n" if first else "\n]\n")
+    return EXIT_PROBLEMS if failed else EXIT_OK
+
+
+def _register_json(tracker: MatchTracker, name: str) -> dict[str, Any] | None:
+    """The match register after the latest deal of match ``name`` (``None`` when no deal
+    of it could be scored yet, such as a match made only of positions)."""
+    register = tracker.register(name)
+    if register is None:
+        return None
+    return {
+        "name": name,
+        "played": register.played,
+        "points": dict(register.points),
+        "mendikots": dict(register.mendikots),
+        "whitewashes": dict(register.whitewashes),
+        "ties": register.ties,
+        "scoring": register.scoring.value,
+        "target": register.target,
+        "finished": register.finished,
+    }
+
+
+# -- show -------------------------------------------------------------------------------------
+
+
+def _deal_number(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a deal number: {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("deals are numbered from 1")
+    return number
+
+
+def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .show import render_deal
+
+    path: str = args.file
+    _check_files([path])
+    wanted: int = args.deal
+    count = 0
+    try:
+        for record in _read(path):
+            count += 1
+            if count == wanted:
+                out.write(render_deal(record, _use_color(args.no_color, out)))
+                return EXIT_PROBLEMS if record.errors else EXIT_OK
+    except PMNError as exc:
+        print(_problem_line(path, exc.problem, None), file=err)
+        return EXIT_PROBLEMS
+    raise UsageError(
+        f"{path} has {_plural(count, 'deal')}: there is no deal {wanted}"
+        + (f" (use --deal 1 to {count})" if count > 1 else "")
+    )
+
+
+# -- format -----------------------------------------------------------------------------------
+
+
+class _Comparer(io.TextIOBase):
+    """A text sink that compares what is written with an existing file as it goes, so that
+    ``format --check`` needs neither a temporary file nor the whole text in memory. (A
+    ``TextIOBase`` so that the writer recognises it as a text stream.)"""
+
+    def __init__(self, original: TextIO) -> None:
+        super().__init__()
+        self.original = original
+        self.same = True
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if self.same and text:
+            self.same = self.original.read(len(text)) == text
+        return len(text)
+
+    def finish(self) -> bool:
+        """Whether the written text equals the whole file."""
+        if self.same and self.original.read(1):
+            self.same = False
+        return self.same
+
+
+class _Tee(io.TextIOBase):
+    """Writes to several text sinks at once (the temporary file and the comparer)."""
+
+    def __init__(self, *sinks: TextIO | _Comparer) -> None:
+        super().__init__()
+        self.sinks = sinks
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        for sink in self.sinks:
+            sink.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        for sink in self.sinks:
+            sink.flush()
+
+
+def _open_original(path: str) -> TextIO:
+    # newline="" keeps CRLF, and utf-8 (not utf-8-sig) keeps a BOM, so both count as
+    # differences from the canonical text; bad bytes become surrogates and differ too.
+    return open(path, encoding="utf-8", errors="surrogateescape", newline="")
+
+
+def _canonical(records: Iterable[DealRecord], sink: TextIO | io.TextIOBase) -> None:
+    """Write ``records`` canonically to ``sink`` with the PMN writer."""
+    from .pmn_writer import write_deals
+
+    write_deals(records, cast(TextIO, sink))
+
+
+def _report_broken(path: str, records: Iterable[DealRecord], err: TextIO) -> Iterator[DealRecord]:
+    """Pass the deals through, telling on standard error about each one with errors (the
+    writer keeps such a deal exactly as it was read, so nothing is lost)."""
+    for record in records:
+        if record.errors:
+            for problem in record.errors:
+                print(_problem_line(path, problem, record.index), file=err)
+            print(
+                f"{path}:{record.line}: deal {record.index}: kept as written (it has errors)",
+                file=err,
+            )
+        yield record
+
+
+def _format(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    paths: list[str] = args.files
+    if args.output is not None and len(paths) != 1:
+        raise UsageError("-o/--output takes exactly one input file")
+    if args.output is not None and args.check:
+        raise UsageError("--check writes nothing: it cannot be used with -o/--output")
+    if "-" in paths and args.output is None and not args.check:
+        raise UsageError("standard input (-) can be formatted only with -o/--output")
+    _check_files(paths)
+    differ = False
+    refused = False
+    for path in paths:
+        try:
+            if args.check:
+                if not _format_check(path, err):
+                    print(f"would reformat {path}", file=out)
+                    differ = True
+            elif args.output is not None:
+                _format_to(path, args.output, out, err)
+            else:
+                if _format_in_place(path, err):
+                    print(f"reformatted {path}", file=out)
+        except PMNError as exc:
+            print(_problem_line(path, exc.problem, None), file=err)
+            refused = True
+    return EXIT_PROBLEMS if differ or refused else EXIT_OK
+
+
+def _format_check(path: str, err: TextIO) -> bool:
+    """Whether ``path`` is already canonical (nothing is written)."""
+    from .pmn_reader import read_deals
+
+    with _open_original(path) as original:
+        comparer = _Comparer(original)
+        _canonical(_report_broken(path, read_deals(Path(path)), err), comparer)
+        return comparer.finish()
+
+
+def _format_to(path: str, output: str, out: TextIO, err: TextIO) -> None:
+    from .pmn_reader import read_deals
+
+    records = _report_broken(path, read_deals(_source(path)), err)
+    if output == "-":
+        _canonical(records, out)
+        return
+    _atomic_write(Path(output), records, compare_with=None)
+
+
+def _format_in_place(path: str, err: TextIO) -> bool:
+    """Rewrite ``path`` canonically; returns whether it changed. An unchanged file is not
+    touched at all (its modification time stays), which keeps build tools quiet."""
+    from .pmn_reader import read_deals
+
+    records = _report_broken(path, read_deals(Path(path)), err)
+    return _atomic_write(Path(path), records, compare_with=Path(path))
+
+
+def _atomic_write(
+    target: Path, records: Iterable[DealRecord], *, compare_with: Path | None
+) -> bool:
+    """Write the canonical text to a temporary file next to ``target`` and move it into
+    place with :func:`os.replace`, so that a crash or a full disk never leaves a half-written
+    log. With ``compare_with`` the file is left alone when the text would be identical.
+    Returns whether ``target`` was written."""
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    temp = Path(temp_name)
+    try:
+        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
+            if compare_with is not None:
+                with _open_original(str(compare_with)) as original:
+                    comparer = _Comparer(original)
+                    _canonical(records, _Tee(handle, comparer))
+                    same = comparer.finish()
+            else:
+                _canonical(records, handle)
+                same = False
+            handle.flush()
+            os.fsync(handle.fileno())
+        if same:
+            temp.unlink()
+            return False
+        if target.exists():
+            with contextlib.suppress(OSError):  # keeping the mode is a courtesy
+                os.chmod(temp, target.stat().st_mode & 0o7777)
+        os.replace(temp, target)
+        return True
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
+# -- the parser -------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (exposed so that documentation can print its help)."""
+    parser = argparse.ArgumentParser(
+        prog=PROG,
+        description="Replay, check and tidy logs of Mendikot deals written in PMN.",
+        epilog="Exit status: 0 clean, 1 problems found, 2 usage error.",
+    )
+    parser.add_argument("--version", action="version", version=f"{PROG} {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    validate = commands.add_parser(
+        "validate",
+        help="read, replay and check every deal",
+        description="Read, replay and check every deal of the files. Prints one line per "
+        "problem (FILE:LINE:COL: deal N: error: message) and a summary per file.",
+        epilog="Exit status: 0 no deal has an error (warnings allowed), 1 some deal has an "
+        "error or a file cannot be read, 2 usage error.",
+    )
+    validate.add_argument("files", nargs="+", metavar="FILE", help="PMN file ('-': stdin)")
+    validate.add_argument(
+        "--json",
+        action="store_true",
+        help="print a JSON array with one object per deal (docs/json-schema.md)",
+    )
+    validate.set_defaults(handler=_validate)
+
+    show = commands.add_parser(
+        "show",
+        help="replay one deal trick by trick",
+        description="Print a readable replay of one deal: players, rules, hands, every "
+        "trick, the result, the tens and the next dealer.",
+    )
+    show.add_argument("file", metavar="FILE", help="PMN file ('-': stdin)")
+    show.add_argument(
+        "--deal",
+        type=_deal_number,
+        default=1,
+        metavar="N",
+        help="which deal of the file, counting from 1 (default 1)",
+    )
+    show.add_argument(
+        "--no-color",
+        "--no-colour",
+        dest="no_color",
+        action="store_true",
+        help="no ANSI colour even on a terminal (colour is never used when piped)",
+    )
+    show.set_defaults(handler=_show)
+
+    fmt = commands.add_parser(
+        "format",
+        help="rewrite files in canonical PMN",
+        description="Rewrite each file in canonical PMN, in place (atomically) or to -o OUT. "
+        "A deal with errors is kept exactly as written and reported on standard error.",
+        epilog="Exit status: 0 done, 1 (with --check) some file would change, or a file "
+        "cannot be read, 2 usage error.",
+    )
+    fmt.add_argument("files", nargs="+", metavar="FILE", help="PMN file")
+    fmt.add_argument(
+        "--check",
+        action="store_true",
+        help="write nothing; list the files that are not canonical (exit 1 if any)",
+    )
+    fmt.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="write to OUT instead of in place ('-': standard output); one FILE only",
+    )
+    fmt.set_defaults(handler=_format)
+    return parser
+
+
+def _safe_streams() -> None:
+    """Let output that the terminal's encoding cannot show (suit signs in a C locale)
+    degrade to ``?`` rather than crash the command."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        with contextlib.suppress(ValueError, OSError):  # a stream that refuses
+            reconfigure(errors="replace")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (the console script exits with it)."""
+    _safe_streams()
+    parser = build_parser()
+    args = parser.parse_args(argv)  # exits with status 2 on a usage error
+    out, err = sys.stdout, sys.stderr
+    try:
+        status: int = args.handler(args, out, err)
+    except UsageError as exc:
+        print(f"{PROG} {args.command}: error: {exc}", file=err)
+        return EXIT_USAGE
+    except BrokenPipeError:  # e.g. piped into `head`: not an error of ours
+        # Point stdout at /dev/null so the interpreter's final flush does not fail again
+        # (the recipe of the Python documentation on SIGPIPE).
+        with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

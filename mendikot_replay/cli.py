@@ -291,7 +291,9 @@ def _report_broken(path: str, records: Iterable[DealRecord], err: TextIO) -> Ite
     writer keeps such a deal exactly as it was read, so nothing is lost)."""
     for record in records:
         if record.errors:
-            for problem in record.errors:
+            for problem in _sorted_problems(record):
+                if problem.severity != "error":
+                    continue
                 print(_problem_line(path, problem, record.index), file=err)
             print(
                 f"{path}:{record.line}: deal {record.index}: kept as written (it has errors)",

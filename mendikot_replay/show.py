@@ -123,8 +123,8 @@ def _header(
     lines = [paint.bold(title or "Untitled deal") + (f"  ({', '.join(where)})" if where else "")]
     names = []
     for seat in seats(players):
-        name = tags.get(seat, "?")
-        names.append(f"{seat} {name} ({team_label(team_of(seat), players)})")
+        name = f" {tags[seat]}" if tags.get(seat, "?") != "?" else ""
+        names.append(f"{seat}{name} ({team_label(team_of(seat), players)})")
     lines.append("Players: " + ", ".join(names))
     dealer = setup.dealer if setup is not None else tags.get("Dealer")
     first = setup.first_leader if setup is not None else tags.get("Play")
@@ -266,7 +266,9 @@ def _trick(
     for k, (seat, c) in enumerate(summary.cards):
         ply = summary.first_ply + k
         text = paint.card(c)
-        if ply < 0:  # on the table when the position starts
+        if ply < 0:  # on the table when the position starts: no event, the suit tells
+            if setup.trump is not None and c.suit is setup.trump:
+                text += "*"
             shown.append(text)
             continue
         event = events[ply]

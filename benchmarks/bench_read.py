@@ -1,0 +1,266 @@
+"""Reading throughput and memory of the PMN reader, measured against python-chess's PGN reader.
+
+Run it as ``python benchmarks/bench_read.py [--deals N]``. It writes ``N`` random complete
+deals (:func:`mendikot_replay.generate.random_deals`, every rule variant) to a temporary
+``.pmn`` file and times :func:`mendikot_replay.pmn_reader.read_deals` with ``check=True``:
+parsing, the full replay through the rules engine and the validation of every tag, so the
+figure is what ``mendikot-replay validate`` costs a user. It then repeats the read on a file
+of ``4N`` deals under :mod:`tracemalloc`: the reader streams, so the peak must stay flat
+while the file grows fourfold (records are counted, never kept).
+
+The yardstick is the PGN reader of python-chess, the library a chess programmer would reach
+for: ``N`` random legal chess games of 52–80 plies (the size of a Mendikot deal's 52 cards)
+are written as PGN and read back with ``chess.pgn.read_game``, which also replays and
+validates every move. The project's goal is to read cards at least three times as fast as
+python-chess reads plies; the benchmark prints whether the goal is met but never fails on it,
+because timings depend on the machine.
+
+Timing runs without tracemalloc (which slows allocation-heavy code several-fold) and
+memory runs without timing, so neither distorts the other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+import chess
+import chess.pgn
+
+from mendikot_replay.generate import random_deals
+from mendikot_replay.pmn_reader import read_deals
+from mendikot_replay.pmn_writer import write_deals
+from mendikot_replay.record import DealRecord
+
+GOAL_RATIO = 3.0
+"""Cards per second ÷ plies per second the reader should reach."""
+
+DEFAULT_DEALS = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Corpus:
+    """A file written for the benchmark and what it holds."""
+
+    path: Path
+    items: int
+    """Deals or games."""
+    units: int
+    """Cards or plies."""
+    size: int
+    """Bytes."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timing:
+    items: int
+    units: int
+    seconds: float
+
+    @property
+    def items_per_s(self) -> float:
+        return self.items / self.seconds if self.seconds else float("inf")
+
+    @property
+    def units_per_s(self) -> float:
+        return self.units / self.seconds if self.seconds else float("inf")
+
+
+@dataclass(frozen=True, slots=True)
+class Results:
+    deals: int
+    pmn: Timing
+    pgn: Timing
+    peak_small: int
+    """tracemalloc peak (bytes) reading ``deals`` deals."""
+    peak_large: int
+    """tracemalloc peak (bytes) reading ``4 * deals`` deals."""
+    bad_deals: int
+    """Deals the reader reported errors for (should be 0: every generated deal is legal)."""
+
+    @property
+    def ratio(self) -> float:
+        return self.pmn.units_per_s / self.pgn.units_per_s
+
+    @property
+    def goal_met(self) -> bool:
+        return self.ratio >= GOAL_RATIO
+
+
+# -- corpora ----------------------------------------------------------------------------------
+def _counting(records: Iterator[DealRecord], counter: list[int]) -> Iterator[DealRecord]:
+    """Pass records through to the writer, counting deals and cards on the way, so the
+    corpus is never held in memory."""
+    for record in records:
+        counter[0] += 1
+        counter[1] += len(record.mainline())
+        yield record
+
+
+def write_pmn_corpus(path: Path, deals: int, seed: int) -> Corpus:
+    counter = [0, 0]
+    write_deals(_counting(random_deals(deals, seed), counter), path)
+    return Corpus(path, counter[0], counter[1], path.stat().st_size)
+
+
+def random_chess_game(rng: random.Random, index: int) -> chess.pgn.Game:
+    """A random legal game of 52–80 plies (shorter if it ends in mate or stalemate)."""
+    board = chess.Board()
+    for _ in range(rng.randint(52, 80)):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        board.push(rng.choice(moves))
+    game = chess.pgn.Game.from_board(board)
+    game.headers["Event"] = f"Random game {index + 1}"
+    game.headers["Site"] = "bench_read"
+    return game
+
+
+def write_pgn_corpus(path: Path, games: int, seed: int) -> Corpus:
+    rng = random.Random(seed)
+    plies = 0
+    with path.open("w", encoding="utf-8") as handle:
+        for i in range(games):
+            game = random_chess_game(rng, i)
+            plies += game.end().ply()
+            print(game, file=handle, end="\n\n")
+    return Corpus(path, games, plies, path.stat().st_size)
+
+
+# -- measurements -----------------------------------------------------------------------------
+def read_pmn(path: Path) -> tuple[int, int]:
+    """Read, replay and validate every deal; ``(deals, deals with errors)``. Records are
+    dropped as soon as they are counted, as a validator streaming a corpus would."""
+    deals = bad = 0
+    for record in read_deals(path, check=True):
+        deals += 1
+        if record.errors:
+            bad += 1
+    return deals, bad
+
+
+def read_pgn(path: Path) -> int:
+    """Read every game with ``chess.pgn.read_game`` (which replays and validates each move);
+    the number of games."""
+    games = 0
+    with path.open(encoding="utf-8") as handle:
+        while chess.pgn.read_game(handle) is not None:
+            games += 1
+    return games
+
+
+def best_time(run: Callable[[], object], repeat: int) -> float:
+    """The fastest of ``repeat`` runs: the least disturbed by the rest of the machine."""
+    best = float("inf")
+    for _ in range(repeat):
+        gc.collect()
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def peak_memory(run: Callable[[], object]) -> int:
+    """Peak bytes traced by tracemalloc while ``run`` runs."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        run()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def run_benchmark(deals: int, seed: int, workdir: Path, repeat: int = 2) -> Results:
+    small = write_pmn_corpus(workdir / "small.pmn", deals, seed)
+    large = write_pmn_corpus(workdir / "large.pmn", 4 * deals, seed + 1)
+    games = write_pgn_corpus(workdir / "games.pgn", deals, seed)
+
+    read, bad = read_pmn(small.path)
+    if read != small.items:
+        raise RuntimeError(f"the reader found {read} deals in a file of {small.items}")
+    pmn_seconds = best_time(lambda: read_pmn(small.path), repeat)
+    if read_pgn(games.path) != games.items:
+        raise RuntimeError("python-chess did not read back every game")
+    pgn_seconds = best_time(lambda: read_pgn(games.path), repeat)
+    return Results(
+        deals=deals,
+        pmn=Timing(small.items, small.units, pmn_seconds),
+        pgn=Timing(games.items, games.units, pgn_seconds),
+        peak_small=peak_memory(lambda: read_pmn(small.path)),
+        peak_large=peak_memory(lambda: read_pmn(large.path)),
+        bad_deals=bad,
+    )
+
+
+# -- report -----------------------------------------------------------------------------------
+def _mib(n: int) -> str:
+    return f"{n / 2**20:.2f} MiB"
+
+
+def print_report(results: Results, out: TextIO) -> None:
+    pmn, pgn = results.pmn, results.pgn
+    rows = [
+        ("reader", "items", "units", "seconds", "items/s", "units/s"),
+        (
+            "PMN read+replay+check",
+            f"{pmn.items} deals",
+            f"{pmn.units} cards",
+            f"{pmn.seconds:.3f}",
+            f"{pmn.items_per_s:,.0f}",
+            f"{pmn.units_per_s:,.0f}",
+        ),
+        (
+            "python-chess read_game",
+            f"{pgn.items} games",
+            f"{pgn.units} plies",
+            f"{pgn.seconds:.3f}",
+            f"{pgn.items_per_s:,.0f}",
+            f"{pgn.units_per_s:,.0f}",
+        ),
+    ]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        print("  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)), file=out)
+    print(file=out)
+    growth = results.peak_large / results.peak_small if results.peak_small else float("inf")
+    print(
+        f"peak memory (tracemalloc): {results.deals} deals {_mib(results.peak_small)}, "
+        f"{4 * results.deals} deals {_mib(results.peak_large)} (x{growth:.2f} for a 4x file)",
+        file=out,
+    )
+    if results.bad_deals:
+        print(f"WARNING: {results.bad_deals} generated deals were read with errors", file=out)
+    verdict = "met" if results.goal_met else "NOT met"
+    print(
+        f"cards/s / plies/s = {results.ratio:.2f} (goal >= {GOAL_RATIO:g}): goal {verdict}",
+        file=out,
+    )
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> Results:
+    """Run the benchmark and print its table; returns the figures (for the test suite)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help="deals (and games)")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--repeat", type=int, default=2, help="timing runs; the best counts")
+    args = parser.parse_args(argv)
+    out = out if out is not None else sys.stdout
+    with tempfile.TemporaryDirectory(prefix="bench_read_") as tmp:
+        results = run_benchmark(args.deals, args.seed, Path(tmp), args.repeat)
+    print_report(results, out)
+    return results
+
+
+if __name__ == "__main__":
+    main()

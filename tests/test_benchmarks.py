@@ -1,0 +1,36 @@
+"""The benchmark is part of the project, so the suite proves it still runs (at a tiny size,
+with no assertion on timings, which depend on the machine)."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import sys
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load(name: str) -> ModuleType:
+    """Import a benchmark script by path: ``benchmarks`` is a folder of scripts, not a
+    package, so that ``python benchmarks/bench_read.py`` works from a fresh checkout."""
+    path = ROOT / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being built
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bench_read_runs_and_reports() -> None:
+    bench = _load("bench_read")
+    out = io.StringIO()
+    results = bench.main(["--deals", "6", "--repeat", "1"], out=out)
+    text = out.getvalue()
+    assert results.pmn.items == 6 and results.pgn.items == 6
+    assert results.pmn.units >= 6 * 32 and results.pgn.units > 0
+    assert results.bad_deals == 0, "generated deals must read back without errors"
+    assert results.peak_small > 0 and results.peak_large > 0
+    assert "cards/s / plies/s" in text and "goal" in text

@@ -338,7 +338,8 @@ class _DealParser:
         match = _NAG.match(self.text, self.col)
         if match is None:
             self.error("'$' must be followed by a NAG number, like $21", at)
-            self.col += 1
+            word = _WORD.match(self.text, self.col + 1)
+            self.col = word.end() if word is not None else self.col + 1
             return
         self.col = match.end()
         frame = self.frames[-1]
@@ -375,7 +376,13 @@ class _DealParser:
     def parse_word(self, word: str, at: tuple[int, int]) -> None:
         match = CARD_TOKEN.fullmatch(word)
         if match is None:
-            self.error(self.where_trick() + self.word_problem(word), at)
+            message, takes_a_place = self.word_problem(word)
+            self.error(self.where_trick() + message, at)
+            if takes_a_place:
+                # It was meant as a card: it fills its place in the trick, so that the
+                # markers after it are not reported too.
+                self.frames[-1].marker = None
+                self.advance(self.frames[-1])
             return
         card_text = match.group("card")
         card = None if card_text == "--" else Card.parse(card_text)
@@ -388,16 +395,18 @@ class _DealParser:
             nags=[GLYPH_NAGS[glyph]] if glyph else [],
         )
 
-    def word_problem(self, word: str) -> str:
+    def word_problem(self, word: str) -> tuple[str, bool]:
+        """What is wrong with a word that is not a card, and whether it stands where a
+        card should (a misspelt card) rather than being a stray piece of notation."""
         if word.upper() in ("^T", "^R", "^T^R"):
-            return f"{word} must be written directly before its card, like {word}7S"
-        if re.fullmatch(r"\^[Rr]\^[Tt]\S*", word):
-            return f"{word!r}: write ^T before ^R"
+            return f"{word} must be written directly before its card, like {word}7S", False
         if re.fullmatch(r"[!?]{1,2}", word):
-            return f"the glyph {word!r} must be attached to its card, like TH{word}"
+            return f"the glyph {word!r} must be attached to its card, like TH{word}", False
         if re.fullmatch(r"\d+\.", word):
-            return f"trick marker {word}: expected 'n. L:' with the leader's seat"
-        return f"{word!r} is not a card"
+            return f"trick marker {word}: expected 'n. L:' with the leader's seat", False
+        if re.fullmatch(r"\^[Rr]\^[Tt]\S*", word):
+            return f"{word!r}: write ^T before ^R", True
+        return f"{word!r} is not a card", True
 
     def add_card(
         self,
@@ -422,6 +431,10 @@ class _DealParser:
             node.starting_comments, frame.pending_comments = frame.pending_comments, []
         frame.last_container, frame.container, frame.last = frame.container, node, node
         frame.last_trick, frame.last_pos = frame.trick, frame.pos
+        self.advance(frame)
+
+    def advance(self, frame: _Frame) -> None:
+        """Count a card in the trick under way of ``frame``'s line."""
         frame.pos += 1
         if frame.pos == self.players:
             frame.pos = 0

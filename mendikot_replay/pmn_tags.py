@@ -651,7 +651,12 @@ class _SetupBuilder:
             # A claim about the cut: the checker compares it with the play.
             return None, None, None
         if trump is None:
-            if "Trump" not in self.tags and method is not TrumpMethod.CUT:
+            # (Without a TrumpMethod tag, that tag is the problem, and it is reported.)
+            if (
+                "Trump" not in self.tags
+                and "TrumpMethod" in self.tags
+                and method is not TrumpMethod.CUT
+            ):
                 self.problem(
                     f"missing required tag Trump (the suit of a {method.value} trump)", None
                 )

@@ -1,0 +1,450 @@
+"""The PMN reader: what it builds, and every problem it reports with its place."""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+import pytest
+from pmn_examples import DEAL_TAGS, FORMAT_EXAMPLE, MAIN_TRICKS, POSITION_EXAMPLE, deal
+
+from mendikot_replay import pmn_reader
+from mendikot_replay.cards import card
+from mendikot_replay.pmn_reader import read_deal, read_deals, read_string
+from mendikot_replay.record import DealRecord, PMNError, Problem
+from mendikot_replay.rules import TrumpMethod
+
+
+def errors(record: DealRecord) -> list[tuple[int | None, int | None, str]]:
+    return [(p.line, p.col, p.message) for p in record.errors]
+
+
+def only_error(text: str) -> tuple[int | None, int | None, str]:
+    """The one problem the reader (without the replay) finds in a one-deal text."""
+    [record] = read_string(text, check=False)
+    assert len(record.errors) == 1, record.errors
+    return errors(record)[0]
+
+
+# -- what a good deal becomes ---------------------------------------------------------------
+def test_format_example_reads_without_problems() -> None:
+    [record] = read_string(FORMAT_EXAMPLE)
+    assert record.errors == [] and record.warnings == []
+    assert record.index == 1 and record.line == 2
+    assert record.tags["Event"] == "Thursday club" and record.tags["Tricks"] == "5-8"
+    main = record.mainline()
+    assert [str(n.card) for n in main[:4]] == ["TH", "KH", "AH", "2H"]
+    assert len(main) == 52 and main[-1].card is card("8H")
+    assert main[2].comments == ["C's ace takes the ten for A/C [%point ten-captured TH C]"]
+    ten = main[11]
+    assert ten.card is card("TD") and ten.nags == [1, 21] and ten.glyph() == "!"
+    assert ten.comments == ["A drops the ten under partner's ace"]
+    assert (ten.line, ten.col) == (21, 16)
+    assert main[0].marker == (1, "A") and main[1].marker is None
+    assert main[-4].marker == (13, "B") and (main[-4].line, main[-4].col) == (31, 8)
+    assert record.source == FORMAT_EXAMPLE.split("\n", 1)[1].rstrip("\n")
+    setup = record.setup
+    assert setup is not None and setup.dealer == "D" and setup.first_leader == "A"
+    assert setup.trump is not None and setup.trump.letter == "S"
+    assert setup.rules.trump_method is TrumpMethod.DRAWN
+    assert card("AS") in (setup.hands["A"] or ())
+
+
+def test_the_checker_fills_in_seats_and_tricks() -> None:
+    pytest.importorskip("mendikot_replay.check")
+    [record] = read_string(FORMAT_EXAMPLE)
+    main = record.mainline()
+    assert [(n.seat, n.trick, n.position) for n in main[:5]] == [
+        ("A", 1, 0),
+        ("B", 1, 1),
+        ("C", 1, 2),
+        ("D", 1, 3),
+        ("C", 2, 0),
+    ]
+    assert record.timeline is not None
+
+
+def test_check_false_skips_the_replay() -> None:
+    [record] = read_string(FORMAT_EXAMPLE, check=False)
+    assert record.timeline is None and record.mainline()[0].seat is None
+
+
+def test_position_example_puts_the_table_card_in_the_setup() -> None:
+    [record] = read_string(POSITION_EXAMPLE)
+    assert record.errors == []
+    setup = record.setup
+    assert setup is not None and setup.start is not None
+    assert setup.start.trick == 10 and setup.start.tens == (1, 0) and setup.start.tricks == (7, 2)
+    assert setup.start.table == (("B", card("5S")),)
+    assert setup.first_leader == "B" and setup.dealer is None
+    assert record.variations == []  # 5S was on the table: it is not a move of the record
+    assert card("5S") not in (setup.hands["B"] or ())
+
+
+def test_position_play_continues_after_the_table_cards() -> None:
+    text = POSITION_EXAMPLE.replace("10. B: 5S", "10. B: 5S {cover?} KS ( 9S? ) QS 8D")
+    [record] = read_string(text)
+    assert record.errors == []
+    assert [str(n.card) for n in record.mainline()] == ["KS", "QS", "8D"]
+    assert [str(n.card) for n in record.variations] == ["KS", "9S"]
+    assert record.comments == ["cover?"]  # a comment on a table card is kept, on the deal
+    assert record.variations[0].parent is None
+
+
+def test_annotations_on_a_table_card_are_errors() -> None:
+    text = POSITION_EXAMPLE.replace("10. B: 5S", "10. B: 5S! KS")
+    [record] = read_string(text, check=False)
+    [(line, col, message)] = errors(record)
+    assert (line, col) == (7, 8) and "already on the table" in message
+
+
+def test_closed_position_with_hidden_card() -> None:
+    text = (
+        '[TrumpMethod "Closed"]\n'
+        '[Start "trick 13; tens 2-1; tricks 6-6; hidden D:2C"]\n'
+        '[Hands "A:T... B:2... C:3... D:...2"]\n'
+        '[Play "A"]\n'
+        "13. A: TS 2S 3S 2C\n"
+    )
+    [record] = read_string(text, check=False)
+    assert record.errors == []
+    assert record.setup is not None
+    assert record.setup.trump is None and record.setup.trump_card is card("2C")
+    assert record.setup.hidden_holder == "D"
+
+
+def test_comment_before_the_first_card_belongs_to_the_deal() -> None:
+    text = deal("{ about the deal } 1. A: { still the deal } TH KH AH 2H *")
+    [record] = read_string(text, check=False)
+    assert record.comments == ["about the deal", "still the deal"]
+    assert record.unfinished and len(record.mainline()) == 4
+
+
+def test_variation_is_an_alternative_to_the_card_before_it() -> None:
+    text = deal("1. A: TH { first } ( 2H { low } ) KH ( 3H ( 4H ) 6H ) AH 2H")
+    [record] = read_string(text, check=False)
+    assert record.errors == []
+    first = record.variations
+    assert [str(n.card) for n in first] == ["TH", "2H"]  # 2H replaces the first card
+    assert first[1].parent is None and first[1].comments == ["low"]
+    th = first[0]
+    assert [str(n.card) for n in th.variations] == ["KH", "3H", "4H"]
+    assert [str(n.card) for n in th.variations[1].variations] == ["6H"]
+    assert th.variations[1].variations[0].parent is th.variations[1]
+
+
+def test_comment_at_the_start_of_a_variation_is_a_starting_comment() -> None:
+    text = deal("1. A: TH KH AH 2H ( { instead } 6H ) 2. C: JS")
+    [record] = read_string(text, check=False)
+    alternative = record.variations[0].variations[0].variations[0].variations[1]
+    assert alternative.card is card("6H") and alternative.starting_comments == ["instead"]
+    assert alternative.comments == []
+
+
+def test_variation_may_start_a_trick_with_its_marker() -> None:
+    text = deal("1. A: TH KH AH 2H 2. C: JS ( 2. C: 7C 8S ) 8S")
+    [record] = read_string(text, check=False)
+    assert record.errors == []
+    alternative = record.mainline()[3].variations[1]
+    assert alternative.card is card("7C") and alternative.marker == (2, "C")
+
+
+def test_reveal_and_revoke_prefixes_and_unknown_cards() -> None:
+    text = deal("1. A: ^TTH ^RKH ^T^RAH --")
+    [record] = read_string(text, check=False)
+    main = record.mainline()
+    assert [(n.reveal_request, n.revoke) for n in main] == [
+        (True, False),
+        (False, True),
+        (True, True),
+        (False, False),
+    ]
+    assert main[3].card is None and (main[3].line, main[3].col) == (4, 24)
+
+
+def test_nags_and_glyphs_keep_their_order() -> None:
+    text = deal("1. A: TH?! $20 $2 KH!! AH?? $7 2H!?")
+    main = read_string(text, check=False)[0].mainline()
+    assert [n.nags for n in main] == [[6, 20, 2], [3], [4, 7], [5]]
+
+
+def test_a_trick_may_be_written_without_its_marker() -> None:
+    text = deal("1. A: TH KH AH 2H", "JS 8S 3S QS", "3. B: QD")
+    [record] = read_string(text, check=False)
+    assert record.errors == [] and len(record.mainline()) == 9
+
+
+# -- lenient import -------------------------------------------------------------------------
+def test_lenient_tags_and_cards() -> None:
+    text = (
+        '[play "A"]  [Trump   "s"] [TrumpMethod "drawn"][Dealer "d"]\n'
+        '[Hands "d:K9874.642.98.AJ8 a:A63.10 9853.T63.95 B:Q2.K.KQJ42.KQT43 '
+        'C:JT5.AQJ7.A75.762"]\n'
+        "1.A:10♥ kh  Ah 2♥\n"
+    )
+    [record] = read_string(text, check=False)
+    # "play" is not "Play" (names are case-sensitive), and a hand may not hold a space
+    assert [m for _, _, m in errors(record)] == [
+        "missing required tag Play",
+        "Hands: a hand is four suits separated by dots (S.H.D.C), got 2 part(s) in 'A63.10'",
+    ]
+    fixed = text.replace("[play", "[Play").replace(".10 9853", ".109853")
+    [record] = read_string(fixed, check=False)
+    assert record.errors == []
+    assert [str(n.card) for n in record.mainline()] == ["TH", "KH", "AH", "2H"]
+    assert record.mainline()[0].marker == (1, "A")
+
+
+def test_tag_value_escapes() -> None:
+    text = '[Event "say \\"hi\\" \\\\ there \\n"]\n' + deal("1. A: TH")
+    [record] = read_string(text, check=False)
+    assert record.tags["Event"] == 'say "hi" \\ there \\n'
+
+
+def test_comment_escapes_and_lines() -> None:
+    text = deal("1. A: TH { a \\} b \\\\ c \\x", "% not a header inside a comment", "end }")
+    [record] = read_string(text, check=False)
+    assert record.errors == []
+    assert record.mainline()[0].comments == ["a } b \\ c \\x\n% not a header inside a comment\nend"]
+
+
+def test_percent_lines_are_ignored_outside_comments() -> None:
+    text = "% PMN 1.0\n% a note\n" + deal("1. A: TH KH", "% another note", "AH 2H")
+    [record] = read_string(text, check=False)
+    assert record.errors == [] and len(record.mainline()) == 4
+    assert record.line == 3  # the deal starts after the leading % lines
+
+
+# -- syntax errors, each with its place -------------------------------------------------------
+@pytest.mark.parametrize(
+    ("play", "expected"),
+    [
+        ("1. A: TH KH 7X 2H", (4, 13, "trick 1: '7X' is not a card")),
+        ("1. A: TH KH AH 2H 3. C: JS", (4, 19, "trick marker says 3., but this is trick 2")),
+        (
+            "1. A: TH KH 2. C: AH",
+            (
+                4,
+                13,
+                "trick marker 2. C: in the middle of trick 1 (after 2 cards): a marker "
+                "starts a trick",
+            ),
+        ),
+        ("1. A: TH { never closed", (4, 10, "unclosed comment: the file ends")),
+        ("1. A: TH ( KH", (4, 10, "unclosed variation: the file ends")),
+        ("1. A: TH KH )", (4, 13, "')' without '('")),
+        ("1. A: TH } KH", (4, 10, "'}' without its opening '{'")),
+        ("1. A: $21 TH", (4, 7, "$21 must follow the card it is about")),
+        ("1. A: TH $x", (4, 10, "'$' must be followed by a NAG number, like $21")),
+        ("( TH ) 1. A: TH", (4, 1, "a variation must follow the card it replaces")),
+        ("1. A: TH ( KH * )", (4, 15, "'*' ends the play and cannot stand inside a variation")),
+        ("1. A: TH * KH", (4, 12, "nothing may follow '*': it ends the play")),
+        ("1. A: ^T TH", (4, 7, "trick 1: ^T must be written directly before its card, like ^T7S")),
+        ("1. A: ^R^TTH", (4, 7, "trick 1: '^R^TTH': write ^T before ^R")),
+        ("1. A: TH !", (4, 10, "trick 1: the glyph '!' must be attached to its card, like TH!")),
+        ("1. A: TH ( )", (4, 10, "empty variation: '( … )' must hold at least one card")),
+        (
+            "1. A: TH 2. B:",
+            (
+                4,
+                10,
+                "trick marker 2. B: in the middle of trick 1 (after 1 card): "
+                "a marker starts a trick",
+            ),
+        ),
+        ("1. A:", (4, 1, "trick marker 1. A: is not followed by a card")),
+        ("1. Z: TH", (4, 1, "trick marker 1. Z: 'Z' is not a seat of this table")),
+        ('1. A: TH [Event "late"]', (4, 10, "a tag must come before the play section")),
+    ],
+)
+def test_syntax_error_place_and_message(play: str, expected: tuple[int, int, str]) -> None:
+    assert only_error(deal(play)) == expected
+
+
+def test_unclosed_comment_ended_by_a_blank_line() -> None:
+    text = deal("1. A: TH { oops") + "\n" + deal("1. A: TH")
+    first, second = read_string(text, check=False)
+    assert errors(first) == [(4, 10, "unclosed comment: a blank line ends the deal")]
+    assert second.errors == [] and second.index == 2 and second.line == 6
+
+
+def test_bad_tag_lines() -> None:
+    text = '[Event "x]\n[Site  \n[Event "a"] [Event "b"]\n[ "x"]\n' + deal("1. A: TH")
+    [record] = read_string(text, check=False)
+    assert errors(record) == [
+        (1, 1, 'tag line: expected [Name "value"]'),
+        (2, 1, 'tag line: expected [Name "value"]'),
+        (3, 13, "tag Event is given twice"),
+        (4, 1, 'tag line: expected [Name "value"]'),
+    ]
+    assert record.tags["Event"] == "a"
+
+
+def test_one_deal_reports_all_its_problems() -> None:
+    text = deal("1. A: TH 7X KH", "2. C: AH ZZ 2H")
+    [record] = read_string(text, check=False)
+    assert errors(record) == [
+        (4, 10, "trick 1: '7X' is not a card"),
+        (
+            5,
+            1,
+            "trick marker 2. C: in the middle of trick 1 (after 3 cards): a marker starts a trick",
+        ),
+        (5, 10, "trick 2: 'ZZ' is not a card"),
+    ]
+
+
+def test_tag_problems_point_at_their_tag() -> None:
+    text = deal("1. A: TH", tags=DEAL_TAGS + '[Variant "no-revoke"]\n')
+    [record] = read_string(text, check=False)
+    assert errors(record) == [
+        (4, 1, "Variant: unknown flag 'no-revoke' (known: must-trump, bonus-aces)")
+    ]
+    assert record.setup is None
+
+
+def test_missing_required_tag_points_at_the_deal() -> None:
+    text = '[TrumpMethod "None"]\n[Hands "A:- B:- C:- D:-"]\n[Play "A"]\n1. A: TH\n'
+    assert only_error(text) == (1, 1, "missing required tag Dealer")
+
+
+def test_a_broken_deal_does_not_lose_its_neighbours() -> None:
+    good = "\n".join(FORMAT_EXAMPLE.splitlines()[1:]) + "\n"
+    broken = '[Event "broken"]\n[Play "A"\n1. A: TH {\n'
+    text = good + "\n" + broken + "\n\n" + good
+    records = read_string(text)
+    assert [r.index for r in records] == [1, 2, 3]
+    assert records[0].errors == [] and records[2].errors == []
+    assert len(records[0].mainline()) == len(records[2].mainline()) == 52
+    assert records[1].line == 32
+    assert errors(records[1])[:2] == [
+        (33, 1, 'tag line: expected [Name "value"]'),
+        (34, 10, "unclosed comment: a blank line ends the deal"),
+    ]
+    assert all(p.deal == 2 for p in records[1].errors)
+    assert records[1].source == broken.rstrip("\n")
+    assert records[2].line == 37
+
+
+# -- versions ------------------------------------------------------------------------------
+def test_newer_minor_version_warns_on_the_first_deal_only() -> None:
+    text = "% PMN 1.3\n" + deal("1. A: TH") + "\n" + deal("1. A: TH")
+    first, second = read_string(text, check=False)
+    assert [(w.line, w.col, w.severity) for w in first.warnings] == [(1, 1, "warning")]
+    assert "PMN 1.3" in first.warnings[0].message and first.warnings[0].deal == 1
+    assert second.warnings == [] and first.errors == [] and second.errors == []
+
+
+def test_newer_major_version_is_refused() -> None:
+    with pytest.raises(PMNError) as info:
+        read_string("% PMN 2.0\n" + deal("1. A: TH"))
+    assert info.value.problem.line == 1 and "2.0" in info.value.problem.message
+
+
+def test_missing_or_unreadable_version() -> None:
+    assert read_string(deal("1. A: TH"), check=False)[0].warnings == []
+    [record] = read_string("% PMN one\n" + deal("1. A: TH"), check=False)
+    assert record.errors == [] and "cannot read the PMN version" in record.warnings[0].message
+
+
+# -- bytes: line endings, BOM, bad UTF-8 ------------------------------------------------------
+def test_crlf_and_bom_are_accepted() -> None:
+    data = ("\ufeff" + FORMAT_EXAMPLE).replace("\n", "\r\n").encode("utf-8")
+    [record] = read_deals(io.BytesIO(data), check=False)
+    assert record.errors == [] and len(record.mainline()) == 52
+    assert (record.mainline()[11].line, record.mainline()[11].col) == (21, 16)
+    [first_line] = read_deals(io.BytesIO(b"\xef\xbb\xbf" + deal("1. A: TH").encode()), check=False)
+    assert first_line.tags["Dealer"] == "D"
+
+
+def test_invalid_utf8_is_an_error_at_its_place() -> None:
+    bad = deal("1. A: TH { caf\xe9 }").encode("utf-8").replace("\xe9".encode(), b"\xe9")
+    data = bad + b"\n" + deal("1. A: TH").encode()
+    first, second = read_deals(io.BytesIO(data), check=False)
+    assert errors(first) == [
+        (4, 15, "invalid UTF-8: the bytes here are not text (shown as \ufffd)")
+    ]
+    assert first.mainline()[0].comments == ["caf\ufffd"]
+    assert second.errors == []
+
+
+def test_only_pmn_error_escapes_whatever_the_bytes() -> None:
+    rng = random.Random(2024)
+    pieces = [
+        b"[",
+        b"]",
+        b'"',
+        b"{",
+        b"}",
+        b"(",
+        b")",
+        b"\n",
+        b"\n\n",
+        b"1. A:",
+        b"TH",
+        b"\\",
+        b"$",
+        b"*",
+        b"%",
+        b"\xff",
+        b"\r",
+        b" ",
+        b'[Start "trick 2"]',
+        b"^T",
+        b"--",
+    ]
+    for _ in range(300):
+        data = FORMAT_EXAMPLE.encode()
+        for _ in range(rng.randint(1, 8)):
+            at = rng.randrange(len(data))
+            data = data[:at] + rng.choice(pieces) + data[at + rng.randint(0, 3) :]
+        try:
+            records = list(read_deals(io.BytesIO(data)))
+        except PMNError:
+            continue
+        for record in records:
+            assert all(isinstance(p, Problem) and p.line is not None for p in record.errors)
+
+
+# -- sources -------------------------------------------------------------------------------
+def test_every_kind_of_source(tmp_path: Path) -> None:
+    path = tmp_path / "two.pmn"
+    text = FORMAT_EXAMPLE + "\n" + deal("1. A: TH")
+    path.write_text(text, encoding="utf-8")
+    for source in (path, str(path), text, io.StringIO(text), io.BytesIO(text.encode())):
+        records = list(read_deals(source, check=False))
+        assert [len(r.mainline()) for r in records] == [52, 1], source
+
+
+def test_read_deal_continues_on_an_open_file() -> None:
+    handle = io.BytesIO((FORMAT_EXAMPLE + "\n\n" + deal("1. A: TH")).encode())
+    first = read_deal(handle, check=False)
+    second = read_deal(handle, check=False)
+    assert first is not None and len(first.mainline()) == 52
+    assert second is not None and len(second.mainline()) == 1
+    assert read_deal(handle, check=False) is None
+
+
+def test_a_missing_file_is_a_pmn_error(tmp_path: Path) -> None:
+    with pytest.raises(PMNError, match="cannot open"):
+        list(read_deals(tmp_path / "nowhere.pmn"))
+
+
+def test_too_long_a_deal_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pmn_reader, "MAX_DEAL_LINES", 20)
+    long_deal = deal(*MAIN_TRICKS)  # 5 + 13 lines: fine
+    too_long = deal(*MAIN_TRICKS, *["{ padding }"] * 10)
+    records = read_string(long_deal + "\n" + too_long + "\n" + long_deal, check=False)
+    assert [len(r.mainline()) for r in records] == [52, 0, 52]
+    assert records[1].source is None and records[1].tags == {}
+    assert errors(records[1])[0][:2] == (18, 1) and "too long" in errors(records[1])[0][2]
+    assert records[2].errors == [] and records[2].index == 3
+
+
+def test_a_line_without_end_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pmn_reader, "MAX_DEAL_CHARS", 1000)
+    data = b"{" + b"x" * 10_000 + b"\n\n" + deal("1. A: TH").encode()
+    first, second = read_deals(io.BytesIO(data), check=False)
+    assert "too long" in first.errors[0].message
+    assert second.errors == [] and second.line == 3

@@ -162,7 +162,7 @@ class _DealWriter:
             for alternative in alternatives:
                 inner: list[list[str]] = [[]]
                 self.line([alternative], trick, pos, inner, main=False)
-                tokens.append("(" + " ".join(" ".join(t) for t in inner if t) + ")")
+                tokens.append(" ".join(["(", *(" ".join(t) for t in inner if t), ")"]))
             pos += 1
             if pos == self.players:
                 pos = 0

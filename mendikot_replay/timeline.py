@@ -258,9 +258,7 @@ def _snapshot(
             game.total_tricks,
         )
     if before is None or event is None:
-        hands = tuple(
-            (s, frozenset(h) if h is not None else None) for s, h in game.hands.items()
-        )
+        hands = tuple((s, frozenset(h) if h is not None else None) for s, h in game.hands.items())
     else:
         seat = event.seat
         hands = tuple(

@@ -1,0 +1,177 @@
+"""The sample games in ``sample_games/``: every file reads cleanly, every deal is complete
+and legal, the files are canonical (they round-trip byte for byte through the writer), the
+match keeps the dealer rotation, and every variant the samples promise is there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mendikot_replay.check import MatchTracker
+from mendikot_replay.pmn_reader import read_deals, read_string
+from mendikot_replay.pmn_writer import write_string
+from mendikot_replay.record import DealRecord
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
+FILES = sorted(SAMPLES.glob("*.pmn"))
+
+
+def _records(path: Path) -> list[DealRecord]:
+    return list(read_deals(path))
+
+
+def _all() -> list[tuple[str, DealRecord]]:
+    return [(p.name, r) for p in FILES for r in _records(p)]
+
+
+def test_the_samples_are_there() -> None:
+    names = {p.name for p in FILES}
+    for expected in (
+        "worked-example.pmn",
+        "endgame-cover-or-duck.pmn",
+        "drawn-trump.pmn",
+        "face-up-trump.pmn",
+        "closed-trump-version-a.pmn",
+        "closed-trump-version-b.pmn",
+        "cut-trump.pmn",
+        "no-trump.pmn",
+        "dehla-pakad.pmn",
+        "six-players.pmn",
+        "eight-players.pmn",
+        "short-deck-32.pmn",
+        "must-trump-bonus-aces.pmn",
+        "match-thursday-club.pmn",
+    ):
+        assert expected in names
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_reads_without_problems(path: Path) -> None:
+    records = _records(path)
+    assert records
+    for record in records:
+        assert record.errors == [], [str(p) for p in record.errors]
+        assert record.warnings == [], [str(p) for p in record.warnings]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_deals_are_complete(path: Path) -> None:
+    for record in _records(path):
+        assert record.setup is not None
+        assert record.timeline is not None
+        assert record.timeline.error is None
+        if record.setup.start is None:
+            assert record.timeline.result is not None, record
+            assert record.tags["Result"] == record.timeline.result.tag
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_round_trip_is_byte_exact(path: Path) -> None:
+    raw = path.read_bytes()
+    text = raw.decode("utf-8")
+    assert b"\r" not in raw and not text.startswith("\ufeff")
+    assert write_string(read_string(text)) == text
+
+
+def test_worked_example_is_the_format_example() -> None:
+    records = _records(SAMPLES / "worked-example.pmn")
+    assert len(records) == 1
+    assert records[0].tags["Hands"] == (
+        "A:A63.T9853.T63.95 B:Q2.K.KQJ42.KQT43 C:JT5.AQJ7.A75.762 D:K9874.642.98.AJ8"
+    )
+
+
+def test_match_rotation_and_target() -> None:
+    records = _records(SAMPLES / "match-thursday-club.pmn")
+    assert len(records) >= 7
+    names = {r.tags["Match"] for r in records}
+    assert len(names) == 1
+    assert [int(r.tags["Deal"]) for r in records] == list(range(1, len(records) + 1))
+    tracker = MatchTracker()
+    for record in records:
+        tracker.feed(record)
+        assert record.warnings == [], [str(p) for p in record.warnings]
+    register = tracker.register(names.pop())
+    assert register is not None
+    assert register.target is not None
+    assert register.finished
+    assert max(register.points.values()) == register.target
+    # the target is reached only at the last deal
+    tracker = MatchTracker()
+    for record in records[:-1]:
+        tracker.feed(record)
+    partial = tracker.register(records[0].tags["Match"])
+    assert partial is not None and not partial.finished
+
+
+def test_every_variant_is_present() -> None:
+    deals = [r for _, r in _all()]
+    tags = [r.tags for r in deals]
+
+    def has(**wanted: str) -> bool:
+        return any(all(t.get(k) == v for k, v in wanted.items()) for t in tags)
+
+    assert has(TrumpMethod="Drawn")
+    assert has(TrumpMethod="FaceUp")
+    assert has(TrumpMethod="Closed", Reveal="A")
+    assert has(TrumpMethod="Closed", Reveal="B")
+    assert has(TrumpMethod="Cut")
+    assert has(TrumpMethod="None")
+    assert has(Capture="Dehla")
+    assert has(Players="6")
+    assert has(Players="8")
+    assert has(Deck="32")
+    assert any(
+        "must-trump" in t.get("Variant", "") and "bonus-aces" in t.get("Variant", "") for t in tags
+    )
+    results = {t.get("Result", "") for t in tags}
+    assert "tie" in results
+    assert any(r.endswith("whitewash") for r in results)
+    assert any(r.endswith("mendikot") for r in results)
+    assert any("Start" in t for t in tags)
+
+
+def test_closed_b_has_an_ask_and_a_silent_void() -> None:
+    (record,) = _records(SAMPLES / "closed-trump-version-b.pmn")
+    assert record.timeline is not None
+    events = record.timeline.events
+    assert any(e.asked for e in events)
+    first_ask = next(e.ply for e in events if e.asked)
+    assert any(not e.followed for e in events[:first_ask])
+
+
+def test_closed_a_reveal_is_mid_deal() -> None:
+    (record,) = _records(SAMPLES / "closed-trump-version-a.pmn")
+    assert record.timeline is not None
+    reveal = next(e for e in record.timeline.events if e.revealed)
+    assert 2 <= reveal.trick <= 12
+
+
+def test_cut_names_the_trump_with_nag_24() -> None:
+    (record,) = _records(SAMPLES / "cut-trump.pmn")
+    named = [n for n in record.mainline() if 24 in n.nags]
+    assert named
+    assert record.timeline is not None
+    assert any(e.named for e in record.timeline.events)
+
+
+def test_dehla_streak_and_last_trick() -> None:
+    (record,) = _records(SAMPLES / "dehla-pakad.pmn")
+    assert record.timeline is not None
+    wins = [e for e in record.timeline.events if e.trick_winner is not None]
+    assert any(e.collected and e.collected[0] >= 2 for e in wins[:-1])
+    last = wins[-1]
+    assert last.collected is not None and last.collected[0] >= 2
+    assert wins[-2].trick_winner != last.trick_winner
+
+
+def test_annotations_are_used() -> None:
+    nodes = [n for _, r in _all() for n in r.walk()]
+    nags = {nag for n in nodes for nag in n.nags}
+    assert {1, 2} & nags
+    assert {20, 21, 22, 23, 24, 26, 28, 29} <= nags
+    assert any(len(n.parent.variations) > 1 for n in nodes if n.parent is not None) or any(
+        len(r.variations) > 1 for _, r in _all()
+    )
+    assert any(name == "point" for n in nodes for name, _ in n.commands())

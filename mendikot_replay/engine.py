@@ -232,6 +232,9 @@ class Game:
         """The ply from which trump-suit cards count as trumps (version A: the trick)."""
         self.hidden_card: Card | None = None
         self.hidden_holder: Seat | None = None
+        self.unknown_holder_card: tuple[Seat, Card] | None = None
+        """Closed trump set aside by a seat whose hand is unknown: that seat and card (the
+        card is not among :attr:`unseen`, yet the holder plays it in the end)."""
         self.trump_status: TrumpStatus
         if method is TrumpMethod.NONE:
             if setup.trump is not None:
@@ -258,6 +261,7 @@ class Game:
                 if holder_hand is None:
                     self.unseen.discard(setup.trump_card)
                     self.hands[setup.hidden_holder] = None
+                    self.unknown_holder_card = (setup.hidden_holder, setup.trump_card)
                 self.hidden_card = setup.trump_card
                 self.hidden_holder = setup.hidden_holder
                 self.trump_status = "hidden"
@@ -347,6 +351,9 @@ class Game:
             if holder is not None:
                 self._ten_fates[ten] = TenFate(ten, "hand", holder)
                 gone_tens.remove(ten)
+            elif self.unknown_holder_card is not None and ten is self.unknown_holder_card[1]:
+                self._ten_fates[ten] = TenFate(ten, "hand", self.unknown_holder_card[0])
+                gone_tens.remove(ten)
             elif ten in on_table:
                 self._ten_fates[ten] = TenFate(ten, "table", on_table[ten], self.trick)
                 gone_tens.remove(ten)
@@ -392,6 +399,9 @@ class Game:
             return []
         hand = self.visible_hand(seat)
         if hand is None:
+            reserved = self.unknown_holder_card
+            if reserved is not None and reserved[0] == seat and self.hidden_card is None:
+                return sorted(self.unseen | {reserved[1]})  # the revealed card is back
             return sorted(self.unseen)
         led = self.led_suit
         if led is None:
@@ -436,7 +446,7 @@ class Game:
             raise IllegalPlay(f"the deal is over: all {self.total_tricks} tricks are played")
         hand = self.hands[seat]
         if hand is None:
-            if card not in self.unseen:
+            if card not in self.unseen and self.unknown_holder_card != (seat, card):
                 raise IllegalPlay(
                     f"{self._where(seat, card)}, which is already played or held by another seat"
                 )
@@ -547,6 +557,8 @@ class Game:
             self.trump_status = "named"
         if hand is None:
             self.unseen.discard(card)
+            if self.unknown_holder_card == (seat, card):
+                self.unknown_holder_card = None
         else:
             hand.discard(card)
             self.suit_counts[seat][card.suit.index] -= 1

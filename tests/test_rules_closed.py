@@ -283,3 +283,42 @@ def test_closed_holder_cannot_ask() -> None:
     event = game.play(card("2D"))
     assert not event.revealed
     assert status(game) == "hidden"
+
+
+# -- closed trump held by a seat whose hand is unknown ---------------------------------------
+
+
+def unknown_holder_game(reveal: Reveal) -> Game:
+    rules = Rules(trump_method=TrumpMethod.CLOSED, reveal=reveal)
+    hands = {
+        "A": None,
+        "B": parse_hand("A.2.."),
+        "C": parse_hand("K...3"),
+        "D": parse_hand("Q.4.."),
+    }
+    setup = DealSetup(rules, hands, "B", trump_card=card("TH"), hidden_holder="A")
+    return Game(setup, check_deal=False)
+
+
+def test_closed_unknown_holder_gets_the_card_back_after_version_a_reveal() -> None:
+    game = unknown_holder_game(Reveal.A)
+    assert card("TH") not in game.legal_cards("A")  # face down: not A's to choose yet
+    ten = next(f for f in game.tens_fates() if f.card == card("TH"))
+    assert (ten.where, ten.holder) == ("hand", "A")
+    play(game, "B:AS C:KS D:QS")
+    event = game.play(card("2D"))  # A (unknown hand) cannot follow: the card is turned up
+    assert event.revealed and status(game) == "revealed"
+    play(game, "B:2H C:3C D:4H")
+    assert card("TH") in game.legal_cards("A")  # back in A's hand
+    event = game.play(card("TH"))
+    assert event.is_trump and event.trick_winner == "A"
+
+
+def test_closed_unknown_holder_plays_the_face_down_card_last() -> None:
+    game = unknown_holder_game(Reveal.B)
+    play(game, "B:AS C:KS D:QS A:2D")
+    assert status(game) == "hidden"
+    play(game, "B:2H C:3C D:4H")
+    event = game.play(card("TH"))  # A's last card, trusted: turned up as it is played
+    assert event.revealed and event.is_trump
+    assert event.trick_winner == "A"

@@ -512,7 +512,7 @@ def auto_notes(spec: DealSpec, played: Played) -> dict[int, Note]:
             )
         if ev.card.is_ten:
             tens_seen += 1
-            if same_team and mv.reason in ("drop-ten", "ten-on-partner"):
+            if same_team and winner != ev.seat and mv.reason in ("drop-ten", "ten-on-partner"):
                 note.glyph = note.glyph or "!"
                 note.nags.append(21)
                 w = spec.names.get(winner, winner)
@@ -538,7 +538,13 @@ def auto_notes(spec: DealSpec, played: Played) -> dict[int, Note]:
                 note.nags.append(20)
                 w = spec.names.get(winner, winner)
                 forced = mv.reason == "forced"
-                if ev.position == 0 and not forced:
+                if mv.reason == "cash-ten":
+                    note.glyph = note.glyph or "?!"
+                    note.comments.append(
+                        f"The ten is the master card of its suit, but {w} has none left and "
+                        f"ruffs it [%point ten-lost {ev.card} {ev.seat}]"
+                    )
+                elif ev.position == 0 and not forced:
                     note.glyph = note.glyph or "?"
                     note.comments.append(
                         f"Leading the ten while a higher card is out gives it to {w} "
@@ -1200,8 +1206,8 @@ def variant_specs() -> dict[str, list[DealSpec]]:
             "everyone knows it. Imran and Neha take the ten of hearts at once, and lose the "
             "ten of spades and the ten of diamonds to one ruff at trick 9.",
             notes={
-                (1, 3): "Imran is last to play and his partner's eight already wins: the "
-                "safest moment there is to drop a ten.",
+                (1, 3): "Imran is last to play, so nobody can beat his ten: the safest "
+                "moment there is to play it.",
                 (9, 0): "Neha counts the ace, king, queen and jack of spades gone and cashes "
                 "her ten. But nine spades are out, and Gaurav has already followed three times.",
             },

@@ -35,7 +35,14 @@ from typing import IO, Final, TypeAlias
 
 from .cards import Card
 from .engine import DealSetup
-from .pmn_syntax import CARD_TOKEN, PMN_VERSION, TRICK_MARKER, normalize_comment, unescape_tag_value
+from .pmn_syntax import (
+    CARD_PATTERN,
+    DELIMITERS,
+    MARKER_PATTERN,
+    PMN_VERSION,
+    normalize_comment,
+    unescape_tag_value,
+)
 from .pmn_tags import TAG_NAME, parse_int, parse_seat, parse_start, setup_from_tags
 from .record import GLYPH_NAGS, DealRecord, PlayNode, PMNError, Problem
 from .seats import Seat
@@ -137,8 +144,19 @@ def run_checker(record: DealRecord) -> bool:
 
 # -- one deal ------------------------------------------------------------------------------
 _TAG: Final = re.compile(r"\[\s*(?P<name>[^\s\"\]]+)\s*\"(?P<value>(?:[^\"\\]|\\.)*)\"\s*\]")
-_WORD: Final = re.compile(r"[^\s{}()\[\]$*]+")
-_NAG: Final = re.compile(r"\$(\d{1,9})")
+_WORD: Final = re.compile(rf"[^{DELIMITERS}]+")
+#: One token of the play section after optional white space; ``lastgroup`` names its kind.
+#: A card must end at a delimiter (``THX`` is a word, reported as not a card).
+_TOKEN: Final = re.compile(
+    rf"\s*(?:(?P<marker>{MARKER_PATTERN})"
+    rf"|(?P<card>{CARD_PATTERN})(?=[{DELIMITERS}]|$)"
+    r"|(?P<nag>\$\d{1,9})"
+    r"|(?P<punct>[{}()*\[\]$])"
+    rf"|(?P<word>[^{DELIMITERS}]+))"
+)
+_COMMENT_PIECE: Final = re.compile(r"[^\\}]+|\\[}\\]|\\|\}")
+_MARKER_GROUP: Final = _TOKEN.groupindex["marker"]
+_CARD_GROUP: Final = _TOKEN.groupindex["card"]
 
 
 @dataclass(slots=True)
@@ -230,8 +248,7 @@ class _DealParser:
             except ValueError:
                 first_trick = None
         self.frames = [_Frame(self.record, first_trick, 0)]
-        while self.skip_space():
-            self.parse_play_token()
+        self.parse_play()
         self.finish()
 
     def parse_tag(self, *, in_play: bool) -> None:
@@ -257,64 +274,77 @@ class _DealParser:
         self.record.tag_places[name] = at
 
     # -- the play section ----------------------------------------------------------------
-    def parse_play_token(self) -> None:
-        text, at = self.text, self.here()
-        char = text[self.col]
-        if self.finished_at is not None:
-            self.error("nothing may follow '*': it ends the play", at)
-            self.finished_at = None  # report once
-            self.skip_rest()
-            return
+    def parse_play(self) -> None:
+        """Read the play section token by token (one regular expression per token: this is
+        the reader's inner loop), dispatching on the kind of token."""
+        lines = self.lines
+        while self.li < len(lines):
+            line = lines[self.li]
+            text = line.text
+            if self.col == 0 and text.startswith("%"):
+                self.li += 1
+                continue
+            match = _TOKEN.match(text, self.col)
+            kind = match.lastgroup if match is not None else None
+            if match is None or kind is None:  # only white space is left on this line
+                self.li, self.col = self.li + 1, 0
+                continue
+            start = match.start(kind)
+            at = (line.number, start + 1)
+            self.col = match.end()
+            if self.finished_at is not None:
+                self.error("nothing may follow '*': it ends the play", at)
+                self.li = len(lines)
+            elif kind == "card":
+                self.add_card(match, at)
+            elif kind == "marker":
+                g = _MARKER_GROUP
+                self.parse_marker(int(match.group(g + 1)), match.group(g + 2), at)
+            elif kind == "nag":
+                self.add_nag(match.group(kind), at)
+            elif kind == "word":
+                self.bad_word(match.group(kind), at)
+            else:
+                self.col = start
+                self.parse_punctuation(text[start], at)
+
+    def parse_punctuation(self, char: str, at: tuple[int, int]) -> None:
         if char == "{":
             self.parse_comment()
-        elif char == "(":
-            self.col += 1
+            return
+        if char == "[":
+            self.parse_tag(in_play=True)
+            return
+        self.col += 1
+        if char == "(":
             self.open_variation(at)
         elif char == ")":
-            self.col += 1
             self.close_variation(at)
         elif char == "*":
-            self.col += 1
             self.end_play(at)
         elif char == "$":
-            self.parse_nag(at)
-        elif char == "[":
-            self.parse_tag(in_play=True)
-        elif char in "}]":
-            self.error(f"{char!r} without its opening {'{' if char == '}' else '['!r}", at)
-            self.col += 1
-        elif (marker := TRICK_MARKER.match(text, self.col)) is not None:
-            self.col = marker.end()
-            self.parse_marker(int(marker.group("number")), marker.group("seat"), at)
+            self.error("'$' must be followed by a NAG number, like $21", at)
+            word = _WORD.match(self.text, self.col)
+            self.col = word.end() if word is not None else self.col
         else:
-            word = _WORD.match(text, self.col)
-            assert word is not None
-            self.col = word.end()
-            self.parse_word(word.group(), at)
-
-    def skip_rest(self) -> None:
-        """After ``*``: nothing more is read from this deal."""
-        self.li, self.col = len(self.lines), 0
+            self.error(f"{char!r} without its opening {'{' if char == '}' else '['!r}", at)
 
     def parse_comment(self) -> None:
+        """A comment ``{ … }`` from the cursor (on its ``{``): it may run over several lines
+        (``%`` lines included: inside a comment they are text); ``\\}`` and ``\\\\`` are
+        escapes, any other backslash is kept."""
         start = self.here()
         self.col += 1
         parts: list[str] = []
         while True:
             text = self.text
-            i = self.col
-            while i < len(text):
-                char = text[i]
-                if char == "\\" and i + 1 < len(text) and text[i + 1] in "}\\":
-                    parts.append(text[i + 1])
-                    i += 2
-                elif char == "}":
-                    self.col = i + 1
+            for piece in _COMMENT_PIECE.finditer(text, self.col):
+                part = piece.group()
+                if part == "}":
+                    self.col = piece.end()
                     self.add_comment(normalize_comment("".join(parts)), start)
                     return
-                else:
-                    parts.append(char)
-                    i += 1
+                parts.append(part[1] if len(part) == 2 and part[0] == "\\" else part)
             if self.li + 1 >= len(self.lines):
                 ends = "the file ends" if self.ended_by_eof else "a blank line ends the deal"
                 self.error(f"unclosed comment: {ends}", start)
@@ -325,8 +355,6 @@ class _DealParser:
 
     def add_comment(self, text: str, at: tuple[int, int]) -> None:
         frame = self.frames[-1]
-        if self.finished_at is not None:
-            return
         if frame.last is not None:
             frame.last.comments.append(text)
         elif len(self.frames) == 1:
@@ -334,19 +362,12 @@ class _DealParser:
         else:
             frame.pending_comments.append(text)
 
-    def parse_nag(self, at: tuple[int, int]) -> None:
-        match = _NAG.match(self.text, self.col)
-        if match is None:
-            self.error("'$' must be followed by a NAG number, like $21", at)
-            word = _WORD.match(self.text, self.col + 1)
-            self.col = word.end() if word is not None else self.col + 1
-            return
-        self.col = match.end()
+    def add_nag(self, text: str, at: tuple[int, int]) -> None:
         frame = self.frames[-1]
         if frame.last is None:
-            self.error(f"{match.group()} must follow the card it is about", at)
+            self.error(f"{text} must follow the card it is about", at)
             return
-        frame.last.nags.append(int(match.group(1)))
+        frame.last.nags.append(int(text[1:]))
 
     def parse_marker(self, number: int, letter: str, at: tuple[int, int]) -> None:
         frame = self.frames[-1]
@@ -373,27 +394,15 @@ class _DealParser:
         frame.trick = number  # resynchronise: one wrong number is one error, not many
         frame.marker, frame.marker_at = (number, seat), at
 
-    def parse_word(self, word: str, at: tuple[int, int]) -> None:
-        match = CARD_TOKEN.fullmatch(word)
-        if match is None:
-            message, takes_a_place = self.word_problem(word)
-            self.error(self.where_trick() + message, at)
-            if takes_a_place:
-                # It was meant as a card: it fills its place in the trick, so that the
-                # markers after it are not reported too.
-                self.frames[-1].marker = None
-                self.advance(self.frames[-1])
-            return
-        card_text = match.group("card")
-        card = None if card_text == "--" else Card.parse(card_text)
-        glyph = match.group("glyph")
-        self.add_card(
-            card,
-            at,
-            reveal_request=match.group("reveal") is not None,
-            revoke=match.group("revoke") is not None,
-            nags=[GLYPH_NAGS[glyph]] if glyph else [],
-        )
+    def bad_word(self, word: str, at: tuple[int, int]) -> None:
+        """A word that is not a card (cards are their own kind of token)."""
+        message, takes_a_place = self.word_problem(word)
+        self.error(self.where_trick() + message, at)
+        if takes_a_place:
+            # It was meant as a card: it fills its place in the trick, so that the markers
+            # after it are not reported too.
+            self.frames[-1].marker = None
+            self.advance(self.frames[-1])
 
     def word_problem(self, word: str) -> tuple[str, bool]:
         """What is wrong with a word that is not a card, and whether it stands where a
@@ -408,21 +417,15 @@ class _DealParser:
             return f"{word!r}: write ^T before ^R", True
         return f"{word!r} is not a card", True
 
-    def add_card(
-        self,
-        card: Card | None,
-        at: tuple[int, int],
-        *,
-        reveal_request: bool,
-        revoke: bool,
-        nags: list[int],
-    ) -> None:
+    def add_card(self, match: re.Match[str], at: tuple[int, int]) -> None:
+        g = _CARD_GROUP
+        reveal, revoke, card_text, glyph = match.group(g + 1, g + 2, g + 3, g + 4)
         frame = self.frames[-1]
         node = frame.container.add_variation(
-            card,
-            reveal_request=reveal_request,
-            revoke=revoke,
-            nags=nags,
+            None if card_text == "--" else Card.parse(card_text),
+            reveal_request=reveal is not None,
+            revoke=revoke is not None,
+            nags=[GLYPH_NAGS[glyph]] if glyph else [],
             line=at[0],
             col=at[1],
         )

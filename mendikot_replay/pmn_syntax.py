@@ -23,15 +23,17 @@ PMN_VERSION: Final = (1, 0)
 HEADER: Final = f"% PMN {PMN_VERSION[0]}.{PMN_VERSION[1]}"
 
 #: A card token of the play section: ``^T``/``^R`` prefixes (in that order), a card or ``--``
-#: (lenient: ``10``, lower case, Unicode suits), then an optional move glyph.
-CARD_TOKEN: Final = re.compile(
-    r"(?P<reveal>\^[Tt])?(?P<revoke>\^[Rr])?"
-    r"(?P<card>--|(?:10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣♤♡♢♧])"
-    r"(?P<glyph>[!?]{1,2})?"
-)
+#: (lenient: ``10``, lower case, Unicode suits), then an optional move glyph. Groups: 1 ``^T``,
+#: 2 ``^R``, 3 the card, 4 the glyph.
+CARD_PATTERN: Final = r"(\^[Tt])?(\^[Rr])?(--|(?:10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣♤♡♢♧])([!?]{1,2})?"
+CARD_TOKEN: Final = re.compile(CARD_PATTERN)
 
-#: A trick marker ``n. L:`` (white space allowed around the seat letter).
-TRICK_MARKER: Final = re.compile(r"(?P<number>\d+)\.\s*(?P<seat>[A-Za-z])\s*:")
+#: A trick marker ``n. L:`` (white space allowed around the seat letter). Groups: 1 the
+#: number, 2 the seat letter.
+MARKER_PATTERN: Final = r"(\d+)\.\s*([A-Za-z])\s*:"
+
+#: Where a token of the play section ends: white space or a character of its own.
+DELIMITERS: Final = r"\s{}()\[\]$*"
 
 _BLANK_LINES: Final = re.compile(r"\n(?:[^\S\n]*\n)+")
 

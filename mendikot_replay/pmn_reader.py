@@ -236,8 +236,14 @@ class _DealParser:
                     line.number,
                     line.bad_utf8,
                 )
-        while self.skip_space() and self.text[self.col] == "[":
-            self.parse_tag(in_play=False)
+        self.frames = [_Frame(self.record, 1, 0)]
+        # The tag section; a comment among the tags is about the deal (lenient: export puts
+        # deal comments after the tags).
+        while self.skip_space() and self.text[self.col] in "[{":
+            if self.text[self.col] == "[":
+                self.parse_tag(in_play=False)
+            else:
+                self.parse_comment()
         self.players = parse_int(self.record.tags.get("Players", "")) or 4
         if self.players not in (4, 6, 8):
             self.players = 4
@@ -247,7 +253,7 @@ class _DealParser:
                 first_trick = parse_start(self.record.tags["Start"]).trick
             except ValueError:
                 first_trick = None
-        self.frames = [_Frame(self.record, first_trick, 0)]
+        self.frames[0].trick = first_trick
         self.parse_play()
         self.finish()
 

@@ -209,6 +209,13 @@ def test_comment_escapes_and_lines() -> None:
     assert record.mainline()[0].comments == ["a } b \\ c \\x\n% not a header inside a comment\nend"]
 
 
+def test_a_comment_among_the_tags_is_about_the_deal() -> None:
+    text = '{ before } [Event "x"]\n{ between }\n' + deal("{ after } 1. A: TH")
+    [record] = read_string(text, check=False)
+    assert record.errors == [] and record.tags["Event"] == "x"
+    assert record.comments == ["before", "between", "after"]
+
+
 def test_percent_lines_are_ignored_outside_comments() -> None:
     text = "% PMN 1.0\n% a note\n" + deal("1. A: TH KH", "% another note", "AH 2H")
     [record] = read_string(text, check=False)
@@ -424,6 +431,13 @@ def test_read_deal_continues_on_an_open_file() -> None:
     assert first is not None and len(first.mainline()) == 52
     assert second is not None and len(second.mainline()) == 1
     assert read_deal(handle, check=False) is None
+
+
+def test_a_text_file_that_cannot_decode_is_a_pmn_error(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.pmn"
+    path.write_bytes(deal("1. A: TH").encode() + b"\n" + deal("1. A: TH").encode() + b"{ caf\xe9 }")
+    with open(path, encoding="utf-8") as handle, pytest.raises(PMNError, match="binary mode"):
+        list(read_deals(handle, check=False))
 
 
 def test_a_missing_file_is_a_pmn_error(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """Reading PMN: a file (or a string) in, one :class:`DealRecord` per deal out, as a stream.
 
 Modelled on python-chess's ``chess.pgn`` (a streaming reader building a tree of annotated
-moves, problems kept per game), with two promises it does not make:
+moves, problems kept per game), with two promises python-chess does not make:
 
 * **every problem has a line and a column** (1-based, in the file), and a plain message;
 * **the reader never gives up on a file because of one deal**: a problem is recorded in the
@@ -192,7 +192,8 @@ class _DealParser:
         self.col = 0
         self.players = 4
         self.frames: list[_Frame] = []
-        self.finished_at: tuple[int, int] | None = None
+        self.finished = False
+        """After ``*``: anything more is an error."""
 
     # -- positions -----------------------------------------------------------------------
     @property
@@ -298,7 +299,7 @@ class _DealParser:
             start = match.start(kind)
             at = (line.number, start + 1)
             self.col = match.end()
-            if self.finished_at is not None:
+            if self.finished:
                 self.error("nothing may follow '*': it ends the play", at)
                 self.li = len(lines)
             elif kind == "card":
@@ -476,7 +477,7 @@ class _DealParser:
             return
         self.check_marker_used(self.frames[0])
         self.record.unfinished = True
-        self.finished_at = at
+        self.finished = True
 
     def check_marker_used(self, frame: _Frame) -> None:
         if frame.marker is not None:

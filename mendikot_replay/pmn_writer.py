@@ -123,10 +123,9 @@ class _DealWriter:
     def main_line(self) -> list[list[str]]:
         tricks: list[list[str]] = []
         pos = len(self.table)
-        if self.table:
-            leader = self.first_leader or self.table[0][0]
-            tricks.append([f"{self.start_trick}. {leader}:"] if self.start_trick else [])
-            tricks[-1] += [c for _, c in self.table]
+        if self.table:  # a position's first line starts with the cards already played
+            leader = self.table[0][0]
+            tricks.append([f"{self.start_trick}. {leader}:", *(c for _, c in self.table)])
         self.line(self.record.variations, self.start_trick, pos, tricks, main=True)
         return tricks
 

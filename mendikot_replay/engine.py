@@ -220,6 +220,18 @@ class Game:
                 raise SetupError(f"{len(self.unseen)} cards of the deck are not dealt")
         if setup.first_leader not in self.seats:
             raise SetupError(f"no seat {setup.first_leader} at a {self.players}-player table")
+        if setup.dealer is not None and setup.dealer in self.seats:
+            right = self.seats[(self.seats.index(setup.dealer) + 1) % self.players]
+            if start is None and setup.first_leader != right:
+                raise SetupError(
+                    f"{setup.first_leader} leads, but the player to the dealer's right "
+                    f"({right}, dealer {setup.dealer}) leads to the first trick"
+                )
+            if setup.hidden_holder is not None and setup.hidden_holder != right:
+                raise SetupError(
+                    f"{setup.hidden_holder} set the closed trump aside, but the player to the "
+                    f"dealer's right ({right}, dealer {setup.dealer}) does"
+                )
 
         # Trump.
         method = rules.trump_method

@@ -594,3 +594,34 @@ def test_legal_cards_lead_follow_void_and_finished() -> None:
     game.play(card("5S"))
     assert game.legal_cards() == cards("QH 5D")  # void: anything
     assert game.legal_cards("D") == [card("3S")]  # another seat can be asked
+
+
+# -- the dealer's right --------------------------------------------------------------------
+
+
+def test_player_to_dealers_right_leads_to_the_first_trick() -> None:
+    rules = Rules(trump_method=TrumpMethod.NONE)
+    hands = {
+        s: parse_hand(h) for s, h in {"A": "A...", "B": "K...", "C": "Q...", "D": "J..."}.items()
+    }
+    game = Game(DealSetup(rules, hands, "A", dealer="D"), check_deal=False)
+    assert game.to_play == "A"
+    with pytest.raises(SetupError, match="dealer's right"):
+        Game(DealSetup(rules, hands, "C", dealer="D"), check_deal=False)
+
+
+def test_closed_trump_is_set_aside_by_the_player_to_dealers_right() -> None:
+    rules = Rules(trump_method=TrumpMethod.CLOSED)
+    hands = {
+        s: parse_hand(h) for s, h in {"A": "A.5..", "B": "K.6..", "C": "Q...", "D": "J..."}.items()
+    }
+    game = Game(
+        DealSetup(rules, hands, "A", dealer="D", trump_card=card("5H"), hidden_holder="A"),
+        check_deal=False,
+    )
+    assert game.hidden_holder == "A"
+    with pytest.raises(SetupError, match="dealer's right"):
+        Game(
+            DealSetup(rules, hands, "A", dealer="D", trump_card=card("6H"), hidden_holder="B"),
+            check_deal=False,
+        )

@@ -239,6 +239,9 @@ class Game:
         self.trump_ply: int = NO_TRUMP_PLY
         self.last_trick_trumps: frozenset[Card] = frozenset()
         self.last_trick: tuple[tuple[Seat, Card], ...] = ()
+        self.trump_card: Card | None = setup.trump_card
+        """The card that named the trump (cut: set by the naming discard), or the closed
+        card set aside."""
         self.trump_since: int | None = None
         """The ply at which the trump was revealed or named in this record."""
         """The ply from which trump-suit cards count as trumps (version A: the trick)."""
@@ -564,6 +567,7 @@ class Game:
             self.hidden_holder = None
         if named:
             self.trump = card.suit
+            self.trump_card = card
             self.trump_ply = ply
             self.trump_since = ply
             self.trump_status = "named"

@@ -307,7 +307,7 @@ def _trump_view(game: Game, setup: DealSetup) -> TrumpView:
     return TrumpView(
         game.trump_status,
         game.trump,
-        hidden if hidden is not None else setup.trump_card,
+        hidden if hidden is not None else game.trump_card,
         game.hidden_holder or setup.hidden_holder,
         game.trump_since,
     )

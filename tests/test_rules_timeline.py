@@ -172,6 +172,8 @@ def test_trump_view_cut_unnamed_then_named_with_since() -> None:
             Suit.HEARTS,
             1,
         )
+        assert tl[k].trump.card == Card.parse("2H")  # the discard that named the trump
+    assert tl[0].trump.card is None
     assert tl[4].trick_winner == "B"
 
 

@@ -189,7 +189,7 @@ def test_good_deals_survive_a_broken_neighbour(
         "{",
         "(((",
         "1. A:",
-        "\ufeff[Play \"A\"]\r\n1. A: 10♥ ^T^R--!!? $99999999999 {\\",
+        '\ufeff[Play "A"]\r\n1. A: 10♥ ^T^R--!!? $99999999999 {\\',
         '[Hands "A:AKQJT98765432AKQJT98765432..."]',
         '[Start "trick 0; tens 9-9; tricks 99-99; pile 99 AS"]\n[Play "A"]\n1. A: AS',
     ],

@@ -1,14 +1,15 @@
-"""The lexical rules PMN's reader and writer must agree on: escapes, comments, card tokens.
+r"""The lexical rules PMN's reader and writer must agree on: escapes, comments, card tokens.
 
 Kept in one place because a round trip (``read(write(record)) == record``) only holds if the
 writer escapes exactly what the reader unescapes, and only writes text the reader cannot
 mistake for something else — above all, never a blank line inside a deal, since a blank line
 always ends one.
 
->>> escape_comment(r"a } and a \\ ")
-'a \\\\} and a \\\\\\\\ '
->>> normalize_comment("  first line\\r\\n   \\n\\tsecond  ")
-'first line\\n\\tsecond'
+>>> print(escape_comment(r"saved in C:\deals} here"))
+saved in C:\\deals\} here
+>>> print(normalize_comment("  first line\r\n   \n  second  "))
+first line
+  second
 """
 
 from __future__ import annotations

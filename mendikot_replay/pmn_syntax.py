@@ -27,7 +27,6 @@ HEADER: Final = f"% PMN {PMN_VERSION[0]}.{PMN_VERSION[1]}"
 #: (lenient: ``10``, lower case, Unicode suits), then an optional move glyph. Groups: 1 ``^T``,
 #: 2 ``^R``, 3 the card, 4 the glyph.
 CARD_PATTERN: Final = r"(\^[Tt])?(\^[Rr])?(--|(?:10|[2-9TJQKAtjqka])[SHDCshdc♠♥♦♣♤♡♢♧])([!?]{1,2})?"
-CARD_TOKEN: Final = re.compile(CARD_PATTERN)
 
 #: A trick marker ``n. L:`` (white space allowed around the seat letter). Groups: 1 the
 #: number, 2 the seat letter.

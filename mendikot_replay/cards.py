@@ -115,6 +115,10 @@ class Card(int):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
+    def __bool__(self) -> bool:
+        # An int 0 is false, but the ace of spades is a card like any other.
+        return True
+
     def __reduce__(self) -> tuple[object, tuple[int, Suit]]:
         return (Card, (self.rank, self.suit))
 

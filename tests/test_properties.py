@@ -224,6 +224,30 @@ def _lenient_hands(rng: random.Random, value: str) -> str:
     return "  ".join(parts)
 
 
+#: Loose but readable spellings of tag values (FORMAT.md: any case, extra white space, suit
+#: signs, ``10``). ``Result`` keeps its case: ``check.py`` reads it with the case-sensitive
+#: ``result.parse_result_tag`` and reports ``"ac win"`` as an error, although
+#: ``pmn_tags.parse_result`` accepts it (reported to the reader's author).
+_LENIENT_VALUES: dict[str, Any] = {
+    "Trump": lambda v: _SUIT_SIGNS[v],
+    "TrumpMethod": str.lower,
+    "Capture": str.upper,
+    "Reveal": str.lower,
+    "Dealer": str.lower,
+    "Play": lambda v: " " + v.lower(),
+    "Variant": lambda v: " " + v.upper().replace(",", " , "),
+    "TrumpCard": lambda v: v.lower().replace("t", "10"),
+    "Start": lambda v: v.upper().replace("; ", ";"),
+    "Result": lambda v: v.replace(" ", "  "),
+    "Tens": lambda v: v.replace("-", " - "),
+    "Tricks": lambda v: " " + v + " ",
+    "Players": lambda v: " " + v,
+    "Deck": lambda v: v + " ",
+    "Scoring": str.upper,
+    "Target": lambda v: " " + v,
+}
+
+
 def lenient_variant(text: str, rng: random.Random) -> str:
     """The same deals as a person might type them: tags shuffled, several on a line and
     loosely spaced, cards in lower case, with ``10`` or suit signs, doubled spaces, CRLF."""
@@ -241,6 +265,8 @@ def lenient_variant(text: str, rng: random.Random) -> str:
             name, value = match.group(1), match.group(2)
             if name == "Hands":
                 value = _lenient_hands(rng, value)
+            elif name in _LENIENT_VALUES and rng.random() < 0.5:
+                value = _LENIENT_VALUES[name](value)
             loose.append(f'[ {name}  "{value}" ]' if rng.random() < 0.5 else line)
         grouped: list[str] = []
         while loose:

@@ -83,7 +83,7 @@ def check_record(record: DealRecord) -> Timeline | None:
             node.line,
             node.col,
         )
-    _check_variations(record, setup_game(record))
+    _check_variations(record, mainline)
     _check_tags(record, timeline)
     return timeline
 
@@ -112,30 +112,37 @@ def _tag_place(record: DealRecord, tag: str) -> tuple[int | None, int | None]:
     return place[0], place[1]
 
 
-def _check_variations(record: DealRecord, game: Game | None) -> None:
-    """Replay every variation from the position before the card it replaces."""
-    if game is None:
+def _check_variations(record: DealRecord, mainline: list[PlayNode]) -> None:
+    """Replay every variation from the position before the card it replaces.
+
+    The main line is replayed again only when it has variations: most records have none,
+    and the timeline already checked the main line itself."""
+    if len(record.variations) < 2 and all(len(n.variations) < 2 for n in mainline):
         return
-    _walk_line(record, record.variations, game)
+    game = setup_game(record)
+    if game is not None:
+        _walk_line(record, record.variations, game, in_variation=False)
 
 
-def _walk_line(record: DealRecord, siblings: list[PlayNode], game: Game) -> None:
+def _walk_line(
+    record: DealRecord, siblings: list[PlayNode], game: Game, *, in_variation: bool
+) -> None:
     """Play the line that starts with ``siblings[0]``, checking ``siblings[1:]`` (the
     alternatives to its first card) and, recursively, every variation further on."""
     while siblings:
         node = siblings[0]
         for alternative in siblings[1:]:
-            _walk_variation(record, alternative, game.copy())
+            _walk_line(record, [alternative], game.copy(), in_variation=True)
         if node.card is None:
             return
         trick, leader, position = game.trick, game.leader, len(game.table)
         try:
             event = game.play(node.card, ask_reveal=node.reveal_request, revoke=node.revoke)
         except IllegalPlay as exc:
-            if not node.is_mainline():
+            if in_variation:
                 record.error(f"in a variation: {exc}", node.line, node.col)
             return
-        if not node.is_mainline():
+        if in_variation:
             node.seat, node.trick, node.position = event.seat, trick, position
             node.leader = leader if position else event.seat
             if node.marker is not None and position == 0 and node.marker[1] != event.seat:
@@ -146,10 +153,6 @@ def _walk_line(record: DealRecord, siblings: list[PlayNode], game: Game) -> None
                     node.col,
                 )
         siblings = node.variations
-
-
-def _walk_variation(record: DealRecord, node: PlayNode, game: Game) -> None:
-    _walk_line(record, [node], game)
 
 
 def _check_tags(record: DealRecord, timeline: Timeline) -> None:

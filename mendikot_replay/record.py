@@ -176,15 +176,6 @@ class PlayNode:
         """The main continuation, or ``None`` at the end of a line."""
         return self.variations[0] if self.variations else None
 
-    def is_mainline(self) -> bool:
-        """Whether this card is on the main line of the deal (not inside a variation)."""
-        node = self
-        while node.parent is not None:
-            if node.parent.variations[0] is not node:
-                return False
-            node = node.parent
-        return True
-
     def depth(self) -> int:
         """How many cards precede this one on its line (0 for the first card)."""
         count, node = 0, self.parent
@@ -263,6 +254,14 @@ class DealRecord:
             out.append(node)
             node = node.variations[0] if node.variations else None
         return out
+
+    def is_mainline(self, node: PlayNode) -> bool:
+        """Whether ``node`` is on the main line of this deal (not inside a variation)."""
+        while node.parent is not None:
+            if node.parent.variations[0] is not node:
+                return False
+            node = node.parent
+        return bool(self.variations) and self.variations[0] is node
 
     def end(self) -> PlayNode | None:
         """The last card of the main line."""

@@ -238,8 +238,45 @@ def _snapshot(
     game: Game, event: PlayEvent | None, setup: DealSetup, before: Snapshot | None
 ) -> Snapshot:
     """The state after ``event``, sharing every part that did not change with ``before``
-    (hands of the other seats, the ten fates, the trump view): a replay makes 53 of these
-    per deal, so they must be cheap."""
+    (hands of the other seats, the ten fates, the trump view, the counts): a replay makes
+    one of these per card, so the common case — a card played inside a trick — is cheap."""
+    if before is None or event is None:
+        return _full_snapshot(game, event, setup)
+    seat = event.seat
+    hands = list(before.hands)
+    i = game.seats.index(seat)
+    held = game.hands[seat]
+    hands[i] = (seat, frozenset(held) if held is not None else None)
+    trump = _trump_view(game, setup) if event.revealed or event.named else before.trump
+    if event.trick_winner is not None:
+        return _full_snapshot(game, event, setup, tuple(hands), trump)
+    played = ((seat, event.card),)
+    return Snapshot(
+        game.ply,
+        event.trick,
+        game.leader,
+        game.to_play,
+        tuple(hands),
+        before.table + played if event.position else played,
+        None,
+        trump,
+        before.tricks,
+        before.tens,
+        before.pile,
+        before.streak,
+        game.tens_fates() if event.card.is_ten else before.ten_fates,
+        event,
+        None,
+    )
+
+
+def _full_snapshot(
+    game: Game,
+    event: PlayEvent | None,
+    setup: DealSetup,
+    hands: tuple[tuple[Seat, frozenset[Card] | None], ...] | None = None,
+    trump: TrumpView | None = None,
+) -> Snapshot:
     if event is not None and event.trick_winner is not None:
         # Show the completed trick with its winner until the next card is led.
         trick, leader = event.trick, _leader_of_completed(game, event)
@@ -257,32 +294,8 @@ def _snapshot(
             (counts.tricks[0], counts.tricks[1]),
             game.total_tricks,
         )
-    if before is None or event is None:
+    if hands is None:
         hands = tuple((s, frozenset(h) if h is not None else None) for s, h in game.hands.items())
-    else:
-        seat = event.seat
-        hands = tuple(
-            (s, (frozenset(game.hands[s] or ()) if game.hands[s] is not None else None))
-            if s == seat
-            else (s, h)
-            for s, h in before.hands
-        )
-    if before is not None and event is not None and not (event.revealed or event.named):
-        trump = before.trump
-        if trump.status == "hidden" and game.trump_status == "revealed":
-            trump = _trump_view(game, setup)  # revealed by the holder's last card
-    else:
-        trump = _trump_view(game, setup)
-    if (
-        before is not None
-        and event is not None
-        and not event.card.is_ten
-        and not (event.collected and event.collected[1])
-        and not (game.has_dehla and event.trick_winner)
-    ):
-        fates = before.ten_fates
-    else:
-        fates = game.tens_fates()
     return Snapshot(
         game.ply,
         trick,
@@ -291,12 +304,12 @@ def _snapshot(
         hands,
         table,
         winner,
-        trump,
+        trump or _trump_view(game, setup),
         (counts.tricks[0], counts.tricks[1]),
         (counts.tens[0], counts.tens[1]),
         (game.pile_tricks, tuple(game.pile_cards)),
         (game.streak_seat, game.streak),
-        fates,
+        game.tens_fates(),
         event,
         result,
     )

@@ -188,7 +188,7 @@ def _check_tags(record: DealRecord, timeline: Timeline) -> None:
                     line,
                     col,
                 )
-        elif _normal(tags["Result"]) != result.tag:
+        elif claimed != (result.winner, result.kind):
             record.error(f"Result says {tags['Result']}, play gives {result.tag}", line, col)
     if result is not None:
         for tag, value in (("Tens", result.tens), ("Tricks", result.tricks)):
@@ -220,10 +220,6 @@ def _check_tags(record: DealRecord, timeline: Timeline) -> None:
                 line,
                 col,
             )
-
-
-def _normal(text: str) -> str:
-    return " ".join(text.split())
 
 
 def _check_count(record: DealRecord, tag: str, actual: tuple[int, int]) -> None:

@@ -99,17 +99,25 @@ def next_dealer(dealer: Seat, result: DealResult, players: int = 4) -> Seat:
     return dealer
 
 
-_RESULT_TAG = re.compile(r"^(AC|BD)\s+(win|mendikot|whitewash)$|^tie$|^\*$")
+_RESULT_TAG = re.compile(
+    r"^(AC|BD)\s+(win|mendikot|whitewash)$|^tie$|^\*$", re.IGNORECASE
+)
 
 
 def parse_result_tag(value: str) -> tuple[Team | None, ResultKind | None] | None:
-    """Read a PMN ``Result`` value: ``(team, kind)``, ``(None, 'tie')``, ``(None, None)``
-    for ``*`` (unfinished), or ``None`` when it is not a result at all."""
-    match = _RESULT_TAG.match(value.strip())
+    """Read a PMN ``Result`` value leniently (any case, any spacing): ``(team, kind)``,
+    ``(None, 'tie')``, ``(None, None)`` for ``*`` (unfinished), or ``None`` when it is not
+    a result at all.
+
+    >>> parse_result_tag("ac  WIN"), parse_result_tag("Tie"), parse_result_tag("AC lose")
+    (('AC', 'win'), (None, 'tie'), None)
+    """
+    text = value.strip()
+    match = _RESULT_TAG.match(text)
     if not match:
         return None
-    if value.strip() == "*":
+    if text == "*":
         return None, None
-    if value.strip() == "tie":
+    if text.lower() == "tie":
         return None, "tie"
-    return match.group(1), match.group(2)  # type: ignore[return-value]
+    return match.group(1).upper(), match.group(2).lower()  # type: ignore[return-value]

@@ -14,6 +14,7 @@ look-up and comparing two cards is an identity test. That matters because a corp
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
@@ -193,6 +194,7 @@ for _card in ALL_CARDS:
 DECK_LOWEST_RANK: Final = {52: 2, 48: 3, 32: 7}
 
 
+@functools.cache
 def deck(size: int = 52) -> tuple[Card, ...]:
     """The cards of a deck: 52, 48 (twos removed) or 32 ("short": 2–6 removed)."""
     try:
@@ -220,22 +222,34 @@ def parse_hand(text: str) -> frozenset[Card]:
         )
     cards: list[Card] = []
     for suit, holding in zip(SUITS, parts, strict=True):
-        i = 0
-        holding = holding.strip()
-        while i < len(holding):
-            if holding.startswith("10", i):
-                letter, i = "T", i + 2
-            else:
-                letter, i = holding[i].upper(), i + 1
-            if letter not in _RANK_VALUE:
-                raise ValueError(f"not a rank: {letter!r} in {suit.name.lower()} of {text!r}")
-            cards.append(Card(_RANK_VALUE[letter], suit))
+        try:
+            cards.extend(_holding(suit, holding))
+        except ValueError as exc:
+            raise ValueError(f"{exc} in {suit.name.lower()} of {text!r}") from None
     hand = frozenset(cards)
     if len(hand) != len(cards):
         seen: set[Card] = set()
         twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
         raise ValueError(f"{twice} is written twice in the hand {text!r}")
     return hand
+
+
+@functools.lru_cache(maxsize=65536)
+def _holding(suit: Suit, holding: str) -> tuple[Card, ...]:
+    """The cards of one suit's holding, like ``AKT72``. Cached: a corpus repeats holdings
+    (there are only 8,192 of a suit), and hands are read for every deal."""
+    cards: list[Card] = []
+    holding = holding.strip()
+    i = 0
+    while i < len(holding):
+        if holding.startswith("10", i):
+            letter, i = "T", i + 2
+        else:
+            letter, i = holding[i].upper(), i + 1
+        if letter not in _RANK_VALUE:
+            raise ValueError(f"not a rank: {letter!r}")
+        cards.append(Card(_RANK_VALUE[letter], suit))
+    return tuple(cards)
 
 
 def format_hand(cards: Iterable[Card]) -> str:

@@ -37,23 +37,27 @@ def check_record(record: DealRecord) -> Timeline | None:
         return None
     mainline = record.mainline()
     cards: list[Card] = []
-    flags: list[tuple[bool, bool]] = []
+    flagged = False
     stop_at: int | None = None
     for i, node in enumerate(mainline):
         if node.card is None:
             stop_at = i
             break
         cards.append(node.card)
-        flags.append((node.reveal_request, node.revoke))
+        flagged = flagged or node.reveal_request or node.revoke
+    flags = [(n.reveal_request, n.revoke) for n in mainline[: len(cards)]] if flagged else None
     timeline = Timeline.replay(setup, cards, flags)
     record.timeline = timeline
-    if timeline.error is not None and timeline.error_ply == 0 and not timeline.snapshots:
+    if timeline.error is not None and timeline.error_ply == 0 and not len(timeline):
         line, col = _tag_place(record, "Hands")
         record.error(f"Hands: {timeline.error}", line, col)
         return timeline
+    leader = setup.first_leader
     for event, node in zip(timeline.events, mainline, strict=False):
+        if event.position == 0:
+            leader = event.seat
         node.seat, node.trick, node.position = event.seat, event.trick, event.position
-        node.leader = timeline[event.ply + 1].leader
+        node.leader = leader
         if node.marker is not None and event.position == 0 and node.marker[1] != event.seat:
             previous = (
                 f"{event.seat} won trick {event.trick - 1}"

@@ -25,13 +25,19 @@ mendikot_replay.engine.IllegalPlay: trick 1: D plays 3H while holding spades (re
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple
 
-from .cards import SUITS, TENS, Card, Suit, deck
+from .cards import TENS, Card, Suit, deck
 from .rules import Capture, Reveal, Rules, TrumpMethod
 from .seats import Seat, Team, seats, team_index, team_of
+
+
+@functools.cache
+def _deck_set(size: int) -> frozenset[Card]:
+    return frozenset(deck(size))
 
 
 class IllegalPlay(ValueError):
@@ -143,8 +149,7 @@ class PlayEvent(NamedTuple):
     (Dehla may take several tricks at once, or none)."""
 
 
-@dataclass(slots=True)
-class _TableCard:
+class _TableCard(NamedTuple):
     seat: Seat
     card: Card
     ply: int
@@ -191,11 +196,13 @@ class Game:
         self._next: dict[Seat, Seat] = {
             s: self.seats[(i + 1) % self.players] for i, s in enumerate(self.seats)
         }
-        self.suit_counts: dict[Seat, list[int]] = {
-            s: [sum(1 for c in h if c.suit is suit) for suit in SUITS] if h is not None else []
-            for s, h in self.hands.items()
-        }
-        self.deck = frozenset(deck(rules.deck))
+        self.suit_counts: dict[Seat, list[int]] = {}
+        for s, h in self.hands.items():
+            counts = [0, 0, 0, 0]
+            for c in h or ():
+                counts[c.suit.index] += 1
+            self.suit_counts[s] = counts
+        self.deck = _deck_set(rules.deck)
         known = [c for h in self.hands.values() if h is not None for c in h]
         start = setup.start
         table_cards = [c for _, c in start.table] if start else []
@@ -460,6 +467,33 @@ class Game:
         if seat is None or self.finished:
             raise IllegalPlay(f"the deal is over: all {self.total_tricks} tricks are played")
         hand = self.hands[seat]
+        # The common case, kept short because every card of every deal read comes here: a
+        # known hand, nothing face down, no trump waiting to be named, no ^T or ^R.
+        if (
+            hand is not None
+            and card in hand
+            and self.hidden_card is None
+            and not ask_reveal
+            and not revoke
+            and self.trump_status != "unnamed"
+        ):
+            table = self.table
+            suit = card.suit
+            if not table:
+                return self._commit(seat, hand, card, None, False, False, False, False)
+            led_suit = table[0].card.suit
+            if suit is led_suit:
+                return self._commit(seat, hand, card, led_suit, False, False, False, False)
+            counts = self.suit_counts[seat]
+            trump = self.trump
+            if not counts[led_suit.index] and not (
+                self.rules.must_trump
+                and trump is not None
+                and suit is not trump
+                and counts[trump.index]
+            ):
+                return self._commit(seat, hand, card, led_suit, False, False, False, False)
+            # Otherwise a rule is broken: the full path below says which.
         if hand is None:
             if card not in self.unseen and self.unknown_holder_card != (seat, card):
                 raise IllegalPlay(
@@ -556,21 +590,39 @@ class Game:
             )
 
         # The card is legal: change the state.
-        ply = self.ply
         if revealed:
             assert self.hidden_card is not None
             self.trump = self.hidden_card.suit
-            self.trump_ply = self.trick_start_ply if self.rules.reveal is Reveal.A else ply
+            reveal_a = self.rules.reveal is Reveal.A
+            self.trump_ply = self.trick_start_ply if reveal_a else self.ply
             self.trump_status = "revealed"
-            self.trump_since = ply
+            self.trump_since = self.ply
             self.hidden_card = None
             self.hidden_holder = None
         if named:
             self.trump = card.suit
             self.trump_card = card
-            self.trump_ply = ply
-            self.trump_since = ply
+            self.trump_ply = self.ply
+            self.trump_since = self.ply
             self.trump_status = "named"
+        if revoke:
+            self.revokes += 1
+        return self._commit(seat, hand, card, led, revealed, asked, named, revoke)
+
+    def _commit(
+        self,
+        seat: Seat,
+        hand: set[Card] | None,
+        card: Card,
+        led: Suit | None,
+        revealed: bool,
+        asked: bool,
+        named: bool,
+        revoke: bool,
+    ) -> PlayEvent:
+        """Play a card already found legal: take it from the hand, and end the trick if it
+        is the last card of it."""
+        ply = self.ply
         if hand is None:
             self.unseen.discard(card)
             if self.unknown_holder_card == (seat, card):
@@ -578,13 +630,13 @@ class Game:
         else:
             hand.discard(card)
             self.suit_counts[seat][card.suit.index] -= 1
-        table.append(_TableCard(seat, card, ply))
-        if revoke:
-            self.revokes += 1
+        table = self.table
+        entry = _TableCard(seat, card, ply)
+        table.append(entry)
         if card.is_ten and card in self._ten_fates:
             self._ten_fates[card] = TenFate(card, "table", seat, self.trick)
-        self.ply += 1
-        position = len(self.table) - 1
+        self.ply = ply + 1
+        position = len(table) - 1
         winner: Seat | None = None
         collected: tuple[int, tuple[Card, ...]] | None = None
         trick_no = self.trick
@@ -595,7 +647,7 @@ class Game:
             is_trump = card in trumps
         else:
             self.to_play = self._next[seat]
-            is_trump = self._counts_as_trump(table[-1])
+            is_trump = self._counts_as_trump(entry)
         return PlayEvent(
             ply,
             seat,
@@ -622,12 +674,22 @@ class Game:
         )
 
     def _trick_winner(self) -> tuple[Seat, set[Card]]:
-        trumps = {e.card for e in self.table if self._counts_as_trump(e)}
-        if trumps:
-            best = max((e for e in self.table if e.card in trumps), key=lambda e: e.card.rank)
-        else:
-            led = self.table[0].card.suit
-            best = max((e for e in self.table if e.card.suit is led), key=lambda e: e.card.rank)
+        """The highest trump, else the highest card of the suit led (one pass: this runs
+        once per trick of every deal replayed)."""
+        trump, since = self.trump, self.trump_ply
+        trumps: set[Card] = set()
+        table = self.table
+        best = table[0]
+        best_is_trump = False
+        led = best.card.suit
+        for entry in table:
+            c = entry.card
+            if trump is not None and c.suit is trump and entry.ply >= since:
+                trumps.add(c)
+                if not best_is_trump or c.rank > best.card.rank:
+                    best, best_is_trump = entry, True
+            elif not best_is_trump and c.suit is led and c.rank > best.card.rank:
+                best = entry
         return best.seat, trumps
 
     def _collect(self, winner: Seat) -> tuple[int, tuple[Card, ...]]:

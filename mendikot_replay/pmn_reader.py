@@ -33,7 +33,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Final, TypeAlias
 
-from .cards import Card
+from .cards import ALL_CARDS, Card
 from .engine import DealSetup
 from .pmn_syntax import (
     CARD_PATTERN,
@@ -154,6 +154,10 @@ _TOKEN: Final = re.compile(
     r"|(?P<punct>[{}()*\[\]$])"
     rf"|(?P<word>[^{DELIMITERS}]+))"
 )
+#: A whole canonical trick line with plain cards and nothing else, the common case of large
+#: corpora: read in one match instead of one per token (the general path handles the rest).
+_PLAIN_TRICK_LINE: Final = re.compile(r"(\d+)\. ([A-H]): ((?:[2-9TJQKA][SHDC] )*[2-9TJQKA][SHDC])")
+_PLAIN_CARDS: Final = {str(c): c for c in ALL_CARDS}
 _COMMENT_PIECE: Final = re.compile(r"[^\\}]+|\\[}\\]|\\|\}")
 _MARKER_GROUP: Final = _TOKEN.groupindex["marker"]
 _CARD_GROUP: Final = _TOKEN.groupindex["card"]
@@ -288,9 +292,13 @@ class _DealParser:
         while self.li < len(lines):
             line = lines[self.li]
             text = line.text
-            if self.col == 0 and text.startswith("%"):
-                self.li += 1
-                continue
+            if self.col == 0:
+                if text.startswith("%"):
+                    self.li += 1
+                    continue
+                if len(self.frames) == 1 and not self.finished and self.plain_line(line):
+                    self.li += 1
+                    continue
             match = _TOKEN.match(text, self.col)
             kind = match.lastgroup if match is not None else None
             if match is None or kind is None:  # only white space is left on this line
@@ -314,6 +322,48 @@ class _DealParser:
             else:
                 self.col = start
                 self.parse_punctuation(text[start], at)
+
+    def plain_line(self, line: _Line) -> bool:
+        """Read ``line`` at once if it is a plain canonical trick line (``n. L: AS 7S …``);
+        ``False`` (having read nothing) for any other line."""
+        match = _PLAIN_TRICK_LINE.fullmatch(line.text)
+        if match is None:
+            return False
+        cards_text = match.group(3)
+        if len(cards_text) > 3 * self.players - 1:
+            return False  # more cards than a trick: the general path reports it
+        number = line.number
+        self.parse_marker(int(match.group(1)), match.group(2), (number, 1))
+        frame = self.frames[-1]
+        col = match.start(3) + 1
+        for i in range(0, len(cards_text), 3):
+            self.add_node(frame, _PLAIN_CARDS[cards_text[i : i + 2]], (number, col + i))
+        return True
+
+    def add_node(
+        self,
+        frame: _Frame,
+        card: Card | None,
+        at: tuple[int, int],
+        reveal: bool = False,
+        revoke: bool = False,
+        nags: list[int] | None = None,
+    ) -> None:
+        """Add a card to the line ``frame`` is reading."""
+        node = frame.container.add_variation(
+            card,
+            reveal_request=reveal,
+            revoke=revoke,
+            nags=nags if nags is not None else [],
+            line=at[0],
+            col=at[1],
+        )
+        node.marker, frame.marker = frame.marker, None
+        if frame.last is None and frame.pending_comments:
+            node.starting_comments, frame.pending_comments = frame.pending_comments, []
+        frame.last_container, frame.container, frame.last = frame.container, node, node
+        frame.last_trick, frame.last_pos = frame.trick, frame.pos
+        self.advance(frame)
 
     def parse_punctuation(self, char: str, at: tuple[int, int]) -> None:
         if char == "{":
@@ -427,21 +477,14 @@ class _DealParser:
     def add_card(self, match: re.Match[str], at: tuple[int, int]) -> None:
         g = _CARD_GROUP
         reveal, revoke, card_text, glyph = match.group(g + 1, g + 2, g + 3, g + 4)
-        frame = self.frames[-1]
-        node = frame.container.add_variation(
+        self.add_node(
+            self.frames[-1],
             None if card_text == "--" else Card.parse(card_text),
-            reveal_request=reveal is not None,
-            revoke=revoke is not None,
-            nags=[GLYPH_NAGS[glyph]] if glyph else [],
-            line=at[0],
-            col=at[1],
+            at,
+            reveal is not None,
+            revoke is not None,
+            [GLYPH_NAGS[glyph]] if glyph else [],
         )
-        node.marker, frame.marker = frame.marker, None
-        if frame.last is None and frame.pending_comments:
-            node.starting_comments, frame.pending_comments = frame.pending_comments, []
-        frame.last_container, frame.container, frame.last = frame.container, node, node
-        frame.last_trick, frame.last_pos = frame.trick, frame.pos
-        self.advance(frame)
 
     def advance(self, frame: _Frame) -> None:
         """Count a card in the trick under way of ``frame``'s line."""

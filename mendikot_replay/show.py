@@ -75,7 +75,7 @@ def render_deal(record: DealRecord, color: bool = False) -> str:
         out.append("")
         out.append("The tags do not give a playable deal: there is nothing to replay.")
         return "\n".join(out) + "\n"
-    if not timeline.snapshots:
+    if not len(timeline):
         out.append("")
         out.append(f"The deal cannot be set up: {timeline.error}")
         return "\n".join(out) + "\n"

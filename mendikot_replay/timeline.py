@@ -108,23 +108,29 @@ class Timeline(Sequence[Snapshot]):
 
     ``error`` is set when the replay stopped at an illegal card: ``error_ply`` says which
     (the snapshots go up to the card before it), ``error`` says why.
+
+    The replay keeps a full snapshot at the start and after every trick; the state inside
+    a trick is made from the trick's start and at most ``players - 1`` cards the first time
+    it is asked for, then kept. So stepping anywhere is O(1), and reading a large corpus,
+    which looks at few snapshots, does not pay for 53 of them per deal.
     """
 
     def __init__(
         self,
         setup: DealSetup,
-        snapshots: list[Snapshot],
+        checkpoints: dict[int, Snapshot],
         events: list[PlayEvent],
         error: str | None,
         error_ply: int | None,
-        game: Game | None,
+        trump_views: dict[int, TrumpView] | None = None,
     ) -> None:
         self.setup = setup
-        self.snapshots = snapshots
         self.events = events
         self.error = error
         self.error_ply = error_ply
-        self._game = game
+        self._cache = checkpoints
+        self._trump_views = trump_views or {}
+        self._length = len(events) + 1 if checkpoints else 0
 
     @classmethod
     def replay(
@@ -135,7 +141,8 @@ class Timeline(Sequence[Snapshot]):
         *,
         check_deal: bool = True,
     ) -> Timeline:
-        """Play ``cards`` from ``setup`` and keep the state after each.
+        """Play ``cards`` from ``setup`` and keep what is needed to show the state after
+        each.
 
         ``flags`` gives ``(ask_reveal, revoke)`` per card (PMN's ``^T`` and ``^R``). A set-up
         the engine rejects, or an illegal card, stops the replay with :attr:`error` set.
@@ -143,43 +150,97 @@ class Timeline(Sequence[Snapshot]):
         try:
             game = Game(setup, check_deal=check_deal)
         except SetupError as exc:
-            return cls(setup, [], [], str(exc), 0, None)
-        snapshots = [_snapshot(game, None, setup, None)]
+            return cls(setup, {}, [], str(exc), 0)
+        checkpoints = {0: _full_snapshot(game, None, setup)}
+        trump_views: dict[int, TrumpView] = {}
         events: list[PlayEvent] = []
         error = error_ply = None
+        play = game.play
         for i, c in enumerate(cards):
-            ask, revoke = flags[i] if flags is not None else (False, False)
             try:
-                event = game.play(c, ask_reveal=ask, revoke=revoke)
+                if flags is None:
+                    event = play(c)
+                else:
+                    ask, revoke = flags[i]
+                    event = play(c, ask_reveal=ask, revoke=revoke)
             except IllegalPlay as exc:
                 error, error_ply = str(exc), i
                 break
-            if event.trick_winner is not None and event.position > 0:
-                # Trump status of a trick's cards is settled only when the trick ends.
-                trumps = game.last_trick_trumps
-                first = len(events) - event.position
-                for j in range(max(first, 0), len(events)):
-                    old = events[j]
-                    if old.is_trump != (old.card in trumps):
-                        events[j] = old._replace(is_trump=old.card in trumps)
             events.append(event)
-            snapshots.append(_snapshot(game, event, setup, snapshots[-1]))
-        return cls(setup, snapshots, events, error, error_ply, game)
+            if event.trick_winner is not None:
+                if event.position > 0:
+                    # Trump status of a trick's cards is settled only when the trick ends.
+                    trumps = game.last_trick_trumps
+                    for j in range(max(len(events) - 1 - event.position, 0), len(events) - 1):
+                        old = events[j]
+                        if old.is_trump != (old.card in trumps):
+                            events[j] = old._replace(is_trump=old.card in trumps)
+                checkpoints[i + 1] = _full_snapshot(game, event, setup)
+            elif event.revealed or event.named:
+                trump_views[i + 1] = _trump_view(game, setup)
+        return cls(setup, checkpoints, events, error, error_ply, trump_views)
 
     # -- sequence protocol ----------------------------------------------------------------
     def __len__(self) -> int:
-        return len(self.snapshots)
+        return self._length
 
     def __getitem__(self, ply: int) -> Snapshot:  # type: ignore[override]
-        return self.snapshots[ply]
+        if ply < 0:
+            ply += self._length
+        if not 0 <= ply < self._length:
+            raise IndexError(f"no snapshot {ply}: this replay has {self._length}")
+        cached = self._cache.get(ply)
+        if cached is not None:
+            return cached
+        start = ply - 1
+        while start not in self._cache:
+            start -= 1
+        snapshot = self._cache[start]
+        for k in range(start + 1, ply + 1):
+            snapshot = self._inside_trick(snapshot, self.events[k - 1], k)
+            self._cache[k] = snapshot
+        return snapshot
 
     def __iter__(self) -> Iterator[Snapshot]:
-        return iter(self.snapshots)
+        return (self[k] for k in range(self._length))
+
+    def _inside_trick(self, before: Snapshot, event: PlayEvent, ply: int) -> Snapshot:
+        """The state after ``event``, a card that does not end its trick."""
+        seat, card = event.seat, event.card
+        hands = tuple(
+            (s, (cards - {card} if cards is not None else None)) if s == seat else (s, cards)
+            for s, cards in before.hands
+        )
+        played = ((seat, card),)
+        fates = before.ten_fates
+        if card.is_ten:
+            fates = tuple(
+                TenFate(card, "table", seat, event.trick) if fate.card is card else fate
+                for fate in fates
+            )
+        seats = [s for s, _ in before.hands]
+        return Snapshot(
+            ply,
+            event.trick,
+            before.leader if event.position else seat,
+            seats[(seats.index(seat) + 1) % len(seats)],
+            hands,
+            before.table + played if event.position else played,
+            None,
+            self._trump_views.get(ply, before.trump),
+            before.tricks,
+            before.tens,
+            before.pile,
+            before.streak,
+            fates,
+            event,
+            None,
+        )
 
     # -- the whole deal -------------------------------------------------------------------
     @property
     def final(self) -> Snapshot | None:
-        return self.snapshots[-1] if self.snapshots else None
+        return self[self._length - 1] if self._length else None
 
     @property
     def result(self) -> DealResult | None:
@@ -234,49 +295,8 @@ class Timeline(Sequence[Snapshot]):
         raise IndexError(f"no card {position + 1} of trick {trick} in this replay")
 
 
-def _snapshot(
-    game: Game, event: PlayEvent | None, setup: DealSetup, before: Snapshot | None
-) -> Snapshot:
-    """The state after ``event``, sharing every part that did not change with ``before``
-    (hands of the other seats, the ten fates, the trump view, the counts): a replay makes
-    one of these per card, so the common case — a card played inside a trick — is cheap."""
-    if before is None or event is None:
-        return _full_snapshot(game, event, setup)
-    seat = event.seat
-    hands = list(before.hands)
-    i = game.seats.index(seat)
-    held = game.hands[seat]
-    hands[i] = (seat, frozenset(held) if held is not None else None)
-    trump = _trump_view(game, setup) if event.revealed or event.named else before.trump
-    if event.trick_winner is not None:
-        return _full_snapshot(game, event, setup, tuple(hands), trump)
-    played = ((seat, event.card),)
-    return Snapshot(
-        game.ply,
-        event.trick,
-        game.leader,
-        game.to_play,
-        tuple(hands),
-        before.table + played if event.position else played,
-        None,
-        trump,
-        before.tricks,
-        before.tens,
-        before.pile,
-        before.streak,
-        game.tens_fates() if event.card.is_ten else before.ten_fates,
-        event,
-        None,
-    )
-
-
-def _full_snapshot(
-    game: Game,
-    event: PlayEvent | None,
-    setup: DealSetup,
-    hands: tuple[tuple[Seat, frozenset[Card] | None], ...] | None = None,
-    trump: TrumpView | None = None,
-) -> Snapshot:
+def _full_snapshot(game: Game, event: PlayEvent | None, setup: DealSetup) -> Snapshot:
+    """The whole state, read from the engine: at the start and after each trick."""
     if event is not None and event.trick_winner is not None:
         # Show the completed trick with its winner until the next card is led.
         trick, leader = event.trick, _leader_of_completed(game, event)
@@ -294,8 +314,7 @@ def _full_snapshot(
             (counts.tricks[0], counts.tricks[1]),
             game.total_tricks,
         )
-    if hands is None:
-        hands = tuple((s, frozenset(h) if h is not None else None) for s, h in game.hands.items())
+    hands = tuple((s, frozenset(h) if h is not None else None) for s, h in game.hands.items())
     return Snapshot(
         game.ply,
         trick,
@@ -304,7 +323,7 @@ def _full_snapshot(
         hands,
         table,
         winner,
-        trump or _trump_view(game, setup),
+        _trump_view(game, setup),
         (counts.tricks[0], counts.tricks[1]),
         (counts.tens[0], counts.tens[1]),
         (game.pile_tricks, tuple(game.pile_cards)),

@@ -267,6 +267,11 @@ def winners_took_all_aces(timeline: Timeline) -> bool:
     return len(taken) == 4 and all(team == result.winner for team in taken.values())
 
 
+def _seat_tag(value: str | None) -> Seat | None:
+    text = (value or "").strip().upper()
+    return text if len(text) == 1 and text in "ABCDEFGH" else None
+
+
 @dataclass
 class _MatchState:
     dealer: Seat | None
@@ -290,27 +295,34 @@ class MatchTracker:
     def feed(self, record: DealRecord) -> None:
         name = record.tags.get("Match")
         setup = record.setup
-        if name is None or setup is None or setup.start is not None:
+        if name is None or "Start" in record.tags:
             return
+        # The Dealer tag is read even when the deal has other problems: a wrong dealer is
+        # often why its first lead is wrong too, and the warning says so.
+        dealer = setup.dealer if setup is not None else _seat_tag(record.tags.get("Dealer"))
         state = self.matches.get(name)
         timeline = record.timeline
         result = timeline.result if timeline is not None else None
         if state is not None and state.dealer is not None and state.result is not None:
             expected = next_dealer(state.dealer, state.result, state.players)
-            if setup.dealer is not None and setup.dealer != expected:
+            if dealer is not None and dealer != expected:
                 line, col = _tag_place(record, "Dealer")
                 record.warn(
-                    f"Dealer is {setup.dealer}, but after the previous deal of match "
+                    f"Dealer is {dealer}, but after the previous deal of match "
                     f"{name!r} ({state.result.tag}, dealt by {state.dealer}) the rules give "
                     f"{expected}",
                     line,
                     col,
                 )
+        if setup is None:
+            if state is not None:  # the next deal cannot be compared with this one
+                state.dealer, state.result, state.index = dealer, None, record.index
+            return
         if state is None:
-            state = _MatchState(setup.dealer, result, setup.rules.players, record.index)
+            state = _MatchState(dealer, result, setup.rules.players, record.index)
             state.register = MatchRegister(setup.rules.scoring, setup.rules.target)
             self.matches[name] = state
-        state.dealer, state.result, state.index = setup.dealer, result, record.index
+        state.dealer, state.result, state.index = dealer, result, record.index
         if result is not None and timeline is not None:
             bonus = setup.rules.bonus_aces and winners_took_all_aces(timeline)
             state.register.add(result, all_aces=bonus)

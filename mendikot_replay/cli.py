@@ -84,17 +84,11 @@ def _source(path: str) -> Path | IO[bytes]:
 
 
 def _read(path: str, tracker: MatchTracker | None = None) -> Iterator[DealRecord]:
-    """The deals of one file, checked, with the match tracker's dealer-rotation warnings.
-
-    The reader replays each deal on its own; only here, where the deals of a file are seen
-    in order, can a deal be compared with the one before it in its match.
-    """
+    """The deals of one file, checked, with dealer-rotation warnings for matches
+    (``tracker`` keeps the match registers for the caller)."""
     from .pmn_reader import read_deals
 
-    tracker = tracker if tracker is not None else MatchTracker()
-    for record in read_deals(_source(path), check=True):
-        tracker.feed(record)
-        yield record
+    yield from read_deals(_source(path), check=True, matches=tracker)
 
 
 def _use_color(flag_off: bool, stream: TextIO) -> bool:

@@ -24,16 +24,15 @@ blank line is seen; a deal longer than :data:`MAX_DEAL_LINES` lines or
 
 from __future__ import annotations
 
-import functools
-import importlib
 import io
 import os
 import re
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Final, TypeAlias
 
 from .cards import ALL_CARDS, Card
+from .check import MatchTracker, check_record
 from .engine import DealSetup
 from .pmn_syntax import (
     CARD_PATTERN,
@@ -109,37 +108,16 @@ def _looks_like_text(source: str) -> bool:
     return "\n" in source or not stripped or stripped[0] in "[%{"
 
 
-@functools.cache
-def _checker() -> Callable[[DealRecord], object] | str | None:
-    """The replay checker (``mendikot_replay.check.check_record``) if the package has one;
-    a message if it exists but cannot be loaded (so each deal can report it)."""
+def run_checker(record: DealRecord, matches: MatchTracker | None = None) -> None:
+    """Replay ``record`` with :func:`mendikot_replay.check.check_record` (and follow its
+    match with ``matches``); whatever goes wrong inside becomes an error of this deal, never
+    of the file."""
     try:
-        module = importlib.import_module("mendikot_replay.check")
-    except ModuleNotFoundError as exc:
-        if exc.name == "mendikot_replay.check":
-            return None
-        return f"the replay checker could not be loaded: {exc}"
-    except Exception as exc:
-        return f"the replay checker could not be loaded: {exc!r}"
-    check: Callable[[DealRecord], object] | None = getattr(module, "check_record", None)
-    return check
-
-
-def run_checker(record: DealRecord) -> bool:
-    """Replay ``record`` with :func:`mendikot_replay.check.check_record` when that module
-    exists; whatever goes wrong inside it becomes an error of this deal, not of the file.
-    Returns whether a checker ran."""
-    check = _checker()
-    if check is None:
-        return False
-    if isinstance(check, str):
-        record.error(check, record.line, 1)
-        return False
-    try:
-        check(record)
+        check_record(record)
+        if matches is not None:
+            matches.feed(record)
     except Exception as exc:  # a bug in the replay must not lose the other deals
         record.error(f"internal error while replaying this deal: {exc!r}", record.line, 1)
-    return True
 
 
 # -- one deal ------------------------------------------------------------------------------
@@ -607,9 +585,12 @@ _VERSION_LINE: Final = re.compile(r"%\s*PMN\b\s*(?P<version>\S*)\s*$", re.IGNORE
 class _Reader:
     """Splits a stream of lines into deals, with the version header and the size limit."""
 
-    def __init__(self, lines: Iterator[_Line], check: bool) -> None:
+    def __init__(
+        self, lines: Iterator[_Line], check: bool, matches: MatchTracker | None = None
+    ) -> None:
         self.lines = lines
         self.check = check
+        self.matches = matches
         self.index = 0
         self.pending_warning: Problem | None = None
 
@@ -697,7 +678,7 @@ class _Reader:
             record.error(f"internal error while reading this deal: {exc!r}", record.line, 1)
             return record
         if self.check:
-            run_checker(record)
+            run_checker(record, self.matches)
         return record
 
 
@@ -714,11 +695,16 @@ def _open_lines(source: Source) -> tuple[Iterator[_Line], IO[bytes] | None]:
     return _read_lines(source), None
 
 
-def read_deals(source: Source, *, check: bool = True) -> Generator[DealRecord, None, None]:
+def read_deals(
+    source: Source, *, check: bool = True, matches: MatchTracker | None = None
+) -> Generator[DealRecord, None, None]:
     """Read deals one by one from a path, an open file (binary or text) or a string of PMN.
 
-    With ``check`` (the default) each deal is replayed by :mod:`mendikot_replay.check`, when
-    that module is installed, which adds replay errors and fills in who played each card.
+    With ``check`` (the default) each deal is replayed by :mod:`mendikot_replay.check`,
+    which adds replay errors and fills in who played each card, and the deals of each match
+    (``Match`` tag) are followed in file order, so a ``Dealer`` the rules do not give is a
+    warning. Pass your own ``matches`` tracker to read the match registers afterwards (or
+    to follow matches across several files).
 
     Raises :class:`PMNError` only for a file that cannot be read at all; every problem in
     a deal is in that deal's ``errors``. From an open file, the reader stops right after
@@ -735,7 +721,9 @@ def read_deals(source: Source, *, check: bool = True) -> Generator[DealRecord, N
                 current_line = line.number
                 yield line
 
-        yield from _Reader(counted(), check).deals()
+        if check and matches is None:
+            matches = MatchTracker()
+        yield from _Reader(counted(), check, matches).deals()
     except PMNError:
         raise
     except UnicodeDecodeError as exc:

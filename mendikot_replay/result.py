@@ -99,9 +99,7 @@ def next_dealer(dealer: Seat, result: DealResult, players: int = 4) -> Seat:
     return dealer
 
 
-_RESULT_TAG = re.compile(
-    r"^(AC|BD)\s+(win|mendikot|whitewash)$|^tie$|^\*$", re.IGNORECASE
-)
+_RESULT_TAG = re.compile(r"^(AC|BD)\s+(win|mendikot|whitewash)$|^tie$|^\*$", re.IGNORECASE)
 
 
 def parse_result_tag(value: str) -> tuple[Team | None, ResultKind | None] | None:

@@ -462,3 +462,29 @@ def test_a_line_without_end_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     first, second = read_deals(io.BytesIO(data), check=False)
     assert "too long" in first.errors[0].message
     assert second.errors == [] and second.line == 3
+
+
+def test_a_wrong_dealer_in_a_match_is_a_warning_at_the_dealer_tag() -> None:
+    """Deals sharing a Match tag are followed in file order: a Dealer the rules do not give
+    after the previous deal is reported (as a warning: the deal itself still loads)."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "sample_games" / "match-thursday-club.pmn").read_text()
+    clean = read_string(text)
+    assert all(not r.warnings and not r.errors for r in clean)
+    second = clean[1]
+    right = second.tags["Dealer"]
+    wrong = next(seat for seat in "ABCD" if seat != right)
+    line = second.tag_places["Dealer"][0]
+    lines = text.split("\n")
+    assert lines[line - 1] == f'[Dealer "{right}"]'
+    lines[line - 1] = f'[Dealer "{wrong}"]'
+    records = read_string("\n".join(lines))
+    assert len(records) == len(clean)
+    problems = [w for r in records for w in r.warnings]
+    # The first lead is no longer from the dealer's right: that is an error of the deal.
+    assert any("dealer" in e.message for e in records[1].errors), records[1].errors
+    assert any(
+        w.line == line and w.deal == 2 and f"Dealer is {wrong}" in w.message and right in w.message
+        for w in problems
+    ), problems

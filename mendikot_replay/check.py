@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from .cards import ACES, Card, Suit
-from .engine import Game, IllegalPlay, SetupError
+from .engine import DealSetup, Game, IllegalPlay, SetupError
 from .match import MatchRegister
 from .record import DealRecord, PlayNode
 from .result import DealResult, next_dealer, parse_result_tag
@@ -59,13 +59,8 @@ def check_record(record: DealRecord) -> Timeline | None:
         node.seat, node.trick, node.position = event.seat, event.trick, event.position
         node.leader = leader
         if node.marker is not None and event.position == 0 and node.marker[1] != event.seat:
-            previous = (
-                f"{event.seat} won trick {event.trick - 1}"
-                if event.trick > (setup.start.trick if setup.start else 1)
-                else f"{event.seat} leads first"
-            )
             record.error(
-                f"trick {event.trick}: the line says {node.marker[1]} leads, but {previous}",
+                _leader_message(node.marker[1], event.seat, event.trick - 1, setup),
                 node.line,
                 node.col,
             )
@@ -78,7 +73,23 @@ def check_record(record: DealRecord) -> Timeline | None:
             )
     if timeline.error is not None and timeline.error_ply is not None:
         node = mainline[timeline.error_ply]
-        record.error(timeline.error, node.line, node.col)
+        final = timeline.final
+        leader = final.to_play if final is not None else None
+        if (
+            node.marker is not None
+            and final is not None
+            and (final.trick_winner is not None or final.ply == 0)
+            and leader is not None
+            and node.marker[1] != leader
+        ):
+            # The card fails because the line names the wrong leader: say that, not the
+            # consequence (the "leader" does not hold the card the winner led).
+            previous = final.trick if final.trick_winner is not None else final.trick - 1
+            record.error(
+                _leader_message(node.marker[1], leader, previous, setup), node.line, node.col
+            )
+        else:
+            record.error(timeline.error, node.line, node.col)
     elif stop_at is not None:
         node = mainline[stop_at]
         record.warn(
@@ -90,6 +101,13 @@ def check_record(record: DealRecord) -> Timeline | None:
     _check_variations(record, mainline)
     _check_tags(record, timeline)
     return timeline
+
+
+def _leader_message(written: Seat, leader: Seat, previous: int, setup: DealSetup) -> str:
+    """A trick marker that names the wrong leader: who really leads, and why."""
+    first = setup.start.trick if setup.start else 1
+    why = f"{leader} won trick {previous}" if previous >= first else f"{leader} leads first"
+    return f"trick {previous + 1}: the line says {written} leads, but {why}"
 
 
 def setup_game(record: DealRecord) -> Game | None:

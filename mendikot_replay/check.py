@@ -74,19 +74,19 @@ def check_record(record: DealRecord) -> Timeline | None:
     if timeline.error is not None and timeline.error_ply is not None:
         node = mainline[timeline.error_ply]
         final = timeline.final
-        leader = final.to_play if final is not None else None
+        to_lead = final.to_play if final is not None else None
         if (
             node.marker is not None
             and final is not None
             and (final.trick_winner is not None or final.ply == 0)
-            and leader is not None
-            and node.marker[1] != leader
+            and to_lead is not None
+            and node.marker[1] != to_lead
         ):
             # The card fails because the line names the wrong leader: say that, not the
             # consequence (the "leader" does not hold the card the winner led).
             previous = final.trick if final.trick_winner is not None else final.trick - 1
             record.error(
-                _leader_message(node.marker[1], leader, previous, setup), node.line, node.col
+                _leader_message(node.marker[1], to_lead, previous, setup), node.line, node.col
             )
         else:
             record.error(timeline.error, node.line, node.col)

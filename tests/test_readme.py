@@ -25,7 +25,9 @@ def test_the_two_commands_are_the_first_block_and_exist() -> None:
     assert (ROOT / ".ci" / "run").read_text(encoding="utf-8").strip().endswith("./dev.sh test")
 
 
-def test_the_python_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+def test_the_python_example_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     [example] = re.findall(r"```python\n(.*?)```", README, re.S)
     script = tmp_path / "example.py"
     script.write_text(example, encoding="utf-8")

@@ -15,17 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from .engine import TenFate
-from .record import DealRecord, Problem
+from .record import DealRecord
 from .result import next_dealer
 from .timeline import Timeline
 
 #: Version of the report schema; bumped (minor) whenever keys are added.
 SCHEMA_VERSION = "1.0"
-
-
-def problem_json(problem: Problem) -> dict[str, Any]:
-    """One error or warning: its place in the file and its message."""
-    return {"line": problem.line, "col": problem.col, "message": problem.message}
 
 
 def captured_tens(timeline: Timeline) -> list[TenFate]:
@@ -89,8 +84,8 @@ def deal_report(record: DealRecord) -> dict[str, Any]:
         "deal": record.index,
         "line": record.line,
         "tags": dict(record.tags),
-        "errors": [problem_json(p) for p in record.errors],
-        "warnings": [problem_json(p) for p in record.warnings],
+        "errors": [p.to_json() for p in record.errors],
+        "warnings": [p.to_json() for p in record.warnings],
         "result": result_json,
         "trick_winners": list(timeline.trick_winners) if timeline is not None else [],
         "trump": trump.value if trump is not None else None,

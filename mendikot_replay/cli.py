@@ -21,7 +21,6 @@ import io
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, TextIO, cast
@@ -222,57 +221,6 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 # -- format -----------------------------------------------------------------------------------
 
 
-class _Comparer(io.TextIOBase):
-    """A text sink that compares what is written with an existing file as it goes, so that
-    ``format --check`` needs neither a temporary file nor the whole text in memory. (A
-    ``TextIOBase`` so that the writer recognises it as a text stream.)"""
-
-    def __init__(self, original: TextIO) -> None:
-        super().__init__()
-        self.original = original
-        self.same = True
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        if self.same and text:
-            self.same = self.original.read(len(text)) == text
-        return len(text)
-
-    def finish(self) -> bool:
-        """Whether the written text equals the whole file."""
-        if self.same and self.original.read(1):
-            self.same = False
-        return self.same
-
-
-class _Tee(io.TextIOBase):
-    """Writes to several text sinks at once (the temporary file and the comparer)."""
-
-    def __init__(self, *sinks: TextIO | _Comparer) -> None:
-        super().__init__()
-        self.sinks = sinks
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        for sink in self.sinks:
-            sink.write(text)
-        return len(text)
-
-    def flush(self) -> None:
-        for sink in self.sinks:
-            sink.flush()
-
-
-def _open_original(path: str) -> TextIO:
-    # newline="" keeps CRLF, and utf-8 (not utf-8-sig) keeps a BOM, so both count as
-    # differences from the canonical text; bad bytes become surrogates and differ too.
-    return open(path, encoding="utf-8", errors="surrogateescape", newline="")
-
-
 def _canonical(records: Iterable[DealRecord], sink: TextIO | io.TextIOBase) -> None:
     """Write ``records`` canonically to ``sink`` with the PMN writer."""
     from .pmn_writer import write_deals
@@ -327,65 +275,30 @@ def _format(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _format_check(path: str, err: TextIO) -> bool:
     """Whether ``path`` is already canonical (nothing is written)."""
     from .pmn_reader import read_deals
+    from .pmn_writer import same_as_file
 
-    with _open_original(path) as original:
-        comparer = _Comparer(original)
-        _canonical(_report_broken(path, read_deals(Path(path)), err), comparer)
-        return comparer.finish()
+    return same_as_file(_report_broken(path, read_deals(Path(path)), err), Path(path))
 
 
 def _format_to(path: str, output: str, out: TextIO, err: TextIO) -> None:
     from .pmn_reader import read_deals
+    from .pmn_writer import write_file
 
     records = _report_broken(path, read_deals(_source(path)), err)
     if output == "-":
         _canonical(records, out)
         return
-    _atomic_write(Path(output), records, compare_with=None)
+    write_file(Path(output), records)
 
 
 def _format_in_place(path: str, err: TextIO) -> bool:
     """Rewrite ``path`` canonically; returns whether it changed. An unchanged file is not
     touched at all (its modification time stays), which keeps build tools quiet."""
     from .pmn_reader import read_deals
+    from .pmn_writer import write_file
 
     records = _report_broken(path, read_deals(Path(path)), err)
-    return _atomic_write(Path(path), records, compare_with=Path(path))
-
-
-def _atomic_write(
-    target: Path, records: Iterable[DealRecord], *, compare_with: Path | None
-) -> bool:
-    """Write the canonical text to a temporary file next to ``target`` and move it into
-    place with :func:`os.replace`, so that a crash or a full disk never leaves a half-written
-    log. With ``compare_with`` the file is left alone when the text would be identical.
-    Returns whether ``target`` was written."""
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    temp = Path(temp_name)
-    try:
-        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
-            if compare_with is not None:
-                with _open_original(str(compare_with)) as original:
-                    comparer = _Comparer(original)
-                    _canonical(records, _Tee(handle, comparer))
-                    same = comparer.finish()
-            else:
-                _canonical(records, handle)
-                same = False
-            handle.flush()
-            os.fsync(handle.fileno())
-        if same:
-            temp.unlink()
-            return False
-        if target.exists():
-            with contextlib.suppress(OSError):  # keeping the mode is a courtesy
-                os.chmod(temp, target.stat().st_mode & 0o7777)
-        os.replace(temp, target)
-        return True
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+    return write_file(Path(path), records, unless_same=True)
 
 
 # -- the parser -------------------------------------------------------------------------------

@@ -28,9 +28,12 @@ Two rules protect what the writer is given:
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import tempfile
 from collections.abc import Iterable
+from pathlib import Path
 from typing import IO, TextIO, cast
 
 from .pmn_reader import run_checker
@@ -52,7 +55,14 @@ from .pmn_tags import (
 from .record import NAG_GLYPHS, DealRecord, PlayNode
 from .seats import Seat
 
-__all__ = ["normalize_comment", "write_deal", "write_deals", "write_string"]
+__all__ = [
+    "normalize_comment",
+    "same_as_file",
+    "write_deal",
+    "write_deals",
+    "write_file",
+    "write_string",
+]
 
 
 def _comment(text: str) -> str:
@@ -251,3 +261,121 @@ def _write(records: Iterable[DealRecord], out: TextIO) -> None:
             out.write("\n")
         out.write(text + "\n")
         first = False
+
+
+# -- whole files, safely ----------------------------------------------------------------------
+
+
+class _Comparer(io.TextIOBase):
+    """A text sink that compares what is written with an existing file as it goes, so that
+    checking a file needs neither a temporary file nor the whole text in memory. (A
+    ``TextIOBase`` so that :func:`write_deals` recognises it as a text stream.)"""
+
+    def __init__(self, original: TextIO) -> None:
+        super().__init__()
+        self.original = original
+        self.same = True
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if self.same and text:
+            self.same = self.original.read(len(text)) == text
+        return len(text)
+
+    def finish(self) -> bool:
+        """Whether the written text equals the whole file."""
+        if self.same and self.original.read(1):
+            self.same = False
+        return self.same
+
+
+class _Tee(io.TextIOBase):
+    """Writes to several text sinks at once (the temporary file and the comparer)."""
+
+    def __init__(self, *sinks: TextIO | _Comparer) -> None:
+        super().__init__()
+        self.sinks = sinks
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        for sink in self.sinks:
+            sink.write(text)
+        return len(text)
+
+    def flush(self) -> None:
+        for sink in self.sinks:
+            sink.flush()
+
+
+def _open_original(path: str | os.PathLike[str]) -> TextIO:
+    # newline="" keeps CRLF, and utf-8 (not utf-8-sig) keeps a BOM, so both count as
+    # differences from the canonical text; bad bytes become surrogates and differ too.
+    return open(path, encoding="utf-8", errors="surrogateescape", newline="")
+
+
+def same_as_file(records: Iterable[DealRecord], path: str | os.PathLike[str]) -> bool:
+    """Whether the canonical text of ``records`` is exactly the file at ``path`` (nothing is
+    written: ``format --check``)."""
+    with _open_original(path) as original:
+        comparer = _Comparer(original)
+        write_deals(records, cast(TextIO, comparer))
+        return comparer.finish()
+
+
+def write_file(
+    path: str | os.PathLike[str], records: Iterable[DealRecord], *, unless_same: bool = False
+) -> bool:
+    """Write ``records`` as a whole PMN file at ``path``, atomically; returns whether the
+    file was written.
+
+    The text goes to a temporary file next to ``path``, is flushed to disk, and only then
+    moved over ``path`` with :func:`os.replace`, so a crash, a full disk or an exception
+    raised while the records are produced (they may be a generator reading ``path``
+    itself) never leaves a half-written log: until the move, the old file is untouched.
+    The old file's mode is kept. With ``unless_same``, a file whose text would not change
+    is left alone (its modification time stays, which keeps build tools quiet).
+    """
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    try:
+        fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise type(exc)(
+            exc.errno,
+            f"cannot save {os.fspath(target)!r}: no new file can be made in the directory "
+            f"{os.fspath(directory)!r} ({exc.strerror}); the file is saved by writing a "
+            "new copy there and moving it into place",
+        ) from exc
+    temp = Path(temp_name)
+    try:
+        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
+            if unless_same and target.exists():
+                with _open_original(target) as original:
+                    comparer = _Comparer(original)
+                    write_deals(records, cast(TextIO, _Tee(cast(TextIO, handle), comparer)))
+                    same = comparer.finish()
+            else:
+                write_deals(records, handle)
+                same = False
+            handle.flush()
+            os.fsync(handle.fileno())
+        if same:
+            temp.unlink()
+            return False
+        if target.exists():
+            with contextlib.suppress(OSError):  # keeping the mode is a courtesy
+                os.chmod(temp, target.stat().st_mode & 0o7777)
+        else:  # a new file gets the usual mode, not mkstemp's private 0600
+            umask = os.umask(0)
+            os.umask(umask)
+            with contextlib.suppress(OSError):
+                os.chmod(temp, 0o666 & ~umask)
+        os.replace(temp, target)
+        return True
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise

@@ -1,7 +1,9 @@
 # Thin wrappers around ./dev.sh, which does the real set-up work (and needs no make).
-.PHONY: demo test setup bench lint
+.PHONY: demo present test setup bench lint
 demo:
 	./dev.sh demo
+present:
+	./dev.sh present
 test:
 	./dev.sh test
 setup:

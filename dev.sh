@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # One entry point for a new machine: sets up .venv with the package, then runs a job.
-#   ./dev.sh demo            set up, then replay a sample game in the terminal
-#   ./dev.sh test [ARGS…]    set up, then run the whole test suite (lint, types, tests)
-#   ./dev.sh setup           set up only
+#   ./dev.sh demo [ARGS…]     set up, then open the replay notebook (notebooks/01-replay.ipynb)
+#                             in JupyterLab; ARGS go to `jupyter lab` (--no-browser, --ip=…,
+#                             --port=…)
+#   ./dev.sh present [ARGS…]  set up, then serve the replay notebook as a classroom app with
+#                             Voila (code hidden, widgets live); ARGS go to `voila`
+#   ./dev.sh test [ARGS…]     set up (and Debian's chromium for the browser tests), then run
+#                             the whole test suite: lint, types, doctests, tests, notebooks
+#                             (nbval) and real-browser tests; ARGS go to pytest
+#   ./dev.sh setup            set up only
 # Set-up is idempotent and re-runs pip only when pyproject.toml changed.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -50,6 +56,27 @@ setup() {
     fi
 }
 
+ensure_chromium() {
+    # The browser tests drive Debian's Chromium through Playwright (Playwright's own
+    # browser download is not used and not needed).
+    if [ ! -x /usr/bin/chromium ]; then
+        if [ "$(id -u)" -ne 0 ]; then
+            echo "error: the browser tests need Debian's Chromium at /usr/bin/chromium;" \
+                "install it with: sudo apt-get install chromium" >&2
+            exit 1
+        fi
+        echo "Installing Debian's chromium for the browser tests…" >&2
+        apt_install chromium
+    fi
+}
+
+root_flag() {
+    # Jupyter refuses to start as root unless told; a fresh container is often root.
+    if [ "$(id -u)" -eq 0 ]; then echo "--allow-root"; fi
+}
+
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
 job=${1:-demo}
 shift || true
 case "$job" in
@@ -58,15 +85,25 @@ case "$job" in
         ;;
     demo)
         setup
-        exec .venv/bin/mendikot-replay show sample_games/worked-example.pmn "$@"
+        echo "Opening notebooks/01-replay.ipynb in JupyterLab. Open the http://…/lab?token=…"
+        echo "address printed below in a browser if none opens; stop with Ctrl-C."
+        # shellcheck disable=SC2046  # root_flag prints nothing or one word
+        exec .venv/bin/jupyter lab $(root_flag) notebooks/01-replay.ipynb "$@"
+        ;;
+    present)
+        setup
+        echo "Serving notebooks/01-replay.ipynb with Voila. Open the http://… address printed"
+        echo "below in a browser if none opens; stop with Ctrl-C."
+        exec .venv/bin/voila notebooks/01-replay.ipynb "$@"
         ;;
     test)
         setup
+        ensure_chromium
         # pytest exits 5 when no test ran; that is a failure here like any other.
         exec .venv/bin/python -m pytest "$@"
         ;;
     *)
-        echo "usage: ./dev.sh [demo|test|setup]" >&2
+        echo "usage: ./dev.sh [demo|present|test|setup] [ARGS…]" >&2
         exit 2
         ;;
 esac

@@ -1,0 +1,241 @@
+"""The viewer's JSON payload (``view_data.deal_view``) on the sample games: every variant the
+browser has to draw, read from the record and its timeline only."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mendikot_replay.pmn_reader import read_deals, read_string
+from mendikot_replay.record import DealRecord
+from mendikot_replay.view_data import VIEW_VERSION, deal_view
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
+FILES = sorted(SAMPLES.glob("*.pmn"))
+
+
+def _deal(name: str, index: int = 0) -> DealRecord:
+    return list(read_deals(SAMPLES / name))[index]
+
+
+def _view(name: str, index: int = 0) -> dict[str, Any]:
+    return deal_view(_deal(name, index))
+
+
+def _ledger(step: dict[str, Any], ten: str) -> dict[str, Any]:
+    return next(e for e in step["ledger"] if e["card"] == ten)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_every_sample_gives_a_consistent_payload(path: Path) -> None:
+    for record in read_deals(path):
+        view = deal_view(record)
+        timeline = record.timeline
+        assert timeline is not None
+        assert view["version"] == VIEW_VERSION
+        assert view["error"] is None
+        assert len(view["steps"]) == len(timeline)
+        assert view["seats"] == list("ABCDEFGH"[: view["players"]])
+        assert set(view["names"]) == set(view["seats"]) == set(view["teams"])
+        # It is plain JSON and survives a round trip unchanged.
+        assert json.loads(json.dumps(view)) == view
+        for k, step in enumerate(view["steps"]):
+            snap = timeline[k]
+            assert step["ply"] == k
+            assert step["tricks"] == list(snap.tricks)
+            assert step["tens"] == list(snap.tens)
+            assert [e["card"] for e in step["ledger"]] == ["TS", "TH", "TD", "TC"]
+            assert len(step["table"]) == len(snap.table)
+            assert (step["card"] is None) == (k == 0)
+            assert step["text"]
+        final = view["steps"][-1]
+        assert view["result"] == final["result"]
+        assert view["result"]["reason"] == timeline.result.reason  # type: ignore[union-attr]
+        assert view["result"]["text"]
+        assert view["trick_ends"] == [
+            k for k, s in enumerate(view["steps"]) if s["winner"] is not None
+        ]
+        assert [t["winner"] for t in view["tricks"]] == timeline.trick_winners
+
+
+def test_deterministic() -> None:
+    a = json.dumps(_view("dehla-pakad.pmn"))
+    b = json.dumps(_view("dehla-pakad.pmn"))
+    assert a == b
+
+
+def test_header_of_a_deal() -> None:
+    view = _view("worked-example.pmn")
+    assert view["title"]
+    assert view["players"] == 4
+    assert view["names"]["A"] == "Asha"
+    assert view["teams"] == {"A": "AC", "B": "BD", "C": "AC", "D": "BD"}
+    assert view["team_labels"] == {"AC": "A/C", "BD": "B/D"}
+    assert view["trump_method"] == "Drawn"
+    assert view["capture"] == "Trick"
+    assert view["position"] is False
+    assert view["total_tricks"] == 13
+    assert view["rules"].startswith("4 players")
+    assert sorted(len(h) for h in view["start_hands"].values()) == [13, 13, 13, 13]
+
+
+def test_closed_trump_hidden_then_revealed() -> None:
+    view = _view("closed-trump-version-a.pmn")
+    start = view["steps"][0]["trump"]
+    assert start["status"] == "hidden"
+    assert start["suit"] is None  # the table does not know it
+    assert start["holder"] == "D"
+    assert start["card"] == "2S"  # the face-down card, drawn as a card back
+    reveal = next(k for k, s in enumerate(view["steps"]) if s["card"] and s["card"]["revealed"])
+    assert reveal == 19
+    assert view["steps"][reveal - 1]["trump"]["status"] == "hidden"
+    after = view["steps"][reveal]["trump"]
+    assert after == {"status": "revealed", "suit": "S", "card": "2S", "holder": "D", "since": 18}
+    assert "turned up" in view["steps"][reveal]["text"]
+    assert view["reveal"] == "A"
+
+
+def test_closed_trump_version_b_records_the_ask() -> None:
+    view = _view("closed-trump-version-b.pmn")
+    asked = [s for s in view["steps"] if s["card"] and s["card"]["asked"]]
+    assert len(asked) == 1
+    assert asked[0]["card"]["revealed"] and asked[0]["card"]["seat"] == "D"
+    assert view["reveal"] == "B"
+    # The variation written after that card is listed with its notes.
+    assert asked[0]["notes"]["variations"] == ["7D"]
+
+
+def test_cut_trump_unnamed_then_named() -> None:
+    view = _view("cut-trump.pmn")
+    assert view["steps"][0]["trump"]["status"] == "unnamed"
+    named = next(k for k, s in enumerate(view["steps"]) if s["card"] and s["card"]["named"])
+    step = view["steps"][named]
+    assert step["trump"] == {
+        "status": "named",
+        "suit": "D",
+        "card": "2D",
+        "holder": None,
+        "since": named - 1,
+    }
+    assert step["card"]["trump"] is True  # the naming card is itself a trump
+    assert step["card"]["glyph"] == "!"
+    kinds = [p["kind"] for p in view["points"] if p["step"] == named]
+    assert kinds[:3] == ["glyph", "cut", "ten-ruffed"]
+    assert "names diamonds as trump" in step["text"]
+
+
+def test_dehla_pile_and_collection() -> None:
+    view = _view("dehla-pakad.pmn")
+    assert view["capture"] == "Dehla"
+    first_trick_end = view["trick_ends"][0]
+    step = view["steps"][first_trick_end]
+    # Trick 1 goes to the pile with the ten of hearts in it.
+    assert step["pile"] == {"tricks": 1, "tens": ["TH"]}
+    assert step["collected"] == {"seat": "A", "team": "AC", "tricks": 0, "tens": []}
+    assert _ledger(step, "TH")["where"] == "pile"
+    assert step["streak"] == ["A", 1]
+    # Trick 2: Lakshmi's second win in a row takes the pile.
+    step = view["steps"][view["trick_ends"][1]]
+    assert step["pile"] == {"tricks": 0, "tens": []}
+    assert step["collected"] == {"seat": "A", "team": "AC", "tricks": 2, "tens": ["TH"]}
+    entry = _ledger(step, "TH")
+    assert entry["where"] == "captured" and entry["team"] == "AC" and entry["trick"] == 2
+    assert entry["played_in"] == 1
+    assert "Dehla pile" in entry["text"]
+    assert view["ten_steps"][:3] == [3, view["trick_ends"][0], view["trick_ends"][1]]
+
+
+@pytest.mark.parametrize(
+    ("name", "players", "tricks"), [("six-players.pmn", 6, 8), ("eight-players.pmn", 8, 6)]
+)
+def test_six_and_eight_players(name: str, players: int, tricks: int) -> None:
+    view = _view(name)
+    assert view["players"] == players
+    assert len(view["seats"]) == players
+    assert len(view["steps"]) == players * tricks + 1
+    assert view["team_labels"]["AC"] == "/".join("ACEG"[: players // 2])
+    assert all(len(h) == tricks for h in view["start_hands"].values())
+    end = view["steps"][view["trick_ends"][0]]
+    assert len(end["table"]) == players
+
+
+def test_a_position() -> None:
+    view = _view("endgame-cover-or-duck.pmn")
+    assert view["position"] is True
+    assert view["first_trick"] == 10
+    start = view["steps"][0]
+    assert start["table"] == [["B", "5S"]]  # on the table when the position starts
+    assert start["to_play"] == "C"
+    assert start["tricks"] == [7, 2] and start["tens"] == [1, 0]
+    gone = _ledger(start, "TH")
+    assert gone["where"] == "gone" and gone["team"] == "AC"
+    assert view["tricks"][0]["first_step"] == 0
+    assert view["tricks"][0]["cards"][0] == ["B", "5S"]
+    assert view["tricks"][0]["last_step"] == 3
+    assert view["steps"][3]["winner"] == "C"
+    assert start["text"].startswith("Position at trick 10")
+    decisive = [p for p in view["points"] if p["kind"] == "decisive"]
+    assert decisive == [{"step": 1, "seat": "C", "card": "KS", "kind": "decisive", "text": "KS C"}]
+
+
+def test_unknown_hands_are_null() -> None:
+    text = (
+        '[Dealer "D"]\n[TrumpMethod "None"]\n[Hands "A:- B:- C:- D:-"]\n[Play "A"]\n'
+        "1. A: TH 2H 3H 4H\n"
+    )
+    view = deal_view(read_string(text)[0])
+    assert view["start_hands"] == {"A": None, "B": None, "C": None, "D": None}
+    assert view["steps"][1]["hands"]["A"] is None
+    assert view["steps"][4]["winner"] == "A"
+    assert _ledger(view["steps"][0], "TS")["holder"] is None
+    assert _ledger(view["steps"][4], "TH")["where"] == "captured"
+
+
+def test_annotations_collected_in_play_order() -> None:
+    view = _view("worked-example.pmn")
+    kinds = [(p["step"], p["kind"]) for p in view["points"]]
+    assert kinds == sorted(kinds, key=lambda x: x[0])
+    first = view["steps"][view["points"][0]["step"]]["notes"]
+    assert first["points"] == [{"kind": "ten-captured", "args": ["TH", "C"]}]
+    # Commands are pulled out of the comment text.
+    assert all("[%" not in c for s in view["steps"] for c in s["notes"]["comments"])
+    nag_step = next(s for s in view["steps"] if s["notes"]["nags"])
+    assert nag_step["notes"]["nags"][0]["text"]
+    assert view["note_steps"] == sorted({p["step"] for p in view["points"]})
+    assert view["deal_comments"] == [c.strip() for c in _deal("worked-example.pmn").comments]
+
+
+def test_user_text_is_carried_verbatim() -> None:
+    evil = "<script>alert(1)</script> \"&'"
+    quoted = evil.replace('"', '\\"')
+    text = (
+        f'[Event "{quoted}"]\n[A "{quoted}"]\n'
+        '[Dealer "D"]\n[TrumpMethod "None"]\n[Hands "A:- B:- C:- D:-"]\n[Play "A"]\n'
+        f"1. A: TH {{ {evil} }} 2H 3H 4H\n"
+    )
+    view = deal_view(read_string(text)[0])
+    assert view["title"] == evil
+    assert view["names"]["A"] == evil
+    assert view["steps"][1]["notes"]["comments"] == [evil]
+
+
+def test_an_illegal_card_stops_the_steps_with_an_error() -> None:
+    text = (
+        '[TrumpMethod "None"]\n[Hands "A:T.2.. B:A.3.. C:.4.2. D:.5.3."]\n'
+        '[Start "trick 12; tens 2-1; tricks 6-5"]\n[Play "A"]\n12. A: TS 3H\n'
+    )
+    record = read_string(text)[0]
+    view = deal_view(record)
+    assert view["error"] is not None and "revoke" in view["error"]
+    assert len(view["steps"]) == 2
+    assert view["result"] is None
+
+
+def test_no_playable_set_up() -> None:
+    view = deal_view(read_string('[Event "x"]\n[Play "A"]\n1. A: TS\n')[0])
+    assert view["steps"] == []
+    assert view["error"]
+    assert view["start_hands"] == {"A": None, "B": None, "C": None, "D": None}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .annotate import recorded_points
 from .engine import TenFate
 from .record import DealRecord
 from .result import next_dealer
@@ -94,4 +95,5 @@ def deal_report(record: DealRecord) -> dict[str, Any]:
         "complete": result is not None,
         "position": setup is not None and setup.start is not None,
         "first_trick": (setup.start.trick if setup is not None and setup.start is not None else 1),
+        "points": recorded_points(record),
     }

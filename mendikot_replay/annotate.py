@@ -1,0 +1,491 @@
+"""Strategy points: the moments of a played deal a teacher points at.
+
+RULES.md ("Strategy points") gives the tips behind the game; this module finds where a
+recorded deal follows or breaks them, from the replay timeline alone (so it works for any
+table size, trump method and capture rule). Each :class:`StrategyPoint` has a kind from
+PMN's vocabulary, the seat and card it is about, the trick, and one plain sentence.
+
+The definitions, precisely (``ply`` is the card's index in the record's play):
+
+``ten-captured``  A ten reaches a team. Marked on the card that won the trick that brought it
+    (under Dehla, the trick that collected the pile). Args: the ten, the winner's seat.
+``ten-lost``  A ten goes to the opponents of the player who played it. Marked on the ten
+    (NAG ``$20``); a ten that reaches its own side gets ``$21`` instead.
+``ten-protected``  A ten that reached its own side after its player had cashed a master
+    card of the same suit (won an earlier trick with the highest card of the suit still out).
+    Marked on the ten (``$22``).
+``unsafe-ten-lead``  A ten led while an opponent of the leader holds a higher card of its
+    suit (so the opponents can take it). Marked on the ten, whatever happened next.
+``ten-ruffed``  A trick in which a ten of the other team was beaten by a trump played to a
+    side suit (a ruff). Marked on the ruffing card (``$23``).
+``trump-reserve``  Such a ruff made with the highest trump still out: a trump kept back, it
+    cannot be overruffed. Marked on the ruffing card (``$27``).
+``trump-revealed``  A closed trump turned up (automatically, asked for, or played as the last
+    card). Marked on the card at which it happens (``$24``).
+``cut``  Cut trump: the first discard names the trump. Marked on that card (``$24``).
+``premature-reveal``  Closed version B: a player asks for the trump in a trick that holds no
+    ten while the tens are not split 2–2, so the reveal wins neither a ten nor a trick that
+    decides the deal. Marked on the asker's card (``$25``).
+``long-suit-discard``  A player who cannot follow, does not trump, holds more than one suit,
+    and throws the lowest card of their longest suit (not a ten). Marked on it (``$26``).
+``tricks-race``  The tens become 2–2: from then on only tricks count. Marked on the card that
+    won the trick that made it so (``$28``).
+
+``decisive`` and ``mistake`` need double-dummy analysis and are left to the solver.
+
+>>> from mendikot_replay.pmn_reader import read_deal
+>>> record = read_deal("sample_games/worked-example.pmn")
+>>> [(p.kind, p.trick, p.seat, str(p.card)) for p in find_points(record)][:3]
+[('ten-captured', 1, 'C', 'AH'), ('ten-captured', 3, 'C', 'AD'), ('ten-captured', 5, 'A', 'AS')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .cards import Card, Suit, rank_name
+from .commands import iter_commands
+from .engine import PlayEvent
+from .pmn_syntax import normalize_comment
+from .record import DealRecord, PlayNode
+from .rules import Reveal, TrumpMethod
+from .seats import Seat, Team, team_label, team_of
+from .timeline import Timeline
+
+#: The NAG each kind adds to its card (FORMAT.md's Mendikot observations).
+KIND_NAGS: dict[str, int] = {
+    "ten-lost": 20,
+    "ten-protected": 22,
+    "ten-ruffed": 23,
+    "trump-revealed": 24,
+    "cut": 24,
+    "premature-reveal": 25,
+    "long-suit-discard": 26,
+    "trump-reserve": 27,
+    "tricks-race": 28,
+}
+SAVED_NAG = 21
+"""``$21``: a ten saved for (captured by) its own team, on the ten itself."""
+
+
+@dataclass(frozen=True, slots=True)
+class StrategyPoint:
+    """One teaching point of a deal."""
+
+    kind: str
+    ply: int
+    """Index of the card it is marked on, among the record's cards (0-based)."""
+    trick: int
+    seat: Seat
+    card: Card
+    args: tuple[str, ...]
+    """What ``[%point KIND ARGS…]`` writes after the kind."""
+    text: str
+    """One plain sentence a student understands."""
+
+    @property
+    def command(self) -> str:
+        return f"[%point {' '.join((self.kind, *self.args))}]"
+
+    @property
+    def nag(self) -> int | None:
+        return KIND_NAGS.get(self.kind)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "trick": self.trick,
+            "seat": self.seat,
+            "card": str(self.card),
+            "text": self.text,
+        }
+
+
+def _card_name(card: Card) -> str:
+    return card.name
+
+
+def _team_name(team: Team, players: int) -> str:
+    return team_label(team, players)
+
+
+def find_points(record: DealRecord) -> list[StrategyPoint]:
+    """Every strategy point of the record's main line, in play order (by card, then kind).
+
+    The record must have been replayed (reading does that); a record whose replay stopped
+    gives the points up to where it stopped.
+    """
+    timeline = record.timeline
+    setup = record.setup
+    if timeline is None or setup is None:
+        return []
+    finder = _Finder(timeline, setup.rules.players)
+    finder.run()
+    order = {kind: i for i, kind in enumerate(_KIND_ORDER)}
+    return sorted(finder.points, key=lambda p: (p.ply, order.get(p.kind, 99)))
+
+
+_KIND_ORDER = (
+    "trump-revealed",
+    "cut",
+    "premature-reveal",
+    "unsafe-ten-lead",
+    "long-suit-discard",
+    "ten-ruffed",
+    "trump-reserve",
+    "ten-captured",
+    "ten-lost",
+    "ten-protected",
+    "tricks-race",
+)
+
+
+class _Finder:
+    def __init__(self, timeline: Timeline, players: int) -> None:
+        self.timeline = timeline
+        self.players = players
+        self.rules = timeline.setup.rules
+        self.points: list[StrategyPoint] = []
+        self.events = timeline.events
+
+    def add(self, kind: str, event: PlayEvent, args: tuple[str, ...], text: str) -> None:
+        self.points.append(
+            StrategyPoint(kind, event.ply, event.trick, event.seat, event.card, args, text)
+        )
+
+    def run(self) -> None:
+        tricks = self._tricks()
+        cashed: dict[tuple[Seat, Suit], int] = {}
+        race_marked = False
+        start = self.timeline.setup.start
+        race_before = start is not None and start.tens == (2, 2)
+        for trick_events in tricks:
+            for event in trick_events:
+                self._reveals(event, trick_events)
+                self._unsafe_lead(event)
+                self._discard(event)
+            winner_event = self._winner_event(trick_events)
+            if winner_event is None:
+                continue
+            self._ruffs(trick_events, winner_event)
+            self._tens(trick_events, winner_event, cashed)
+            self._note_cashes(trick_events, winner_event, cashed)
+            after = self.timeline[trick_events[-1].ply + 1]
+            if not race_marked and not race_before and after.tens == (2, 2):
+                race_marked = True
+                total = self.rules.tricks_per_deal
+                need = total // 2 + 1
+                ac, bd = after.tricks
+                self.add(
+                    "tricks-race",
+                    winner_event,
+                    (),
+                    f"The tens are split 2-2: from here only tricks count, and {need} of "
+                    f"{total} decide the deal ({_team_name('AC', self.players)} have {ac}, "
+                    f"{_team_name('BD', self.players)} {bd}).",
+                )
+
+    def _tricks(self) -> list[list[PlayEvent]]:
+        out: list[list[PlayEvent]] = []
+        current: list[PlayEvent] = []
+        for event in self.events:
+            current.append(event)
+            if event.trick_winner is not None:
+                out.append(current)
+                current = []
+        if current:
+            out.append(current)
+        return out
+
+    def _winner_event(self, trick: list[PlayEvent]) -> PlayEvent | None:
+        last = trick[-1]
+        if last.trick_winner is None:
+            return None
+        return next((e for e in trick if e.seat == last.trick_winner), None)
+
+    def _hand_before(self, event: PlayEvent, seat: Seat) -> frozenset[Card] | None:
+        return self.timeline[event.ply].hand(seat)
+
+    # -- the kinds ---------------------------------------------------------------------------
+    def _reveals(self, event: PlayEvent, trick: list[PlayEvent]) -> None:
+        snapshot = self.timeline[event.ply + 1]
+        suit = snapshot.trump.suit
+        if suit is None:
+            return
+        trumps = f"{suit.name.lower()} are trumps"
+        if event.revealed:
+            if event.asked:
+                text = f"{event.seat} cannot follow and asks for the closed trump: {trumps}."
+            elif event.followed or event.position == 0:
+                text = f"{event.seat} plays the face-down card, the last in hand: {trumps}."
+            else:
+                text = f"{event.seat} cannot follow, so the closed trump is turned up: {trumps}."
+            self.add("trump-revealed", event, (suit.value, event.seat), text)
+            if (
+                event.asked
+                and self.rules.reveal is Reveal.B
+                and self.rules.trump_method is TrumpMethod.CLOSED
+            ):
+                self._premature(event, trick)
+        if event.named:
+            self.add(
+                "cut",
+                event,
+                (suit.value, event.seat),
+                f"{event.seat} cannot follow and discards the {_card_name(event.card)}: "
+                f"{trumps} from now on.",
+            )
+
+    def _premature(self, event: PlayEvent, trick: list[PlayEvent]) -> None:
+        if any(e.card.is_ten for e in trick):
+            return
+        if self.timeline[event.ply].tens == (2, 2):
+            return
+        self.add(
+            "premature-reveal",
+            event,
+            (event.seat,),
+            f"{event.seat} asks for the trump in a trick with no ten while the tens are "
+            "not 2-2: the reveal wins nothing that decides the deal and tells the table "
+            "the trump.",
+        )
+
+    def _unsafe_lead(self, event: PlayEvent) -> None:
+        if event.position != 0 or not event.card.is_ten:
+            return
+        snapshot = self.timeline[event.ply]
+        team = team_of(event.seat)
+        suit = event.card.suit
+        best: dict[bool, tuple[int, Seat | None]] = {True: (10, None), False: (0, None)}
+        for seat, hand in snapshot.hands:
+            if hand is None:
+                return  # an unknown hand: cannot tell
+            ours = team_of(seat) == team
+            for c in hand:
+                if c.suit is suit and c.rank > best[ours][0]:
+                    best[ours] = (c.rank, seat)
+        their_rank, their_seat = best[False]
+        if their_seat is None or their_rank <= best[True][0]:
+            return  # no opponent holds a card that beats the leader's side
+        self.add(
+            "unsafe-ten-lead",
+            event,
+            (str(event.card), event.seat),
+            f"{event.seat} leads the {_card_name(event.card)} while {their_seat} still holds "
+            f"the {rank_name(their_rank)}, higher than anything of the suit on "
+            f"{_team_name(team, self.players)}'s side: the opponents can take it.",
+        )
+
+    def _discard(self, event: PlayEvent) -> None:
+        if event.followed or event.is_trump or event.named or event.card.is_ten:
+            return
+        hand = self._hand_before(event, event.seat)
+        if hand is None:
+            return
+        by_suit: dict[Suit, list[Card]] = {}
+        for c in hand:
+            by_suit.setdefault(c.suit, []).append(c)
+        if len(by_suit) < 2:
+            return  # no choice of suit
+        suit_cards = by_suit[event.card.suit]
+        longest = max(len(cards) for cards in by_suit.values())
+        if len(suit_cards) != longest or min(c.rank for c in suit_cards) != event.card.rank:
+            return
+        self.add(
+            "long-suit-discard",
+            event,
+            (str(event.card), event.seat),
+            f"{event.seat} cannot follow and throws the {_card_name(event.card)}, the lowest "
+            "of the longest suit, keeping the useful cards.",
+        )
+
+    def _ruffs(self, trick: list[PlayEvent], winner: PlayEvent) -> None:
+        if not winner.is_trump or winner.followed:
+            return
+        team = team_of(winner.seat)
+        tens = [e for e in trick if e.card.is_ten and team_of(e.seat) != team and not e.is_trump]
+        if not tens:
+            return
+        ten = tens[0]
+        self.add(
+            "ten-ruffed",
+            winner,
+            (str(ten.card), winner.seat),
+            f"{winner.seat} trumps {ten.seat}'s {_card_name(ten.card)} with the "
+            f"{_card_name(winner.card)}.",
+        )
+        before = self.timeline[winner.ply]
+        out = [
+            c
+            for _, hand in before.hands
+            if hand is not None
+            for c in hand
+            if c.suit is winner.card.suit and c is not winner.card
+        ]
+        if all(c.rank < winner.card.rank for c in out):
+            self.add(
+                "trump-reserve",
+                winner,
+                (str(winner.card), winner.seat),
+                f"{winner.seat} kept the {_card_name(winner.card)}, the highest trump still "
+                "out, and uses it now: nobody can overruff.",
+            )
+
+    def _tens(
+        self,
+        trick: list[PlayEvent],
+        winner: PlayEvent,
+        cashed: dict[tuple[Seat, Suit], int],
+    ) -> None:
+        last = trick[-1]
+        collected = last.collected
+        if collected is None:
+            return
+        for ten in collected[1]:
+            fate = self.timeline[last.ply + 1].ten_fates
+            info = next((f for f in fate if f.card is ten), None)
+            if info is None or info.team is None or info.holder is None:
+                continue
+            own = team_of(info.holder) == info.team
+            team = _team_name(info.team, self.players)
+            by = f"{winner.seat}'s {_card_name(winner.card)}"
+            if own:
+                text = (
+                    f"{by} takes the {_card_name(ten)} for {team}: {info.holder}'s own ten "
+                    "is saved."
+                )
+            else:
+                text = f"{by} takes the {_card_name(ten)} for {team}, won from the opponents."
+            self.add("ten-captured", winner, (str(ten), winner.seat), text)
+            ten_event = next(
+                (e for e in self.events if e.card is ten and e.seat == info.holder), None
+            )
+            if ten_event is None:
+                continue  # played before the position started
+            if not own:
+                self.add(
+                    "ten-lost",
+                    ten_event,
+                    (str(ten), info.holder),
+                    f"{info.holder}'s {_card_name(ten)} goes to the opponents ({team}).",
+                )
+            elif cashed.get((info.holder, ten.suit), 10**9) < ten_event.trick:
+                self.add(
+                    "ten-protected",
+                    ten_event,
+                    (str(ten), info.holder),
+                    f"{info.holder} cashed the master card of {ten.suit.name.lower()} first, "
+                    f"so the {_card_name(ten)} falls safely to {team}.",
+                )
+
+    def _note_cashes(
+        self, trick: list[PlayEvent], winner: PlayEvent, cashed: dict[tuple[Seat, Suit], int]
+    ) -> None:
+        """Remember who won a trick with the master card of a suit (for ten-protected)."""
+        card = winner.card
+        if card.is_ten:
+            return
+        before = self.timeline[winner.ply]
+        higher_out = any(
+            c.suit is card.suit and c.rank > card.rank
+            for _, hand in before.hands
+            if hand is not None
+            for c in hand
+        )
+        if not higher_out:
+            cashed.setdefault((winner.seat, card.suit), winner.trick)
+
+
+def annotate(record: DealRecord) -> list[StrategyPoint]:
+    """Write the record's strategy points into it as ``[%point …]`` commands and NAGs.
+
+    Each new point becomes a comment of its own on its card (``[%point KIND ARGS] sentence``),
+    so a human's comments are never edited. Idempotent: a point whose kind and args are
+    already on the card (written by anyone) is not added again, nor is a NAG already there.
+    Returns the points that were added.
+    """
+    points = find_points(record)
+    mainline = record.mainline()
+    added: list[StrategyPoint] = []
+    for point in points:
+        if point.ply >= len(mainline):
+            continue
+        node = mainline[point.ply]
+        if _has_point(node, point):
+            continue
+        node.comments.append(normalize_comment(f"{point.command} {point.text}"))
+        nag = point.nag
+        if nag is not None and nag not in node.nags:
+            node.nags.append(nag)
+        added.append(point)
+    for node, nag in _saved_nags(record, points, mainline):
+        if nag not in node.nags:
+            node.nags.append(nag)
+    return added
+
+
+def _has_point(node: PlayNode, point: StrategyPoint) -> bool:
+    wanted = " ".join((point.kind, *point.args))
+    return any(
+        name == "point" and " ".join(args.split()) == wanted for name, args in node.commands()
+    )
+
+
+def _saved_nags(
+    record: DealRecord, points: list[StrategyPoint], mainline: list[PlayNode]
+) -> list[tuple[PlayNode, int]]:
+    """``$21`` on each ten that reached its own side."""
+    out: list[tuple[PlayNode, int]] = []
+    timeline = record.timeline
+    if timeline is None:
+        return out
+    for point in points:
+        if point.kind != "ten-captured" or "own ten is saved" not in point.text:
+            continue
+        ten = Card.parse(point.args[0])
+        for event in timeline.events:
+            if event.card is ten and event.ply < len(mainline):
+                out.append((mainline[event.ply], SAVED_NAG))
+    return out
+
+
+_COMMAND_TEXT = re.compile(r"\[%[^\]]*\]")
+
+
+def recorded_points(record: DealRecord) -> list[dict[str, object]]:
+    """The ``[%point …]`` commands present on the record's main line (whoever wrote them),
+    as ``validate --json`` lists them: kind, trick, seat, card and the comment's words.
+
+    The seat is the point's own seat argument when it names one, else who played the card.
+    """
+    out: list[dict[str, object]] = []
+    for node in record.mainline():
+        for comment in (*node.starting_comments, *node.comments):
+            words = " ".join(_COMMAND_TEXT.sub(" ", comment).split())
+            for name, args in iter_commands(comment):
+                if name != "point" or not args:
+                    continue
+                kind, *rest = args.split()
+                seat = next((a for a in rest if len(a) == 1 and a in "ABCDEFGH"), node.seat)
+                out.append(
+                    {
+                        "kind": kind,
+                        "trick": node.trick,
+                        "seat": seat,
+                        "card": str(node.card) if node.card is not None else None,
+                        "text": words,
+                    }
+                )
+    return out
+
+
+def iter_points(node: PlayNode) -> list[tuple[str, tuple[str, ...]]]:
+    """The ``[%point …]`` commands on a card, as ``(kind, args)``."""
+    out: list[tuple[str, tuple[str, ...]]] = []
+    for comment in (*node.starting_comments, *node.comments):
+        for name, args in iter_commands(comment):
+            if name == "point" and args:
+                kind, *rest = args.split()
+                out.append((kind, tuple(rest)))
+    return out

@@ -11,7 +11,7 @@ PACKAGE = ROOT / "mendikot_replay"
 
 VOCABULARY = {"cards", "seats", "rules"}
 ENGINE = {"engine", "result", "match", "timeline"}
-FORMAT = {"pmn_tags", "pmn_reader", "pmn_writer", "check", "record", "commands"}
+FORMAT = {"pmn_tags", "pmn_reader", "pmn_writer", "check", "record", "commands", "editing"}
 VIEWS = {"report", "show", "cli"}
 
 

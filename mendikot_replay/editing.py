@@ -1,0 +1,455 @@
+"""Annotating a record from Python, and saving it back into its file.
+
+A notebook viewer stands at a snapshot ``ply`` of a deal's replay (``record.timeline[ply]``:
+the state after ``ply`` cards) and lets its user mark the card that led there: a comment, a
+glyph, a NAG, a ``[%point …]``. These functions are that editing, in one place, so that every
+front end edits the same way and the result always survives a write and a read:
+
+* the card after which snapshot ``ply`` stands is the ``ply``-th card of the main line
+  (:func:`node_at`); snapshot 0 is before any card, so at ply 0 only comments can be
+  added, and they go to the deal;
+* text is normalised as the writer stores it (:func:`~.pmn_syntax.normalize_comment`), so
+  what the record holds is what a re-read gives back;
+* adding is idempotent (a re-run notebook cell adds nothing twice) and each function
+  returns whether it changed the record, for a viewer's "unsaved changes" mark;
+* a function touches only what it names: other comments, even on the same card, are left
+  as they are, and points are written into a comment holding only commands, never into a
+  human's sentence.
+
+A deal read with errors is written back exactly as it was read (the writer must never
+destroy a deal it could not understand), so an annotation on it would silently vanish on
+saving: editing such a record raises :class:`EditError` instead.
+
+:func:`save_deal` and :func:`save_deals` write through :func:`~.pmn_writer.write_file`:
+a new copy next to the file, flushed, then moved over it, so a failure at any point leaves
+the original as it was.
+
+>>> from mendikot_replay.pmn_reader import read_string
+>>> from mendikot_replay.pmn_writer import write_deal
+>>> record = read_string('''[TrumpMethod "Drawn"]
+... [Trump "H"]
+... [Start "trick 10; tens 1-0; tricks 7-2"]
+... [Hands "A:..A98.T B:A..T2. C:K9..5.A D:QT.K8.."]
+... [Play "B"]
+... 10. B: 5S KS { covers } QS 8D''')[0]
+>>> add_glyph(record, 1, "!"), add_point(record, 1, "decisive", "KS")
+(True, True)
+>>> add_point(record, 1, "decisive", "KS")  # already there: nothing to do
+False
+>>> print(write_deal(record).splitlines()[-1])
+10. B: 5S KS! { covers } { [%point decisive KS] } QS 8D
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import warnings
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Final, TypeAlias
+
+from .pmn_reader import read_deals
+from .pmn_syntax import normalize_comment
+from .pmn_writer import write_file
+from .record import GLYPH_NAGS, NAG_GLYPHS, DealRecord, PlayNode
+
+__all__ = [
+    "GLYPHS",
+    "POINT_KINDS",
+    "EditError",
+    "add_comment",
+    "add_glyph",
+    "add_nag",
+    "add_point",
+    "get_comments",
+    "node_at",
+    "points",
+    "remove_comment",
+    "remove_glyph",
+    "remove_nag",
+    "remove_point",
+    "save_deal",
+    "save_deals",
+    "set_comments",
+]
+
+StrPath: TypeAlias = "str | os.PathLike[str]"
+
+#: The strategy point kinds of FORMAT.md. Other kinds may be written (with a warning):
+#: readers keep them and show them as written.
+POINT_KINDS: Final = frozenset(
+    {
+        "ten-captured",
+        "ten-lost",
+        "ten-protected",
+        "unsafe-ten-lead",
+        "ten-ruffed",
+        "trump-revealed",
+        "premature-reveal",
+        "cut",
+        "long-suit-discard",
+        "trump-reserve",
+        "tricks-race",
+        "decisive",
+        "mistake",
+    }
+)
+
+#: The move glyphs :func:`add_glyph` accepts, as PMN writes them.
+GLYPHS: Final = tuple(GLYPH_NAGS)
+
+_KIND: Final = re.compile(r"\w[\w-]*")
+_TOKEN: Final = re.compile(r"[^\s\[\]{}\\]+")
+_COMMAND: Final = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
+_COMMANDS_ONLY: Final = re.compile(r"\s*(?:\[%[^\]]*\]\s*)+")
+
+
+class EditError(ValueError):
+    """An edit that cannot be made (or would be lost on saving); the message says why."""
+
+
+# -- where --------------------------------------------------------------------------------
+
+
+def node_at(record: DealRecord, ply: int) -> PlayNode:
+    """The main-line card after which snapshot ``ply`` stands: the ``ply``-th card (1-based).
+
+    This is the numbering of :class:`~.timeline.Timeline`: ``record.timeline[ply]`` is the
+    state right after the card returned. For a position (``Start`` tag) the cards already
+    on the table when it starts are not cards of the record: ply 1 is the first card
+    played from the position on.
+    """
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise TypeError(f"a ply is a whole number, not {ply!r}")
+    line = record.mainline()
+    if ply == 0:
+        raise EditError(
+            "ply 0 is the start of the deal, before any card: there is no card to annotate "
+            "there (a comment at ply 0 is a comment on the whole deal)"
+        )
+    if not 0 < ply <= len(line):
+        raise EditError(
+            f"there is no card {ply}: the main line of this deal has "
+            f"{len(line)} card{'s' if len(line) != 1 else ''} (plies 1 to {len(line)})"
+            if line
+            else f"there is no card {ply}: this deal has no cards"
+        )
+    return line[ply - 1]
+
+
+def _editable(record: DealRecord) -> None:
+    """Refuse to edit a record the writer would write back from its source text."""
+    if record.errors and record.source is not None:
+        where = f"deal {record.index}" if record.index is not None else "this deal"
+        raise EditError(
+            f"{where} has errors, so it is saved exactly as it was read and an annotation "
+            f"would be lost: fix the file first (first error: {record.errors[0].message})"
+        )
+
+
+def _card_at(record: DealRecord, ply: int) -> PlayNode:
+    _editable(record)
+    return node_at(record, ply)
+
+
+def _comment_list(record: DealRecord, ply: int) -> list[str]:
+    """The comments after the card at ``ply``, or the deal's comments at ply 0."""
+    _editable(record)
+    if ply == 0 and not isinstance(ply, bool):
+        return record.comments
+    return node_at(record, ply).comments
+
+
+def _clean(text: str) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"a comment is text, not {type(text).__name__}")
+    return normalize_comment(text)
+
+
+# -- comments -----------------------------------------------------------------------------
+
+
+def get_comments(record: DealRecord, ply: int) -> list[str]:
+    """A copy of the comments after the card at ``ply`` (at ply 0: the deal's comments).
+
+    Comments written before the first card of a line (``starting_comments``) are not
+    included: they belong to the line, not to the card.
+    """
+    return list(record.comments if ply == 0 else node_at(record, ply).comments)
+
+
+def add_comment(record: DealRecord, ply: int, text: str) -> bool:
+    """Add a comment after the card at ``ply`` (at ply 0: a comment on the whole deal).
+
+    The text is normalised as PMN stores it (no blank lines, no surrounding white space).
+    A comment equal to one already there is not added again. Returns whether the record
+    changed.
+    """
+    comments = _comment_list(record, ply)
+    clean = _clean(text)
+    if not clean:
+        raise EditError("an empty comment says nothing: nothing to add")
+    if clean in comments:
+        return False
+    comments.append(clean)
+    return True
+
+
+def remove_comment(record: DealRecord, ply: int, text: str) -> bool:
+    """Remove the comments equal to ``text`` (compared normalised) after the card at
+    ``ply`` (at ply 0: from the deal). Returns whether any was there."""
+    comments = _comment_list(record, ply)
+    clean = _clean(text)
+    kept = [comment for comment in comments if normalize_comment(comment) != clean]
+    if len(kept) == len(comments):
+        return False
+    comments[:] = kept
+    return True
+
+
+def set_comments(record: DealRecord, ply: int, texts: Iterable[str]) -> bool:
+    """Make ``texts`` the comments after the card at ``ply`` (at ply 0: the deal's), in
+    this order: what a viewer's text box does on "save".
+
+    This replaces *every* comment of that card, including those holding ``[%point …]``
+    commands; pass them along to keep them. Texts are normalised; empty ones and repeats
+    are dropped. Returns whether the record changed.
+    """
+    if isinstance(texts, str):
+        raise TypeError("set_comments takes a list of comments, not one string")
+    comments = _comment_list(record, ply)
+    new: list[str] = []
+    for text in texts:
+        clean = _clean(text)
+        if clean and clean not in new:
+            new.append(clean)
+    if new == comments:
+        return False
+    comments[:] = new
+    return True
+
+
+# -- NAGs and glyphs ------------------------------------------------------------------------
+
+
+def _check_nag(nag: int) -> int:
+    if isinstance(nag, bool) or not isinstance(nag, int) or not 1 <= nag <= 255:
+        raise EditError(f"a NAG is a number from 1 to 255, not {nag!r}")
+    return nag
+
+
+def add_nag(record: DealRecord, ply: int, nag: int) -> bool:
+    """Add NAG ``$nag`` (1–255) to the card at ``ply``; nothing if it is there already.
+
+    NAGs 1–6 are the move glyphs, and a card has one verdict: adding one of them
+    replaces the card's glyph, as :func:`add_glyph` does. Returns whether the record
+    changed.
+    """
+    node = _card_at(record, ply)
+    nag = _check_nag(nag)
+    if nag in NAG_GLYPHS:
+        return _set_glyph_nag(node, nag)
+    if nag in node.nags:
+        return False
+    node.nags.append(nag)
+    return True
+
+
+def remove_nag(record: DealRecord, ply: int, nag: int) -> bool:
+    """Remove NAG ``$nag`` from the card at ``ply``. Returns whether it was there."""
+    node = _card_at(record, ply)
+    nag = _check_nag(nag)
+    if nag not in node.nags:
+        return False
+    node.nags[:] = [n for n in node.nags if n != nag]
+    return True
+
+
+def add_glyph(record: DealRecord, ply: int, glyph: str) -> bool:
+    """Give the card at ``ply`` the move glyph ``glyph`` (one of :data:`GLYPHS`: ``!``,
+    ``?``, ``!!``, ``??``, ``!?``, ``?!``), replacing the glyph it had: a card is good or a
+    mistake, not both. Returns whether the record changed."""
+    node = _card_at(record, ply)
+    if glyph not in GLYPH_NAGS:
+        raise EditError(f"{glyph!r} is not a move glyph: use one of {' '.join(GLYPHS)}")
+    return _set_glyph_nag(node, GLYPH_NAGS[glyph])
+
+
+def remove_glyph(record: DealRecord, ply: int) -> bool:
+    """Take the move glyph (NAGs 1–6) off the card at ``ply``. Returns whether it had one."""
+    node = _card_at(record, ply)
+    kept = [n for n in node.nags if n not in NAG_GLYPHS]
+    if len(kept) == len(node.nags):
+        return False
+    node.nags[:] = kept
+    return True
+
+
+def _set_glyph_nag(node: PlayNode, nag: int) -> bool:
+    """Put glyph NAG ``nag`` first (the writer writes only a first NAG 1–6 as a glyph,
+    the way the reader reads it) and drop any other glyph."""
+    new = [nag, *(n for n in node.nags if n not in NAG_GLYPHS)]
+    if new == node.nags:
+        return False
+    node.nags[:] = new
+    return True
+
+
+# -- points ---------------------------------------------------------------------------------
+
+
+def _point_tokens(kind: str, args: tuple[object, ...]) -> tuple[str, ...]:
+    if not isinstance(kind, str) or not _KIND.fullmatch(kind):
+        raise EditError(
+            f"{kind!r} is not a point kind: letters, digits, '_' and '-', such as 'ten-captured'"
+        )
+    tokens = [kind]
+    for arg in args:
+        token = str(arg)
+        if not _TOKEN.fullmatch(token):
+            raise EditError(
+                f"point argument {token!r} must be one plain word: no spaces and none of "
+                "[ ] { } \\"
+            )
+        tokens.append(token)
+    return tuple(tokens)
+
+
+def _parse_point(args: str) -> tuple[str, ...]:
+    return tuple(args.split())
+
+
+def points(record: DealRecord, ply: int) -> list[tuple[str, ...]]:
+    """The ``[%point …]`` commands on the card at ``ply``, each as ``(kind, *args)``, in
+    the order written."""
+    node = node_at(record, ply)
+    return [_parse_point(args) for name, args in node.commands() if name == "point" and args]
+
+
+def add_point(record: DealRecord, ply: int, kind: str, *args: object) -> bool:
+    """Write ``[%point kind args…]`` on the card at ``ply`` (each arg as ``str(arg)``, so a
+    :class:`~.cards.Card` or a seat letter will do).
+
+    Nothing is written if the card has this point already. The command goes into the
+    card's last comment that holds only commands, or into a new comment: a human's
+    sentence is never edited. A kind FORMAT.md does not list (:data:`POINT_KINDS`) is
+    written too, with a :class:`UserWarning`, since readers keep unknown kinds. Returns
+    whether the record changed.
+    """
+    node = _card_at(record, ply)
+    tokens = _point_tokens(kind, args)
+    if kind not in POINT_KINDS:
+        warnings.warn(
+            f"{kind!r} is not a point kind of FORMAT.md; it is written as given",
+            UserWarning,
+            stacklevel=2,
+        )
+    if tokens in points(record, ply):
+        return False
+    command = f"[%point {' '.join(tokens)}]"
+    for i in range(len(node.comments) - 1, -1, -1):
+        if _COMMANDS_ONLY.fullmatch(node.comments[i]):
+            node.comments[i] = f"{node.comments[i].rstrip()} {command}"
+            return True
+    node.comments.append(command)
+    return True
+
+
+def remove_point(record: DealRecord, ply: int, kind: str, *args: object) -> bool:
+    """Remove ``[%point kind args…]`` from the card at ``ply``, wherever in its comments it
+    is written, leaving the rest of each comment as it was; a comment left empty goes.
+    Returns whether the point was there."""
+    node = _card_at(record, ply)
+    tokens = _point_tokens(kind, args)
+    changed = False
+    for comments in (node.starting_comments, node.comments):
+        kept: list[str] = []
+        for comment in comments:
+            text = _without_point(comment, tokens)
+            changed |= text != comment
+            if text:
+                kept.append(text)
+        comments[:] = kept
+    return changed
+
+
+def _without_point(comment: str, tokens: tuple[str, ...]) -> str:
+    """``comment`` without the point commands equal to ``tokens`` and the one space
+    that separated each from its neighbour (so no double space is left behind)."""
+    spans = [
+        m.span()
+        for m in _COMMAND.finditer(comment)
+        if m.group(1) == "point" and _parse_point(m.group(2)) == tokens
+    ]
+    if not spans:
+        return comment
+    out, last = [], 0
+    for start, end in spans:
+        before = comment[last:start]
+        if before.endswith(" "):
+            before = before[:-1]
+        elif comment[end : end + 1] == " ":
+            end += 1
+        out.append(before)
+        last = end
+    out.append(comment[last:])
+    return normalize_comment("".join(out))
+
+
+# -- files ----------------------------------------------------------------------------------
+
+
+def save_deal(path: StrPath, index: int, record: DealRecord) -> None:
+    """Write ``record`` as deal number ``index`` (1-based, the reader's ``record.index``)
+    of the PMN file at ``path``, atomically, keeping every other deal.
+
+    The other deals are streamed from the file and written back as the writer writes
+    them: canonically, and a deal with errors exactly as it was read. (So a file that
+    was not canonical comes out canonical.) ``index`` may be one past the last deal, to
+    append; a file that does not exist yet is created with ``record`` as deal 1.
+
+    If anything fails before the new file is complete — an unreadable file, an index
+    past the end, a full disk — the original file is left untouched.
+    """
+    if isinstance(index, bool) or not isinstance(index, int) or index < 1:
+        raise EditError(f"deals are numbered from 1: {index!r} is not a deal number")
+    _check_writable_record(record)
+    target = Path(path)
+    if not target.exists():
+        if index != 1:
+            raise EditError(
+                f"{os.fspath(target)!r} does not exist yet: its first deal is deal 1, "
+                f"there is no deal {index} to replace"
+            )
+        write_file(target, [record])
+        return
+    write_file(target, _replacing(target, index, record))
+
+
+def _replacing(target: Path, index: int, record: DealRecord) -> Iterator[DealRecord]:
+    count = 0
+    for old in read_deals(target):
+        count += 1
+        yield record if count == index else old
+    if index == count + 1:
+        yield record
+    elif index > count:
+        raise EditError(
+            f"{os.fspath(target)!r} has {count} deal{'s' if count != 1 else ''}: there is "
+            f"no deal {index} (deal {count + 1} would append one)"
+        )
+
+
+def save_deals(path: StrPath, records: Iterable[DealRecord]) -> None:
+    """Write ``records`` as the whole PMN file at ``path`` (created if need be),
+    atomically: if anything fails, the old file is left as it was."""
+    write_file(Path(path), (_check_writable_record(r) for r in records))
+
+
+def _check_writable_record(record: DealRecord) -> DealRecord:
+    if not isinstance(record, DealRecord):
+        raise TypeError(f"a deal record is needed, not {type(record).__name__}")
+    if not (record.tags or record.comments or record.variations or record.source):
+        raise EditError("an empty record cannot be saved: it would read back as no deal at all")
+    return record

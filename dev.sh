@@ -8,6 +8,8 @@
 #   ./dev.sh test [ARGS…]     set up (and Debian's chromium for the browser tests), then run
 #                             the whole test suite: lint, types, doctests, tests, notebooks
 #                             (nbval) and real-browser tests; ARGS go to pytest
+#   ./dev.sh notebooks        set up, then re-run notebooks/*.ipynb in place, saving their
+#                             outputs (the tests compare them under nbval)
 #   ./dev.sh setup            set up only
 # Set-up is idempotent and re-runs pip only when pyproject.toml changed.
 set -euo pipefail
@@ -96,6 +98,13 @@ case "$job" in
         echo "below in a browser if none opens; stop with Ctrl-C."
         exec .venv/bin/voila notebooks/01-replay.ipynb "$@"
         ;;
+    notebooks)
+        setup
+        cd notebooks
+        exec ../.venv/bin/jupyter nbconvert --to notebook --execute --inplace \
+            --ExecutePreprocessor.record_timing=False \
+            --ExecutePreprocessor.store_widget_state=False ./*.ipynb
+        ;;
     test)
         setup
         ensure_chromium
@@ -103,7 +112,7 @@ case "$job" in
         exec .venv/bin/python -m pytest "$@"
         ;;
     *)
-        echo "usage: ./dev.sh [demo|present|test|setup] [ARGS…]" >&2
+        echo "usage: ./dev.sh [demo|present|test|notebooks|setup] [ARGS…]" >&2
         exit 2
         ;;
 esac

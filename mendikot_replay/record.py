@@ -286,6 +286,11 @@ class DealRecord:
     def warn(self, message: str, line: int | None = None, col: int | None = None) -> None:
         self.warnings.append(Problem(message, line, col, self.index, "warning"))
 
+    def _repr_svg_(self) -> str:
+        from .svg import snapshot_svg  # the final state, or a position's start (svg.py)
+
+        return snapshot_svg(self)
+
     def __repr__(self) -> str:
         label = ", ".join(f"{k}={self.tags[k]!r}" for k in ("Event", "Deal") if k in self.tags)
         return f"<DealRecord {label or 'untitled'} ({len(self.mainline())} cards)>"

@@ -51,7 +51,7 @@ from .pmn_syntax import normalize_comment
 from .record import DealRecord, PlayNode
 from .rules import Reveal, TrumpMethod
 from .seats import Seat, Team, team_label, team_of
-from .timeline import Timeline
+from .timeline import Snapshot, Timeline
 
 #: The NAG each kind adds to its card (FORMAT.md's Mendikot observations).
 KIND_NAGS: dict[str, int] = {
@@ -148,6 +148,8 @@ class _Finder:
         self.rules = timeline.setup.rules
         self.points: list[StrategyPoint] = []
         self.events = timeline.events
+        self.start: Snapshot = timeline[0]
+        """The snapshot at the start of the trick being looked at."""
 
     def add(self, kind: str, event: PlayEvent, args: tuple[str, ...], text: str) -> None:
         self.points.append(
@@ -161,6 +163,9 @@ class _Finder:
         start = self.timeline.setup.start
         race_before = start is not None and start.tens == (2, 2)
         for trick_events in tricks:
+            # The state at the trick's start is a checkpoint of the timeline (free to read);
+            # each seat plays once a trick, so it is every player's hand before their card.
+            self.start = self.timeline[trick_events[0].ply]
             for event in trick_events:
                 self._reveals(event, trick_events)
                 self._unsafe_lead(event)
@@ -205,10 +210,12 @@ class _Finder:
         return next((e for e in trick if e.seat == last.trick_winner), None)
 
     def _hand_before(self, event: PlayEvent, seat: Seat) -> frozenset[Card] | None:
-        return self.timeline[event.ply].hand(seat)
+        return self.start.hand(seat)
 
     # -- the kinds ---------------------------------------------------------------------------
     def _reveals(self, event: PlayEvent, trick: list[PlayEvent]) -> None:
+        if not (event.revealed or event.named):
+            return
         snapshot = self.timeline[event.ply + 1]
         suit = snapshot.trump.suit
         if suit is None:
@@ -240,7 +247,7 @@ class _Finder:
     def _premature(self, event: PlayEvent, trick: list[PlayEvent]) -> None:
         if any(e.card.is_ten for e in trick):
             return
-        if self.timeline[event.ply].tens == (2, 2):
+        if self.start.tens == (2, 2):
             return
         self.add(
             "premature-reveal",
@@ -254,7 +261,7 @@ class _Finder:
     def _unsafe_lead(self, event: PlayEvent) -> None:
         if event.position != 0 or not event.card.is_ten:
             return
-        snapshot = self.timeline[event.ply]
+        snapshot = self.start
         team = team_of(event.seat)
         suit = event.card.suit
         best: dict[bool, tuple[int, Seat | None]] = {True: (10, None), False: (0, None)}
@@ -315,13 +322,13 @@ class _Finder:
             f"{winner.seat} trumps {ten.seat}'s {_card_name(ten.card)} with the "
             f"{_card_name(winner.card)}.",
         )
-        before = self.timeline[winner.ply]
+        played = {e.card for e in trick if e.ply < winner.ply}
         out = [
             c
-            for _, hand in before.hands
+            for _, hand in self.start.hands
             if hand is not None
             for c in hand
-            if c.suit is winner.card.suit and c is not winner.card
+            if c.suit is winner.card.suit and c is not winner.card and c not in played
         ]
         if all(c.rank < winner.card.rank for c in out):
             self.add(
@@ -386,10 +393,10 @@ class _Finder:
         card = winner.card
         if card.is_ten:
             return
-        before = self.timeline[winner.ply]
+        this_trick = {e.card for e in trick}
         higher_out = any(
-            c.suit is card.suit and c.rank > card.rank
-            for _, hand in before.hands
+            c.suit is card.suit and c.rank > card.rank and c not in this_trick
+            for _, hand in self.start.hands
             if hand is not None
             for c in hand
         )

@@ -301,6 +301,46 @@ def _format_in_place(path: str, err: TextIO) -> bool:
     return write_file(Path(path), records, unless_same=True)
 
 
+def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Write the strategy points of every deal into it (``annotate.annotate``): to standard
+    output, to ``-o OUT`` (all files' deals in one), or back into each file (``--in-place``).
+    A deal with errors is kept exactly as written and reported."""
+    from .annotate import annotate
+    from .pmn_reader import read_deals
+    from .pmn_writer import write_file
+
+    paths: list[str] = args.files
+    if args.output is not None and args.in_place:
+        raise UsageError("choose -o/--output or --in-place, not both")
+    if "-" in paths and args.in_place:
+        raise UsageError("standard input (-) cannot be annotated in place")
+    _check_files(paths)
+    added = 0
+
+    def annotated(path: str) -> Iterator[DealRecord]:
+        nonlocal added
+        for record in _report_broken(path, read_deals(_source(path)), err):
+            if not record.errors:
+                added += len(annotate(record))
+            yield record
+
+    try:
+        if args.in_place:
+            for path in paths:
+                before = added
+                write_file(Path(path), annotated(path), unless_same=True)
+                print(f"{path}: {added - before} points added", file=err)
+        elif args.output is not None and args.output != "-":
+            write_file(Path(args.output), (r for path in paths for r in annotated(path)))
+            print(f"{args.output}: {added} points added", file=err)
+        else:
+            _canonical((r for path in paths for r in annotated(path)), out)
+    except PMNError as exc:
+        print(_problem_line(paths[0], exc.problem, None), file=err)
+        return EXIT_PROBLEMS
+    return EXIT_OK
+
+
 # -- the parser -------------------------------------------------------------------------------
 
 
@@ -353,6 +393,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="no ANSI colour even on a terminal (colour is never used when piped)",
     )
     show.set_defaults(handler=_show)
+
+    annotate = commands.add_parser(
+        "annotate",
+        help="mark the strategy points of every deal",
+        description="Find the strategy points of every deal (ten captured, lost, protected, "
+        "ruffed; unsafe ten lead; trump revealed, cut, premature reveal; long-suit discard; "
+        "trump kept in reserve; the 2-2 race) and write them as [%%point ...] comments and "
+        "NAGs. Annotating twice adds nothing; your own comments are never changed.",
+        epilog="Exit status: 0 done, 1 a file cannot be read, 2 usage error.",
+    )
+    annotate.add_argument("files", nargs="+", metavar="FILE", help="PMN file ('-': stdin)")
+    where = annotate.add_mutually_exclusive_group()
+    where.add_argument("-o", "--output", metavar="OUT", help="write all deals to OUT")
+    where.add_argument("--in-place", action="store_true", help="rewrite each file (atomically)")
+    annotate.set_defaults(handler=_annotate)
 
     fmt = commands.add_parser(
         "format",

@@ -286,6 +286,11 @@ class DealRecord:
     def warn(self, message: str, line: int | None = None, col: int | None = None) -> None:
         self.warnings.append(Problem(message, line, col, self.index, "warning"))
 
+    def _repr_html_(self) -> str:
+        from .html_page import deal_html  # the static view and the stepping viewer (lazy)
+
+        return deal_html(self)
+
     def _repr_svg_(self) -> str:
         from .svg import snapshot_svg  # the final state, or a position's start (svg.py)
 

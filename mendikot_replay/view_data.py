@@ -275,7 +275,7 @@ def fate_words(fate: TenFate, players: int = 4) -> str:
             took += " (with the Dehla pile)"
         return f"{took}; {played}" if played else took
     if fate.where == "hand":
-        return f"still out, in {fate.holder}'s hand" if fate.holder else "still out"
+        return f"in {fate.holder}'s hand" if fate.holder else "in an unknown hand"
     if fate.where == "table":
         return f"on the table, {played}" if played else "on the table"
     if fate.where == "pile":

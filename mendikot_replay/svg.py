@@ -271,10 +271,12 @@ class _Drawing:
             )
         self.hand(seat, left + 8, top + 24)
         if self.shown_hand(seat) != snap.hand(seat) and seat not in self.hidden:
-            self.back(left + w - 26, top + h - 34, 18, 26)
+            # A tab on the bottom edge, like the face-down card set aside by the hand.
             self.out.append(
-                f'<text x="{_n(left + w - 30)}" y="{_n(top + h - 14)}" font-size="10" '
-                'text-anchor="end" fill="#555">+1 face down</text>'
+                f'<rect x="{_n(left + w - 96)}" y="{_n(top + h - 8)}" width="88" height="17" '
+                f'rx="3" fill="#30508c" stroke="white"/><text x="{_n(left + w - 52)}" '
+                f'y="{_n(top + h + 5)}" font-size="11" text-anchor="middle" fill="white">'
+                "+1 face down</text>"
             )
         self.out.append("</g>")
 
@@ -314,9 +316,10 @@ class _Drawing:
                 f'<tspan font-size="{self.font + 2}" fill="{_suit_fill(suit)}">'
                 f"{suit.symbol}</tspan>"
             ]
+            gap = 5 if len(held) <= 9 else 2  # a long suit must still fit its panel
             if held:
                 parts += [
-                    f'<tspan data-card="{c}" fill="{_suit_fill(suit)}" dx="{4 if i == 0 else 5}">'
+                    f'<tspan data-card="{c}" fill="{_suit_fill(suit)}" dx="{4 if i == 0 else gap}">'
                     f"{_rank(c)}</tspan>"
                     for i, c in enumerate(held)
                 ]

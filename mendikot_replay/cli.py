@@ -1,4 +1,5 @@
-"""The ``mendikot-replay`` command line: validate, show and format PMN files.
+"""The ``mendikot-replay`` command line: validate, show, annotate, format PMN files, and
+write them as a web page (``html``).
 
 The command line is a thin shell around the library: reading is :mod:`.pmn_reader`, the
 replay and checks are :mod:`.check`, the words on screen are :mod:`.show`, the JSON is
@@ -21,6 +22,7 @@ import io
 import json
 import os
 import sys
+import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, TextIO, cast
@@ -341,6 +343,61 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+# -- html -------------------------------------------------------------------------------------
+
+
+def _html(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Write one self-contained page (no network) that steps through the deal(s) in any
+    browser: the page of :func:`.html_page.page_html`. A deal with errors is still on the
+    page (the viewer shows where its replay stops) and is reported here."""
+    from .html_page import page_html
+
+    path: str = args.file
+    _check_files([path])
+    output: str | None = args.output
+    if output is None:
+        if path == "-":
+            raise UsageError("standard input (-) needs -o/--output (a file, or - for stdout)")
+        output = str(Path(path).with_suffix(".html"))
+    records: list[DealRecord] = []
+    try:
+        for count, record in enumerate(_read(path), 1):
+            if args.deal is None or count == args.deal:
+                records.append(record)
+                for problem in _sorted_problems(record):
+                    print(_problem_line(path, problem, record.index), file=err)
+    except PMNError as exc:
+        print(_problem_line(path, exc.problem, None), file=err)
+        return EXIT_PROBLEMS
+    if args.deal is not None and not records:
+        raise UsageError(f"{path} has no deal {args.deal}")
+    title = args.title or (Path(path).stem if path != "-" else "Mendikot deals")
+    page = page_html(records, title=title)
+    if output == "-":
+        out.write(page)
+    else:
+        _write_text_atomically(Path(output), page)
+        print(f"{output}: {_plural(len(records), 'deal')}", file=err)
+    return EXIT_PROBLEMS if any(r.errors for r in records) else EXIT_OK
+
+
+def _write_text_atomically(target: Path, text: str) -> None:
+    """Write next to ``target`` and move into place, so a half-written page never stands."""
+    directory = target.parent if str(target.parent) else Path(".")
+    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    temp = Path(temp_name)
+    try:
+        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)  # a page to share: readable as any new file is
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
 # -- the parser -------------------------------------------------------------------------------
 
 
@@ -408,6 +465,29 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("-o", "--output", metavar="OUT", help="write all deals to OUT")
     where.add_argument("--in-place", action="store_true", help="rewrite each file (atomically)")
     annotate.set_defaults(handler=_annotate)
+
+    page = commands.add_parser(
+        "html",
+        help="write a self-contained web page that steps through the deals",
+        description="Write one HTML page (no network needed, opens from a file in any "
+        "browser) with a stepping viewer for every deal of FILE, or for --deal N: the table, "
+        "the tens ledger, annotations and the result, with buttons and keys to step card by "
+        "card. Without JavaScript the page still shows the hands, every trick and the result.",
+        epilog="Exit status: 0 written, 1 written but some deal has an error (or the file "
+        "cannot be read), 2 usage error.",
+    )
+    page.add_argument("file", metavar="FILE", help="PMN file ('-': stdin, needs -o)")
+    page.add_argument(
+        "--deal", type=_deal_number, default=None, metavar="N", help="only deal N (from 1)"
+    )
+    page.add_argument(
+        "-o",
+        "--output",
+        metavar="OUT",
+        help="the page to write (default: FILE with .html; '-': standard output)",
+    )
+    page.add_argument("--title", metavar="TEXT", help="the page title (default: FILE's name)")
+    page.set_defaults(handler=_html)
 
     fmt = commands.add_parser(
         "format",

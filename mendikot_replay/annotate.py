@@ -41,10 +41,11 @@ The definitions, precisely (``ply`` is the card's index in the record's play):
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
-from .cards import Card, Suit, rank_name
+from .cards import ALL_CARDS, Card, Suit, rank_name
 from .commands import iter_commands
 from .engine import PlayEvent
 from .pmn_syntax import normalize_comment
@@ -102,10 +103,20 @@ class StrategyPoint:
         }
 
 
+_CARD_NAMES: dict[Card, str] = {c: c.name for c in ALL_CARDS}
+"""``card.name`` built once: the sentences of a large corpus name cards a million times."""
+
+_HIGHER: dict[Card, frozenset[Card]] = {
+    c: frozenset(h for h in ALL_CARDS if h.suit is c.suit and h.rank > c.rank) for c in ALL_CARDS
+}
+"""The cards of the same suit that beat each card (for "is a higher card still out?")."""
+
+
 def _card_name(card: Card) -> str:
-    return card.name
+    return _CARD_NAMES[card]
 
 
+@functools.cache
 def _team_name(team: Team, players: int) -> str:
     return team_label(team, players)
 
@@ -150,6 +161,8 @@ class _Finder:
         self.events = timeline.events
         self.start: Snapshot = timeline[0]
         """The snapshot at the start of the trick being looked at."""
+        self._ten_events = {e.card: e for e in self.events if e.card.is_ten}
+        """Each ten's card in the play (a card is played once a deal)."""
 
     def add(self, kind: str, event: PlayEvent, args: tuple[str, ...], text: str) -> None:
         self.points.append(
@@ -167,9 +180,15 @@ class _Finder:
             # each seat plays once a trick, so it is every player's hand before their card.
             self.start = self.timeline[trick_events[0].ply]
             for event in trick_events:
-                self._reveals(event, trick_events)
-                self._unsafe_lead(event)
-                self._discard(event)
+                # The cheap tests of each kind first, inline: on a corpus this loop runs
+                # once per card, and most cards are none of these.
+                if event.revealed or event.named:
+                    self._reveals(event, trick_events)
+                if event.position == 0:
+                    if event.card.is_ten:
+                        self._unsafe_lead(event)
+                elif not (event.followed or event.is_trump or event.named or event.card.is_ten):
+                    self._discard(event)
             winner_event = self._winner_event(trick_events)
             if winner_event is None:
                 continue
@@ -290,14 +309,16 @@ class _Finder:
         hand = self._hand_before(event, event.seat)
         if hand is None:
             return
-        by_suit: dict[Suit, list[Card]] = {}
+        # A card's int is ``suit * 13 + 14 - rank``: ``c // 13`` is its suit, and the lowest
+        # card of a suit is its largest int.
+        counts = [0, 0, 0, 0]
         for c in hand:
-            by_suit.setdefault(c.suit, []).append(c)
-        if len(by_suit) < 2:
+            counts[c // 13] += 1
+        if sum(1 for k in counts if k) < 2:
             return  # no choice of suit
-        suit_cards = by_suit[event.card.suit]
-        longest = max(len(cards) for cards in by_suit.values())
-        if len(suit_cards) != longest or min(c.rank for c in suit_cards) != event.card.rank:
+        card = event.card
+        suit = card // 13
+        if counts[suit] != max(counts) or any(c > card and c // 13 == suit for c in hand):
             return
         self.add(
             "long-suit-discard",
@@ -347,10 +368,10 @@ class _Finder:
     ) -> None:
         last = trick[-1]
         collected = last.collected
-        if collected is None:
+        if collected is None or not collected[1]:
             return
+        fate = self.timeline[last.ply + 1].ten_fates
         for ten in collected[1]:
-            fate = self.timeline[last.ply + 1].ten_fates
             info = next((f for f in fate if f.card is ten), None)
             if info is None or info.team is None or info.holder is None:
                 continue
@@ -365,9 +386,9 @@ class _Finder:
             else:
                 text = f"{by} takes the {_card_name(ten)} for {team}, won from the opponents."
             self.add("ten-captured", winner, (str(ten), winner.seat), text)
-            ten_event = next(
-                (e for e in self.events if e.card is ten and e.seat == info.holder), None
-            )
+            ten_event = self._ten_events.get(ten)
+            if ten_event is not None and ten_event.seat != info.holder:
+                ten_event = None
             if ten_event is None:
                 continue  # played before the position started
             if not own:
@@ -393,12 +414,9 @@ class _Finder:
         card = winner.card
         if card.is_ten:
             return
-        this_trick = {e.card for e in trick}
-        higher_out = any(
-            c.suit is card.suit and c.rank > card.rank and c not in this_trick
-            for _, hand in self.start.hands
-            if hand is not None
-            for c in hand
+        higher = _HIGHER[card].difference([e.card for e in trick])
+        higher_out = bool(higher) and any(
+            hand is not None and not higher.isdisjoint(hand) for _, hand in self.start.hands
         )
         if not higher_out:
             cashed.setdefault((winner.seat, card.suit), winner.trick)
@@ -484,15 +502,4 @@ def recorded_points(record: DealRecord) -> list[dict[str, object]]:
                         "text": words,
                     }
                 )
-    return out
-
-
-def iter_points(node: PlayNode) -> list[tuple[str, tuple[str, ...]]]:
-    """The ``[%point …]`` commands on a card, as ``(kind, args)``."""
-    out: list[tuple[str, tuple[str, ...]]] = []
-    for comment in (*node.starting_comments, *node.comments):
-        for name, args in iter_commands(comment):
-            if name == "point" and args:
-                kind, *rest = args.split()
-                out.append((kind, tuple(rest)))
     return out

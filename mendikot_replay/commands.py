@@ -9,6 +9,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+#: The strategy point kinds of FORMAT.md (``[%point KIND ARGS…]``), in the order it lists
+#: them. Other kinds may be written: readers keep them and show them as written.
+POINT_KINDS: tuple[str, ...] = (
+    "ten-captured",
+    "ten-lost",
+    "ten-protected",
+    "unsafe-ten-lead",
+    "ten-ruffed",
+    "trump-revealed",
+    "premature-reveal",
+    "cut",
+    "long-suit-discard",
+    "trump-reserve",
+    "tricks-race",
+    "decisive",
+    "mistake",
+)
+
 _COMMAND = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
 
 

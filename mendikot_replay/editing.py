@@ -49,6 +49,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Final, TypeAlias
 
+from .commands import POINT_KINDS
 from .pmn_reader import read_deals
 from .pmn_syntax import normalize_comment
 from .pmn_writer import write_file
@@ -76,25 +77,6 @@ __all__ = [
 
 StrPath: TypeAlias = "str | os.PathLike[str]"
 
-#: The strategy point kinds of FORMAT.md. Other kinds may be written (with a warning):
-#: readers keep them and show them as written.
-POINT_KINDS: Final = frozenset(
-    {
-        "ten-captured",
-        "ten-lost",
-        "ten-protected",
-        "unsafe-ten-lead",
-        "ten-ruffed",
-        "trump-revealed",
-        "premature-reveal",
-        "cut",
-        "long-suit-discard",
-        "trump-reserve",
-        "tricks-race",
-        "decisive",
-        "mistake",
-    }
-)
 
 #: The move glyphs :func:`add_glyph` accepts, as PMN writes them.
 GLYPHS: Final = tuple(GLYPH_NAGS)

@@ -363,19 +363,6 @@ def test_an_unwritable_directory_gives_a_clear_error(
     assert path.read_bytes() == original
 
 
-@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root ignores modes")
-def test_a_read_only_directory_gives_a_clear_error(tmp_path: Path) -> None:
-    path = three_deal_file(tmp_path)
-    original = path.read_bytes()
-    tmp_path.chmod(0o555)
-    try:
-        with pytest.raises(PermissionError, match=r"cannot save .*Permission denied"):
-            save_deal(path, 1, example())
-    finally:
-        tmp_path.chmod(0o755)
-    assert path.read_bytes() == original
-
-
 def test_the_public_names_the_viewer_calls() -> None:
     for name in (
         "node_at",

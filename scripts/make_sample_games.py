@@ -22,18 +22,20 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mendikot_replay.cards import SUITS, Card, Suit, deck, format_hand  # noqa: E402
+from mendikot_replay.cards import Card, Suit, format_hand  # noqa: E402
 from mendikot_replay.engine import DealSetup, Game, PlayEvent  # noqa: E402
+from mendikot_replay.players import Choice, Memory, RuleOfThumbPlayer, SeatView  # noqa: E402
 from mendikot_replay.result import DealResult, deal_result, next_dealer  # noqa: E402
 from mendikot_replay.rules import Capture, Reveal, Rules, Scoring, TrumpMethod  # noqa: E402
-from mendikot_replay.seats import Seat, next_seat, seats, team_of  # noqa: E402
+from mendikot_replay.seats import Seat, seats, team_of  # noqa: E402
+from mendikot_replay.simulate import deal_setup  # noqa: E402
 
 OUT = ROOT / "sample_games"
 SUIT_NAMES = {
@@ -49,292 +51,15 @@ def cname(c: Card) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# Dealing
+# The rule-of-thumb player lives in the package (mendikot_replay.players), dealing and the
+# trump choice in mendikot_replay.simulate: the simulator plays the same game as the samples.
 # ---------------------------------------------------------------------------------------
-def deal_hands(rng: random.Random, rules: Rules, dealer: Seat) -> dict[Seat, frozenset[Card]]:
-    """Shuffle and deal anticlockwise from the player after the dealer."""
-    cards = list(deck(rules.deck))
-    rng.shuffle(cards)
-    table = seats(rules.players)
-    n = rules.tricks_per_deal
-    order = [next_seat(dealer, rules.players, k) for k in range(1, rules.players + 1)]
-    hands: dict[Seat, list[Card]] = {s: [] for s in table}
-    # packets, as at the table (the packet sizes do not change the odds)
-    i = 0
-    while i < len(cards):
-        for s in order:
-            take = min(n - len(hands[s]), 5 if not hands[s] else 4)
-            hands[s].extend(cards[i : i + take])
-            i += take
-    return {s: frozenset(h) for s, h in hands.items()}
+_PLAYER = RuleOfThumbPlayer()
 
 
-# ---------------------------------------------------------------------------------------
-# The rule-of-thumb player
-# ---------------------------------------------------------------------------------------
-@dataclass
-class Choice:
-    card: Card
-    ask: bool = False
-    reason: str = ""
-
-
-class Memory:
-    """What every player at the table has seen: the cards played and who showed out."""
-
-    def __init__(self, game: Game) -> None:
-        self.played: set[Card] = set()
-        self.void: dict[Seat, set[Suit]] = {s: set() for s in game.seats}
-
-    def see(self, event: PlayEvent) -> None:
-        self.played.add(event.card)
-        if event.led_suit is not None and not event.followed:
-            self.void[event.seat].add(event.led_suit)
-
-
-def _rank_key(c: Card) -> int:
-    return c.rank
-
-
-def lowest(cards: Iterable[Card], avoid_tens: bool = True) -> Card:
-    cards = list(cards)
-    pool = [c for c in cards if not c.is_ten] if avoid_tens else cards
-    return min(pool or cards, key=_rank_key)
-
-
-class Player:
-    """Chooses a card for the player to move from what that player can see."""
-
-    def __init__(self, game: Game, memory: Memory) -> None:
-        self.g = game
-        self.m = memory
-
-    # -- what the player knows ---------------------------------------------------------
-    def my_trump(self, seat: Seat) -> Suit | None:
-        g = self.g
-        if g.trump is not None:
-            return g.trump
-        if g.hidden_card is not None and g.hidden_holder == seat:
-            return g.hidden_card.suit
-        return None
-
-    def unseen(self, seat: Seat) -> set[Card]:
-        g = self.g
-        hand = g.hands[seat] or set()
-        on_table = {e.card for e in g.table}
-        return set(g.deck) - self.m.played - set(hand) - on_table
-
-    def is_master(self, seat: Seat, c: Card) -> bool:
-        return not any(o.suit is c.suit and o.rank > c.rank for o in self.unseen(seat))
-
-    def trumps_live(self, seat: Seat) -> bool:
-        g = self.g
-        if not g.rules.has_trump:
-            return False
-        t = g.trump
-        if t is None:
-            return True
-        return any(o.suit is t for o in self.unseen(seat))
-
-    def opponents_after(self, seat: Seat) -> list[Seat]:
-        g = self.g
-        left = g.players - len(g.table) - 1
-        out = []
-        s = seat
-        for _ in range(left):
-            s = next_seat(s, g.players)
-            if team_of(s) != team_of(seat):
-                out.append(s)
-        return out
-
-    def suit_safe(self, seat: Seat, suit: Suit) -> bool:
-        """No opponent has shown out of the suit (who could ruff it)."""
-        if not self.trumps_live(seat):
-            return True
-        return not any(suit in self.m.void[s] for s in self.g.seats if team_of(s) != team_of(seat))
-
-    def best_on_table(self, trump: Suit | None, from_ply: int | None) -> tuple[Seat, Card, bool]:
-        g = self.g
-        led = g.table[0].card.suit
-        tp = g.trump_ply if from_ply is None else from_ply
-        trumps = [e for e in g.table if trump is not None and e.card.suit is trump and e.ply >= tp]
-        if trumps:
-            e = max(trumps, key=lambda e: e.card.rank)
-            return e.seat, e.card, True
-        e = max((e for e in g.table if e.card.suit is led), key=lambda e: e.card.rank)
-        return e.seat, e.card, False
-
-    # -- choosing ----------------------------------------------------------------------
-    def choose(self, seat: Seat) -> Choice:
-        g = self.g
-        legal = g.legal_cards(seat)
-        if len(legal) == 1 and not g.table:
-            return Choice(legal[0], reason="forced")
-        if not g.table:
-            return self.lead(seat, legal)
-        led = g.table[0].card.suit
-        if any(c.suit is led for c in legal):
-            if len(legal) == 1:
-                return Choice(legal[0], reason="forced")
-            return self.follow(seat, legal)
-        return self.void(seat, legal)
-
-    def lead(self, seat: Seat, legal: list[Card]) -> Choice:
-        trump = self.my_trump(seat)
-        by_suit: dict[Suit, list[Card]] = {}
-        for c in legal:
-            by_suit.setdefault(c.suit, []).append(c)
-        # a. a ten that is now the master card of a safe suit
-        for c in legal:
-            if (
-                c.is_ten
-                and c.suit is not trump
-                and self.is_master(seat, c)
-                and self.suit_safe(seat, c.suit)
-            ):
-                return Choice(c, reason="cash-ten")
-        # b. draw trumps with the master trump when long in them
-        if trump is not None and self.g.trump is not None:
-            mine = by_suit.get(trump, [])
-            if len(mine) >= 4:
-                top = max(mine, key=_rank_key)
-                if self.is_master(seat, top) and self.trumps_live(seat):
-                    return Choice(top, reason="draw-trumps")
-        # c. cash a master card in a suit where the ten is held (protect the ten)
-        for c in sorted(legal, key=lambda c: -c.rank):
-            if c.is_ten or c.suit is trump:
-                continue
-            ten_held = any(o.is_ten and o.suit is c.suit for o in legal)
-            if ten_held and self.is_master(seat, c) and self.suit_safe(seat, c.suit):
-                return Choice(c, reason="protect-ten")
-        # d. cash another master card of a safe side suit
-        for c in sorted(legal, key=lambda c: -c.rank):
-            if c.is_ten or c.suit is trump:
-                continue
-            if self.is_master(seat, c) and self.suit_safe(seat, c.suit) and c.rank >= 12:
-                return Choice(c, reason="cash-master")
-
-        # e. lead low from the longest side suit (not a bare ten, not from T-x)
-        def score(s: Suit) -> tuple[int, int]:
-            cards = by_suit[s]
-            return (len(cards) - (2 if any(c.is_ten for c in cards) else 0), -s.index)
-
-        side = [s for s in by_suit if s is not trump and any(not c.is_ten for c in by_suit[s])]
-        if side:
-            s = max(side, key=score)
-            return Choice(lowest(by_suit[s]), reason="long-suit")
-        return Choice(lowest(legal), reason="low")
-
-    def follow(self, seat: Seat, legal: list[Card]) -> Choice:
-        g = self.g
-        trump = g.trump
-        w_seat, w_card, w_trump = self.best_on_table(trump, None)
-        last = len(g.table) == g.players - 1
-        partner_wins = team_of(w_seat) == team_of(seat)
-        ten_on_table = any(e.card.is_ten for e in g.table)
-        led = g.table[0].card.suit
-        if partner_wins and self.safe_winner(seat, w_card, w_trump, last):
-            tens = [c for c in legal if c.is_ten]
-            if tens:
-                return Choice(tens[0], reason="drop-ten")
-            return Choice(lowest(legal), reason="low-partner")
-        if w_trump and led is not trump:
-            return Choice(lowest(legal), reason="low")
-        beaters = [c for c in legal if c.rank > w_card.rank]
-        if not beaters:
-            return Choice(lowest(legal), reason="low")
-        if last:
-            return Choice(min(beaters, key=_rank_key), reason="win-cheap")
-        masters = [c for c in beaters if self.is_master(seat, c)]
-        if masters:
-            c = min(masters, key=_rank_key)
-            opp_void = (
-                any(led in self.m.void[s] for s in self.opponents_after(seat))
-                and self.trumps_live(seat)
-                and led is not trump
-            )
-            if not opp_void:
-                return Choice(c, reason="win-master")
-        if ten_on_table and not partner_wins:
-            non_tens = [c for c in beaters if not c.is_ten]
-            if non_tens:
-                return Choice(max(non_tens, key=_rank_key), reason="cover")
-        return Choice(lowest(legal), reason="low")
-
-    def safe_winner(self, seat: Seat, w_card: Card, w_trump: bool, last: bool) -> bool:
-        if last:
-            return True
-        if not self.is_master(seat, w_card):
-            return False
-        if w_trump:
-            return True
-        led = self.g.table[0].card.suit
-        return not (
-            self.trumps_live(seat)
-            and any(led in self.m.void[s] for s in self.opponents_after(seat))
-        )
-
-    def discard(self, seat: Seat, legal: list[Card], trump: Suit | None) -> Card:
-        side = [c for c in legal if c.suit is not trump] or legal
-        counts = {s: sum(1 for c in side if c.suit is s) for s in SUITS}
-        non_tens = [c for c in side if not c.is_ten]
-        pool = non_tens or side
-        longest = max({c.suit for c in pool}, key=lambda s: (counts[s], -s.index))
-        return lowest([c for c in pool if c.suit is longest])
-
-    def void(self, seat: Seat, legal: list[Card]) -> Choice:
-        g = self.g
-        rules = g.rules
-        last = len(g.table) == g.players - 1
-        ten_on_table = any(e.card.is_ten for e in g.table)
-        # Cut: whatever I play names the trump; name my longest suit.
-        if rules.trump_method is TrumpMethod.CUT and g.trump is None:
-            counts = {s: sum(1 for c in legal if c.suit is s) for s in SUITS}
-            s = max((c.suit for c in legal), key=lambda s: (counts[s], -s.index))
-            return Choice(lowest([c for c in legal if c.suit is s]), reason="cut")
-        from_ply: int | None = None
-        trump = g.trump
-        asking = False
-        if g.hidden_card is not None:
-            if rules.reveal is Reveal.A:
-                trump, from_ply = g.hidden_card.suit, -(10**9)
-            else:
-                w_seat, _, _ = self.best_on_table(None, None)
-                opp_wins = team_of(w_seat) != team_of(seat)
-                if seat != g.hidden_holder and opp_wins and ten_on_table:
-                    asking = True
-                    trump, from_ply = g.hidden_card.suit, 10**9
-                else:
-                    return Choice(self.discard(seat, legal, None), reason="no-ask")
-        w_seat, w_card, w_trump = self.best_on_table(trump, from_ply)
-        partner_wins = team_of(w_seat) == team_of(seat)
-        my_trumps = [c for c in legal if trump is not None and c.suit is trump]
-        if partner_wins and self.safe_winner(seat, w_card, w_trump, last) and not asking:
-            side_tens = [c for c in legal if c.is_ten and c.suit is not trump]
-            if side_tens and len(legal) > len(my_trumps):
-                return Choice(side_tens[0], reason="ten-on-partner")
-            non_trump = [c for c in legal if c.suit is not trump]
-            if non_trump:
-                return Choice(self.discard(seat, legal, trump), reason="discard")
-        if my_trumps:
-            beat = [c for c in my_trumps if not w_trump or c.rank > w_card.rank]
-            if beat and not partner_wins and not last:
-                # never ruff with a ten an opponent can overruff
-                beat = [c for c in beat if not c.is_ten or self.is_master(seat, c)]
-            if beat and not partner_wins:
-                if last:
-                    c = min(beat, key=_rank_key)
-                elif ten_on_table:
-                    masters = [c for c in beat if self.is_master(seat, c)]
-                    c = min(masters, key=_rank_key) if masters else max(beat, key=_rank_key)
-                else:
-                    c = min(beat, key=_rank_key)
-                return Choice(c, ask=asking, reason="ruff-ten" if ten_on_table else "ruff")
-            if asking:
-                return Choice(min(my_trumps, key=_rank_key), ask=True, reason="ask-low")
-        if asking:
-            return Choice(self.discard(seat, legal, trump), ask=True, reason="ask-none")
-        return Choice(self.discard(seat, legal, trump), reason="discard")
+def rule_of_thumb(game: Game, memory: Memory) -> Choice:
+    """The rule-of-thumb card (with its reason) for the player to move."""
+    return _PLAYER.decide(SeatView(game, memory))
 
 
 # ---------------------------------------------------------------------------------------
@@ -358,7 +83,6 @@ def play_out(
 ) -> tuple[list[Choice], list[PlayEvent]]:
     moves: list[Choice] = []
     events: list[PlayEvent] = []
-    player = Player(game, memory)
     while not game.finished:
         if stop_trick is not None and game.trick > stop_trick:
             break
@@ -369,7 +93,7 @@ def play_out(
             c = Card.parse(overrides[key])
             choice = Choice(c, reason="override")
         else:
-            choice = player.choose(seat)
+            choice = rule_of_thumb(game, memory)
         ev = game.play(choice.card, ask_reveal=choice.ask)
         memory.see(ev)
         moves.append(choice)
@@ -389,32 +113,7 @@ def play_deal(setup: DealSetup, overrides: Override | None = None) -> Played:
 def make_setup(rules: Rules, seed: int, dealer: Seat) -> tuple[DealSetup, dict[str, str]]:
     """Deal from ``seed`` and choose the trump as the rules say; returns the set-up and the
     trump tags."""
-    rng = random.Random(seed)
-    hands = deal_hands(rng, rules, dealer)
-    leader = next_seat(dealer, rules.players)
-    tags: dict[str, str] = {}
-    method = rules.trump_method
-    trump: Suit | None = None
-    trump_card: Card | None = None
-    holder: Seat | None = None
-    if method in (TrumpMethod.DRAWN, TrumpMethod.FACE_UP):
-        if method is TrumpMethod.DRAWN:
-            # the player to the dealer's right draws a card of their own hand at random
-            trump_card = rng.choice(sorted(hands[leader]))
-        else:
-            trump_card = rng.choice(sorted(deck(rules.deck)))
-        trump = trump_card.suit
-        tags["Trump"] = trump.letter
-        tags["TrumpCard"] = str(trump_card)
-    elif method is TrumpMethod.CLOSED:
-        own = sorted(hands[leader])
-        counts = {s: sum(1 for c in own if c.suit is s) for s in SUITS}
-        s = max(SUITS, key=lambda s: (counts[s], -s.index))
-        trump_card = lowest([c for c in own if c.suit is s])
-        holder = leader
-        tags["TrumpCard"] = f"{leader}:{trump_card}"
-    setup = DealSetup(rules, hands, leader, dealer, trump, trump_card, holder)
-    return setup, tags
+    return deal_setup(random.Random(seed), rules, dealer)
 
 
 # ---------------------------------------------------------------------------------------
@@ -629,10 +328,10 @@ def best_card(game: Game, memory: Memory) -> Card:
     assert seat is not None
     values = card_values(game)
     target = max(values.values()) if team_of(seat) == "AC" else min(values.values())
-    hint = Player(game, memory).choose(seat).card
+    hint = rule_of_thumb(game, memory).card
     if values[hint] == target:
         return hint
-    return min((c for c, v in values.items() if v == target), key=_rank_key)
+    return min((c for c, v in values.items() if v == target), key=lambda c: c.rank)
 
 
 def variation_text(
@@ -641,9 +340,7 @@ def variation_text(
     """Play ``cards`` instead of the main line's card, then the rule of thumb to the end of
     the trick, as PMN text."""
     g = game.copy()
-    mem = Memory(g)
-    mem.played = set(memory.played)
-    mem.void = {s: set(v) for s, v in memory.void.items()}
+    mem = memory.copy()
     parts: list[str] = []
 
     def put(c: Card, ask: bool) -> None:
@@ -660,7 +357,7 @@ def variation_text(
         if to_end:
             put(best_card(g, mem), False)
         else:
-            choice = Player(g, mem).choose(g.to_play or "A")
+            choice = rule_of_thumb(g, mem)
             put(choice.card, choice.ask)
     text = " ".join(parts)
     if comment:
@@ -899,9 +596,8 @@ def position_from_deal(
     setup, trump_tags = make_setup(rules, seed, dealer)
     game = Game(setup)
     memory = Memory(game)
-    player = Player(game, memory)
     while not (game.trick == trick and len(game.table) == on_table):
-        ev = game.play(player.choose(game.to_play or "A").card)
+        ev = game.play(rule_of_thumb(game, memory).card)
         memory.see(ev)
     c = game.counts
     tags = {"TrumpMethod": rules.trump_method.value}

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from .annotate import find_points
 from .cards import SUITS, TENS
+from .commands import POINT_KINDS
 from .pmn_reader import read_deals
 from .record import DealRecord
 from .result import next_dealer
@@ -107,6 +108,9 @@ _POINT_COLUMNS = (
 )
 _TEAM_OF = {seat: team_of(seat) for seat in ALL_SEATS}
 _SUIT_LETTER = {suit: suit.value for suit in SUITS}
+_SEAT_CODE = {seat: i for i, seat in enumerate(_SEATS)}
+_TEAM_INDEX = {team: i for i, team in enumerate(_TEAMS)}
+_TEAM_CODE = {seat: _TEAM_INDEX[team_of(seat)] for seat in ALL_SEATS}
 
 
 def iter_records(source: Source) -> Iterator[tuple[str, DealRecord]]:
@@ -243,94 +247,146 @@ def tricks_frame(source: Source) -> pd.DataFrame:
     )
 
 
+_PLAY_COLUMNS = (
+    "file",
+    "deal",
+    "step",
+    "trick",
+    "position",
+    "seat",
+    "team",
+    "card",
+    "suit",
+    "rank",
+    "led_suit",
+    "followed",
+    "is_trump",
+    "winning_so_far",
+    "trick_winner",
+    "ten_captured_by",
+    "points",
+)
+
+
 def plays_frame(source: Source) -> pd.DataFrame:
     """One row per card played, with what a player sees and what it came to.
 
     ``winning_so_far`` is whether the card is the best of its trick when it is played;
     ``ten_captured_by`` is the team that ended up with it, for a ten; ``points`` lists the
     strategy points found at the card (:func:`mendikot_replay.annotate.find_points`).
+
+    This is the table a corpus analysis lives on (a row per card: millions of rows), so
+    it is built for speed (``benchmarks/bench_tables.py``): each deal's events are
+    transposed into columns in one ``zip``, only the running trick winner needs a Python
+    loop, and the categorical columns are made from integer codes (a card *is* its code,
+    ``suit * 13 + 14 - rank``), never by hashing millions of strings.
     """
-    cols = [
-        "file",
-        "deal",
-        "step",
-        "trick",
-        "position",
-        "seat",
-        "team",
-        "card",
-        "suit",
-        "rank",
-        "led_suit",
-        "followed",
-        "is_trump",
-        "winning_so_far",
-        "trick_winner",
-        "ten_captured_by",
-        "points",
-    ]
-    rows: dict[str, list[Any]] = {k: [] for k in cols}
-    append = {k: rows[k].append for k in cols}
+    import numpy as np
+    import pandas as pd
+
+    files: list[str] = []
+    deals: list[int | None] = []
+    plies: list[int] = []
+    tricks: list[int] = []
+    positions: list[int] = []
+    seats: list[str] = []
+    cards: list[int] = []
+    leds: list[Any] = []
+    followed: list[bool] = []
+    trumps: list[bool] = []
+    winning: list[bool] = []
+    trick_winners: list[str | None] = []
+    captured_by: list[str | None] = []
+    points: list[str] = []
     for file, record in iter_records(source):
         timeline = record.timeline
-        if timeline is None:
+        if timeline is None or not timeline.events:
             continue
-        fates = {}
+        events = timeline.events
+        n = len(events)
+        columns = list(zip(*events, strict=True))
+        deal_plies, deal_seats, deal_cards, deal_tricks, deal_positions = columns[:5]
+        deal_leds, deal_followed, deal_trumps = columns[5:8]
+        files.extend([file] * n)
+        deals.extend([record.index] * n)
+        plies.extend(deal_plies)
+        tricks.extend(deal_tricks)
+        positions.extend(deal_positions)
+        seats.extend(deal_seats)
+        cards.extend(deal_cards)
+        leds.extend(deal_leds)
+        followed.extend(deal_followed)
+        trumps.extend(deal_trumps)
+        # The best card so far in each trick: the running winner, in one pass.
+        best_rank = -1
+        best_trump = False
+        for card, position, is_trump, follows in zip(
+            deal_cards, deal_positions, deal_trumps, deal_followed, strict=True
+        ):
+            rank = card.rank
+            if position == 0 or best_rank < 0:
+                best_rank, best_trump = rank, is_trump
+                winning.append(True)
+            elif is_trump and (not best_trump or rank > best_rank):
+                best_rank, best_trump = rank, True
+                winning.append(True)
+            elif not best_trump and follows and rank > best_rank:
+                best_rank = rank
+                winning.append(True)
+            else:
+                winning.append(False)
+        winners = {e.trick: e.trick_winner for e in events if e.trick_winner is not None}
+        trick_winners.extend([winners.get(t) for t in deal_tricks])
+        first = deal_plies[0]
+        captured: list[str | None] = [None] * n
         final = timeline.final
         if final is not None:
             fates = {f.card: f.team for f in final.ten_fates if f.where == "captured"}
-        at: dict[int, list[str]] = {}
+            for i, card in enumerate(deal_cards):
+                if card.is_ten:
+                    captured[i] = fates.get(card)
+        captured_by.extend(captured)
+        marks = [""] * n
         for point in find_points(record):
-            at.setdefault(point.ply, []).append(point.kind)
-        winners: dict[int, str] = {}
-        for event in timeline.events:
-            if event.trick_winner is not None:
-                winners[event.trick] = event.trick_winner
-        best_rank = -1
-        best_trump = False
-        index = record.index
-        for event in timeline.events:
-            card = event.card
-            name = str(card)
-            if event.position == 0 or best_rank < 0:
-                best_rank, best_trump = card.rank, event.is_trump
-                winning = True
-            elif event.is_trump and (not best_trump or card.rank > best_rank):
-                best_rank, best_trump, winning = card.rank, True, True
-            elif not best_trump and event.followed and card.rank > best_rank:
-                best_rank, winning = card.rank, True
-            else:
-                winning = False
-            led = event.led_suit
-            append["file"](file)
-            append["deal"](index)
-            append["step"](event.ply + 1)
-            append["trick"](event.trick)
-            append["position"](event.position)
-            append["seat"](event.seat)
-            append["team"](_TEAM_OF[event.seat])
-            append["card"](name)
-            append["suit"](name[1])
-            append["rank"](card.rank)
-            append["led_suit"](_SUIT_LETTER[led] if led is not None else name[1])
-            append["followed"](event.followed)
-            append["is_trump"](event.is_trump)
-            append["winning_so_far"](winning)
-            append["trick_winner"](winners.get(event.trick))
-            append["ten_captured_by"](fates.get(card) if card.is_ten else None)
-            append["points"](",".join(at[event.ply]) if event.ply in at else "")
-    return _frame(
-        rows,
+            i = point.ply - first
+            marks[i] = f"{marks[i]},{point.kind}" if marks[i] else point.kind
+        points.extend(marks)
+
+    codes = np.array(cards, dtype=np.int16)
+    suit_codes = (codes // 13).astype(np.int8)
+    led_codes = np.array([led.index if led is not None else -1 for led in leds], dtype=np.int8)
+    led_codes = np.where(led_codes < 0, suit_codes, led_codes).astype(np.int8)
+    seat_codes = np.array([_SEAT_CODE[s] for s in seats], dtype=np.int8)
+    team_codes = np.array([_TEAM_CODE[s] for s in seats], dtype=np.int8)
+
+    def categorical(values: Any, categories: list[str]) -> Any:
+        return pd.Categorical.from_codes(values, dtype=pd.CategoricalDtype(categories))
+
+    def coded(values: list[str | None], table: dict[str, int]) -> Any:
+        return np.array([table[v] if v is not None else -1 for v in values], dtype=np.int8)
+
+    frame = pd.DataFrame(
         {
-            "seat": _SEATS,
-            "team": _TEAMS,
-            "card": _CARDS,
-            "suit": _SUITS,
-            "led_suit": _SUITS,
-            "trick_winner": _SEATS,
-            "ten_captured_by": _TEAMS,
-        },
+            "file": pd.array(files, dtype="str") if files else pd.array([], dtype="object"),
+            "deal": deals,
+            "step": np.array(plies, dtype=np.int64) + 1,
+            "trick": np.array(tricks, dtype=np.int64),
+            "position": np.array(positions, dtype=np.int64),
+            "seat": categorical(seat_codes, _SEATS),
+            "team": categorical(team_codes, _TEAMS),
+            "card": categorical(codes, _CARDS),
+            "suit": categorical(suit_codes, _SUITS),
+            "rank": (14 - codes % 13).astype(np.int64),
+            "led_suit": categorical(led_codes, _SUITS),
+            "followed": np.array(followed, dtype=bool),
+            "is_trump": np.array(trumps, dtype=bool),
+            "winning_so_far": np.array(winning, dtype=bool),
+            "trick_winner": categorical(coded(trick_winners, _SEAT_CODE), _SEATS),
+            "ten_captured_by": categorical(coded(captured_by, _TEAM_INDEX), _TEAMS),
+            "points": pd.array(points, dtype="str") if points else pd.array([], dtype="object"),
+        }
     )
+    return frame
 
 
 def tens_frame(source: Source) -> pd.DataFrame:
@@ -396,7 +452,5 @@ def points_frame(source: Source) -> pd.DataFrame:
             }
             for key, value in values.items():
                 rows[key].append(value)
-    from .annotate import KIND_NAGS
-
-    kinds = sorted({*KIND_NAGS, "ten-captured", "unsafe-ten-lead"})
+    kinds = list(POINT_KINDS)
     return _frame(rows, {"seat": _SEATS, "team": _TEAMS, "card": _CARDS, "kind": kinds})

@@ -1,0 +1,265 @@
+"""The notebook replay viewer: an anywidget that steps through a deal in the browser.
+
+``Viewer(record)`` or ``replay("game.pmn", deal=3)`` shows the table (every seat's hand,
+the trick with its leader and winner, the trump, tricks and tens per team, the Dehla pile),
+the tens ledger, the annotations and the result banner, with buttons, a slider and keys to
+step card by card or trick by trick.
+
+Stepping happens in the browser: the widget sends the whole deal once, as the payload of
+:func:`mendikot_replay.view_data.deal_view` (every step precomputed from the record's replay
+timeline), and the front end (``static/viewer.js``, shipped in the package: no CDN, no build
+step) draws a step by looking it up. So a step is instant, needs no kernel round trip, and
+works in Voila and in exported HTML with saved widget state. The current step is synced back
+(``step``), so Python can follow (``viewer.snapshot``) and lead (``viewer.go(12)``).
+
+Annotating at the current card (``viewer.comment("…")``, ``glyph("!")``, ``nag(21)``,
+``point("ten-captured", "TH", "C")``) goes through :mod:`mendikot_replay.editing`, then the
+payload is rebuilt so the browser shows the change at once; ``viewer.save()`` writes the deal
+back into the file it came from (atomically, the file's other deals untouched).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from . import editing
+from .pmn_reader import read_deals, read_string
+from .record import DealRecord
+from .timeline import Snapshot
+from .view_data import deal_view
+
+Source = DealRecord | str | os.PathLike[str]
+"""What a viewer opens: a record, a path to a PMN file, or PMN text."""
+
+PROJECTOR_SCALE = 1.6
+"""The ``scale`` of :meth:`Viewer.projector`: large print for a class."""
+
+
+@functools.cache
+def _static(name: str) -> str:
+    return resources.files("mendikot_replay").joinpath(f"static/{name}").read_text("utf-8")
+
+
+def _looks_like_pmn(text: str) -> bool:
+    """Text rather than a file name: PMN always has a tag, a comment or a line break."""
+    stripped = text.lstrip("\ufeff \t")
+    return "\n" in text or stripped.startswith(("[", "%", "{"))
+
+
+def load_record(source: Source, deal: int = 1) -> tuple[DealRecord, Path | None, int]:
+    """The record to view, the file it came from (if any) and its 1-based index there."""
+    if isinstance(source, DealRecord):
+        return source, None, source.index or 1
+    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
+        raise ValueError(f"deals are numbered from 1, not {deal!r}")
+    if isinstance(source, str) and _looks_like_pmn(source):
+        records = read_string(source)
+        path = None
+    else:
+        path = Path(source)
+        if not path.exists():
+            raise FileNotFoundError(f"{os.fspath(path)!r}: no such PMN file")
+        records = []
+        for record in read_deals(path):
+            records.append(record)
+            if len(records) == deal:
+                break
+    if len(records) < deal:
+        raise ValueError(
+            f"there is no deal {deal}: the source has {len(records)} "
+            f"deal{'s' if len(records) != 1 else ''}"
+        )
+    return records[deal - 1], path, deal
+
+
+class Viewer(anywidget.AnyWidget):
+    """The stepping replay of one deal (see the module docstring).
+
+    Options (all synced traitlets, also set from the browser's option bar):
+    ``hidden_seats`` (hands drawn as card backs), ``show_played`` (played cards greyed, or
+    left out), ``scale`` (1.0; :meth:`projector` sets 1.6), ``four_color`` (a 4-colour deck;
+    suit signs are always shown), ``quiz_seat`` ("what would you play?" for that seat).
+    """
+
+    _esm = traitlets.Unicode(_static("viewer.js")).tag(sync=True)
+    _css = traitlets.Unicode(_static("viewer.css")).tag(sync=True)
+
+    data = traitlets.Dict().tag(sync=True)
+    step = traitlets.Int(0).tag(sync=True)
+    hidden_seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    show_played = traitlets.Bool(True).tag(sync=True)
+    scale = traitlets.Float(1.0).tag(sync=True)
+    four_color = traitlets.Bool(False).tag(sync=True)
+    quiz_seat = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, source: Source, deal: int = 1, step: int = 0, **options: Any) -> None:
+        record, path, index = load_record(source, deal)
+        self.record = record
+        self.path = path
+        self.index = index
+        self.dirty = False
+        """Whether annotations were added since the viewer opened or last saved."""
+        super().__init__(data=deal_view(record), **options)
+        self.step = step
+
+    # -- the synced state -----------------------------------------------------------------
+    @traitlets.validate("step")
+    def _valid_step(self, proposal: dict[str, Any]) -> int:
+        """Any step asked for lands on the deal: below 0 is the start, past the end the end
+        (so ``go(1000)`` is "the end", as the End key is)."""
+        last = max(len(self.data.get("steps", [])) - 1, 0)
+        return min(max(int(proposal["value"]), 0), last)
+
+    @traitlets.validate("hidden_seats")
+    def _valid_seats(self, proposal: dict[str, Any]) -> list[str]:
+        seats = self.data.get("seats", [])
+        wanted = [str(s).upper() for s in proposal["value"]]
+        unknown = [s for s in wanted if s not in seats]
+        if unknown:
+            raise traitlets.TraitError(f"no seat {', '.join(unknown)} at this table")
+        return [s for s in seats if s in wanted]
+
+    @traitlets.validate("quiz_seat")
+    def _valid_quiz(self, proposal: dict[str, Any]) -> str:
+        seat = str(proposal["value"]).upper()
+        if seat and seat not in self.data.get("seats", []):
+            raise traitlets.TraitError(f"no seat {seat} at this table")
+        return seat
+
+    @traitlets.validate("scale")
+    def _valid_scale(self, proposal: dict[str, Any]) -> float:
+        value = float(proposal["value"])
+        if not 0.5 <= value <= 4.0:
+            raise traitlets.TraitError(f"scale {value} is out of range (0.5 to 4)")
+        return value
+
+    # -- stepping -------------------------------------------------------------------------
+    def __len__(self) -> int:
+        """The number of steps: the start and one after each card."""
+        return len(self.data.get("steps", []))
+
+    @property
+    def last_step(self) -> int:
+        return max(len(self) - 1, 0)
+
+    @property
+    def snapshot(self) -> Snapshot:
+        """The replay state the viewer shows (``record.timeline[step]``)."""
+        timeline = self.record.timeline
+        if timeline is None or not len(timeline):
+            raise ValueError("this deal has no replay to show (see viewer.data['error'])")
+        return timeline[self.step]
+
+    def go(self, step: int) -> Viewer:
+        """Show the state after ``step`` cards (clamped to the deal). Returns the viewer, so
+        a notebook cell ending in ``viewer.go(5)`` shows it."""
+        self.step = step
+        return self
+
+    def next(self) -> Viewer:
+        return self.go(self.step + 1)
+
+    def prev(self) -> Viewer:
+        return self.go(self.step - 1)
+
+    def first(self) -> Viewer:
+        return self.go(0)
+
+    def last(self) -> Viewer:
+        return self.go(self.last_step)
+
+    def go_trick(self, number: int) -> Viewer:
+        """Show trick ``number`` complete, with its winner (or as far as it is played)."""
+        for trick in self.data.get("tricks", []):
+            if trick["number"] == number:
+                return self.go(trick["last_step"])
+        first = self.data.get("first_trick", 1)
+        raise ValueError(f"no trick {number} in this record (it starts at trick {first})")
+
+    # -- teaching modes -------------------------------------------------------------------
+    def kibitz(self, seat: str) -> Viewer:
+        """Show only ``seat``'s hand, as the player at that seat sees the table."""
+        seat = seat.upper()
+        self.hidden_seats = [s for s in self.data.get("seats", []) if s != seat]
+        return self
+
+    def show_all(self) -> Viewer:
+        self.hidden_seats = []
+        return self
+
+    def quiz(self, seat: str | None) -> Viewer:
+        """ "What would you play?" for ``seat`` (``None`` ends the quiz)."""
+        self.quiz_seat = seat or ""
+        return self
+
+    def projector(self, on: bool = True) -> Viewer:
+        """Large print for a projector (``scale`` 1.6), or back to normal."""
+        self.scale = PROJECTOR_SCALE if on else 1.0
+        return self
+
+    # -- annotating -----------------------------------------------------------------------
+    def _edited(self, changed: bool) -> bool:
+        if changed:
+            self.dirty = True
+            self.data = deal_view(self.record)
+        return changed
+
+    def comment(self, text: str) -> bool:
+        """Add a comment after the current card (at the start: a comment on the deal)."""
+        return self._edited(editing.add_comment(self.record, self.step, text))
+
+    def glyph(self, glyph: str) -> bool:
+        """Mark the current card ``!``, ``?``, ``!!``, ``??``, ``!?`` or ``?!``."""
+        return self._edited(editing.add_glyph(self.record, self.step, glyph))
+
+    def nag(self, nag: int) -> bool:
+        """Add NAG ``$nag`` to the current card (``$20``–``$29``: Mendikot observations)."""
+        return self._edited(editing.add_nag(self.record, self.step, nag))
+
+    def point(self, kind: str, *args: object) -> bool:
+        """Add a ``[%point KIND ARGS…]`` strategy point at the current card."""
+        return self._edited(editing.add_point(self.record, self.step, kind, *args))
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        """Write the deal back into the file it was opened from, as deal ``index`` there,
+        atomically: the file's other deals are left as they are. With ``path`` (another
+        file), write a file holding just this deal."""
+        if path is None or (self.path is not None and Path(path) == self.path):
+            if self.path is None:
+                raise ValueError("this viewer was not opened from a file: give save() a path")
+            editing.save_deal(self.path, self.index, self.record)
+            self.dirty = False
+            return self.path
+        target = Path(path)
+        editing.save_deals(target, [self.record])
+        return target
+
+    # -- display --------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, plus the static HTML of the deal for places that cannot run
+        widgets (code-hosting sites pick ``text/html``; notebooks pick the widget)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle  # (data, metadata) or data
+        if isinstance(data, dict) and "application/vnd.jupyter.widget-view+json" in data:
+            from .html_page import deal_html
+
+            data.setdefault("text/html", deal_html(self.record))
+        return bundle
+
+    def __repr__(self) -> str:
+        return f"<Viewer {self.data.get('title', '')!r} step {self.step} of {self.last_step}>"
+
+
+def replay(source: Source, deal: int = 1, **options: Any) -> Viewer:
+    """Open a viewer on deal ``deal`` (from 1) of a PMN file, PMN text or a record."""
+    return Viewer(source, deal=deal, **options)
+
+
+__all__ = ["PROJECTOR_SCALE", "Viewer", "load_record", "replay"]

@@ -398,6 +398,88 @@ def _write_text_atomically(target: Path, text: str) -> None:
         raise
 
 
+# -- simulate ---------------------------------------------------------------------------------
+
+
+def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Play ``--deals`` deals with computer players and stream them to ``-o OUT``: one deal
+    at a time from the simulator through the writer, never a list of them, with a tqdm
+    progress bar on standard error when it is a terminal (and not ``--quiet``)."""
+    from tqdm import tqdm
+
+    from .pmn_writer import write_deals, write_file
+    from .rules import Capture, Reveal, Rules, TrumpMethod
+    from .simulate import lineup, player_by_name, simulate
+
+    if args.deals < 0:
+        raise UsageError("--deals must be 0 or more")
+    flags = [f.strip() for f in (args.variant or "").split(",") if f.strip()]
+    unknown = sorted(set(flags) - {"must-trump", "bonus-aces"})
+    if unknown:
+        raise UsageError(f"unknown --variant flag(s): {', '.join(unknown)}")
+    try:
+        rules = Rules(
+            players=args.players,
+            deck=args.deck or 0,
+            trump_method=TrumpMethod(args.trump),
+            reveal=Reveal(args.reveal),
+            capture=Capture(args.capture),
+            must_trump="must-trump" in flags,
+            bonus_aces="bonus-aces" in flags,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    table = lineup(player_by_name(args.ac), player_by_name(args.bd), rules.players)
+    records = simulate(args.deals, args.seed, rules, table, match_target=args.target)
+    show = not args.quiet and bool(getattr(err, "isatty", lambda: False)())
+    with tqdm(records, total=args.deals, unit="deal", file=err, disable=not show) as bar:
+        if args.output == "-":
+            write_deals(bar, out)
+        else:
+            write_file(Path(args.output), bar)
+    if args.output != "-" and not args.quiet:
+        print(f"{args.output}: {_plural(args.deals, 'deal')} simulated", file=err)
+    return EXIT_OK
+
+
+def _add_simulate(commands: Any) -> None:
+    """The ``simulate`` subcommand's options (kept in one place, apart from the others)."""
+    sim = commands.add_parser(
+        "simulate",
+        help="make a collection of deals played by computer players",
+        description="Deal and play complete deals (grouped into matches with the dealer "
+        "rotating by the rules) with computer players: 'rule' follows the strategy tips, "
+        "'random' plays any legal card. Reproducible from --seed. Both teams play 'rule' by "
+        "default, the most realistic collection.",
+        epilog="Exit status: 0 done, 2 usage error.",
+    )
+    sim.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
+    sim.add_argument("--seed", default="0", metavar="S", help="random seed (default 0)")
+    sim.add_argument("--players", type=int, choices=(4, 6, 8), default=4, help="table size")
+    sim.add_argument(
+        "--deck", type=int, choices=(52, 48, 32), help="deck (default 52, or 48 for 6 or 8)"
+    )
+    sim.add_argument(
+        "--trump",
+        choices=("Drawn", "FaceUp", "Closed", "Cut", "None"),
+        default="Drawn",
+        help="how the trump is chosen (default Drawn)",
+    )
+    sim.add_argument("--reveal", choices=("A", "B"), default="A", help="closed-trump version")
+    sim.add_argument("--capture", choices=("Trick", "Dehla"), default="Trick", help="capture")
+    sim.add_argument("--variant", metavar="FLAGS", help="house rules: must-trump,bonus-aces")
+    sim.add_argument("--ac", choices=("rule", "random"), default="rule", help="team AC's player")
+    sim.add_argument("--bd", choices=("rule", "random"), default="rule", help="team BD's player")
+    sim.add_argument(
+        "--target", type=int, default=7, metavar="P", help="points that end a match (default 7)"
+    )
+    sim.add_argument(
+        "-o", "--output", required=True, metavar="OUT", help="PMN file to write ('-': stdout)"
+    )
+    sim.add_argument("--quiet", action="store_true", help="no progress bar, no summary")
+    sim.set_defaults(handler=_simulate)
+
+
 # -- the parser -------------------------------------------------------------------------------
 
 
@@ -510,6 +592,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="write to OUT instead of in place ('-': standard output); one FILE only",
     )
     fmt.set_defaults(handler=_format)
+    _add_simulate(commands)
     return parser
 
 

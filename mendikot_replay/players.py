@@ -393,8 +393,7 @@ class RuleOfThumbPlayer:
             if len(legal) == 1:
                 return Choice(legal[0], reason="forced")
             return self.lead(view, legal)
-        led = view.led_suit
-        if any(c.suit is led for c in legal):
+        if legal[0].suit is view.led_suit:  # the engine offers only followers when able
             if len(legal) == 1:
                 return Choice(legal[0], reason="forced")
             return self.follow(view, legal)
@@ -422,7 +421,7 @@ class RuleOfThumbPlayer:
         # c. cash a master card in a suit where the ten is held (protect the ten)
         ordered = sorted(legal, key=lambda c: -c.rank)
         ten_suits = [c.suit for c in tens]
-        for c in ordered:
+        for c in ordered if ten_suits else ():
             if c.is_ten or c.suit is trump:
                 continue
             if c.suit in ten_suits and view.is_master(c) and view.suit_safe(c.suit):
@@ -430,6 +429,8 @@ class RuleOfThumbPlayer:
         # d. cash another master card of a safe side suit (any master in the 2-2 race)
         least = 2 if self._racing(view) else 12
         for c in ordered:
+            if c.rank < least:
+                break
             if c.is_ten or c.suit is trump:
                 continue
             if c.rank >= least and view.is_master(c) and view.suit_safe(c.suit):

@@ -192,44 +192,51 @@ def _play_deal(
     setup, trump_tags = deal_setup(rng, rules, dealer)
     game = Game(setup, check_deal=False)  # dealt here: the deal is fair by construction
     memory = Memory(game)
+    see = memory.see
+    play = game.play
+    choosers = {s: players[s].choose for s in game.seats}
     record = DealRecord()
-    owner: DealRecord | PlayNode = record
+    parent: PlayNode | None = None
+    siblings = record.variations
+    bonus = rules.bonus_aces
     ace_tricks: dict[Card, int] = {}
     trick_team: dict[int, str] = {}
     pending: list[int] = []
     while not game.finished:
         seat = game.to_play
         assert seat is not None
-        card, ask = players[seat].choose(SeatView(game, memory, seat), play_rng)
+        card, ask = choosers[seat](SeatView(game, memory, seat), play_rng)
         leader = game.leader
-        event = game.play(card, ask_reveal=ask)
-        memory.see(event)
-        node = PlayNode(card, owner if isinstance(owner, PlayNode) else None, reveal_request=ask)
-        owner.variations.append(node)
+        event = play(card, ask_reveal=ask)
+        see(event)
+        # What the checker would fill in, so the writer needs no replay.
+        node = PlayNode(card, parent, reveal_request=ask)
         node.seat, node.trick, node.position, node.leader = (
-            event.seat,
+            seat,
             event.trick,
             event.position,
             leader,
         )
-        if event.position == 0:
-            node.marker = (event.trick, event.seat)
-        if card.rank == 14:
-            ace_tricks[card] = event.trick
-        if event.collected is not None and event.trick_winner is not None:
-            # Aces go with the trick they fell to; under Dehla, with the pile that held it.
-            pending.append(event.trick)
-            if event.collected[0]:
-                for t in pending:
-                    trick_team[t] = team_of(event.trick_winner)
-                pending = []
-        owner = node
+        if not event.position:
+            node.marker = (event.trick, seat)
+        siblings.append(node)
+        parent, siblings = node, node.variations
+        if bonus:
+            if card.rank == 14:
+                ace_tricks[card] = event.trick
+            if event.collected is not None and event.trick_winner is not None:
+                # Aces go with the trick they fell to; under Dehla, with the pile that held it.
+                pending.append(event.trick)
+                if event.collected[0]:
+                    for t in pending:
+                        trick_team[t] = team_of(event.trick_winner)
+                    pending = []
     counts = game.counts
     tens = (counts.tens[0], counts.tens[1])
     tricks = (counts.tricks[0], counts.tricks[1])
     result = deal_result(tens, tricks, game.total_tricks)
     all_aces = (
-        rules.bonus_aces
+        bonus
         and result.winner is not None
         and all(trick_team.get(ace_tricks.get(a, 0)) == result.winner for a in ACES)
     )

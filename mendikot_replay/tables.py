@@ -33,7 +33,16 @@ from .seats import ALL_SEATS, TEAMS, team_of
 if TYPE_CHECKING:
     import pandas as pd
 
-Source = DealRecord | Iterable[DealRecord] | str | os.PathLike[str]
+Source = (
+    DealRecord
+    | Iterable[DealRecord]
+    | Iterable[tuple[str, DealRecord]]
+    | str
+    | os.PathLike[str]
+)
+"""A record, records (or ``(file, record)`` pairs, as :func:`iter_records` yields them, so
+that a corpus can be cut into chunks that keep their file names), a ``.pmn`` path, a
+directory or a glob pattern."""
 
 _SEATS = list(ALL_SEATS)
 _SUITS = [s.value for s in SUITS]
@@ -124,8 +133,29 @@ def iter_records(source: Source) -> Iterator[tuple[str, DealRecord]]:
             for record in read_deals(Path(path)):
                 yield path, record
         return
-    for record in source:
-        yield "", record
+    for item in source:
+        if isinstance(item, tuple):
+            yield item
+        else:
+            yield "", item
+
+
+def viewer_target(row: Any) -> tuple[str, int, int]:
+    """``(file, deal, step)`` of a table row (a pandas ``Series``, a namedtuple from
+    ``itertuples`` or a dict): where the viewer opens to show that row's moment,
+    ``replay(file, deal, step=step)``. A deal-level row (no ``step``) opens at the start.
+
+    The tables and the viewer share these three ids rather than a row type, so the viewer
+    needs no pandas and a row from any table (or a saved Parquet file) leads back.
+    """
+    if isinstance(row, dict):
+        file, deal, step = row.get("file"), row.get("deal"), row.get("step")
+    else:
+        file, deal, step = (getattr(row, key, None) for key in ("file", "deal", "step"))
+    if not file or deal is None:
+        raise ValueError("the row has no file (it was built from records in memory)")
+    step_value = 0 if step is None or step != step else int(step)  # NaN: no card
+    return str(file), int(deal), step_value
 
 
 def _paths(text: str) -> list[str]:

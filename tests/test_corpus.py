@@ -21,14 +21,16 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
 EXAMPLE = SAMPLES / "worked-example.pmn"
 TIE = SAMPLES / "tie.pmn"
+HAND_MADE = str(SAMPLES / "*.pmn")
+"""The hand-written samples (a glob: the directory also holds the simulated corpus/)."""
 
 
 @pytest.mark.parametrize("chunk", [1, 5, 1000])
 def test_parquet_round_trip_equals_the_frames(tmp_path: Path, chunk: int) -> None:
-    rows = export_parquet(SAMPLES, tmp_path, chunk=chunk)
+    rows = export_parquet(HAND_MADE, tmp_path, chunk=chunk)
     for name, build in TABLES.items():
         back = pd.read_parquet(tmp_path / f"{name}.parquet")
-        direct = build(SAMPLES)
+        direct = build(HAND_MADE)
         assert rows[name] == len(direct)
         assert_frame_equal(back, direct)  # dtypes too: categoricals with their categories
     assert not list(tmp_path.glob(".*partial"))
@@ -71,10 +73,10 @@ def test_stats_match_hand_counts() -> None:
 
 
 def test_stats_of_every_sample_agree_with_the_tables() -> None:
-    stats = corpus_stats(SAMPLES)
-    deals = TABLES["deals"](SAMPLES)
-    tens = TABLES["tens"](SAMPLES)
-    points = TABLES["points"](SAMPLES)
+    stats = corpus_stats(HAND_MADE)
+    deals = TABLES["deals"](HAND_MADE)
+    tens = TABLES["tens"](HAND_MADE)
+    points = TABLES["points"](HAND_MADE)
     assert stats.files == len(list(SAMPLES.glob("*.pmn")))
     assert stats.deals == len(deals) and stats.complete == int(deals.complete.sum())
     assert dict(stats.results) == deals.kind.value_counts()[lambda s: s > 0].to_dict()
@@ -111,9 +113,10 @@ def test_cli_stats(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", str(EXAMPLE), str(TIE)]) == 0
     text = capsys.readouterr().out
     assert "deals:" in text and "tens by seat:    A 2, B 2, C 3, D 1" in text
-    assert main(["stats", "--json", str(SAMPLES)]) == 0
+    assert main(["stats", "--json", str(SAMPLES / "corpus")]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["deals"] == corpus_stats(SAMPLES).deals
+    assert data["files"] == 1 and data["deals"] == 3000 and data["complete"] == 3000
+    assert set(data["trump_methods"]) == {"Drawn", "FaceUp", "Closed", "Cut", "None"}
     assert main(["stats", str(ROOT / "no-such-dir")]) == 2
 
 

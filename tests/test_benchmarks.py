@@ -34,3 +34,12 @@ def test_bench_read_runs_and_reports() -> None:
     assert results.bad_deals == 0, "generated deals must read back without errors"
     assert results.peak_small > 0 and results.peak_large > 0
     assert "cards/s / plies/s" in text and "goal" in text
+
+
+def test_bench_tables_runs_and_reports() -> None:
+    bench = _load("bench_tables")
+    out = io.StringIO()
+    results = bench.main(["--deals", "5", "--repeat", "1"], out=out)
+    assert results.deals == 5 and results.plays >= 5 * 32
+    assert results.from_records > 0 and results.from_file > 0
+    assert "plays/s" in out.getvalue() and "goal" in out.getvalue()

@@ -34,11 +34,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 Source = (
-    DealRecord
-    | Iterable[DealRecord]
-    | Iterable[tuple[str, DealRecord]]
-    | str
-    | os.PathLike[str]
+    DealRecord | Iterable[DealRecord] | Iterable[tuple[str, DealRecord]] | str | os.PathLike[str]
 )
 """A record, records (or ``(file, record)`` pairs, as :func:`iter_records` yields them, so
 that a corpus can be cut into chunks that keep their file names), a ``.pmn`` path, a

@@ -8,8 +8,8 @@
 #   ./dev.sh test [ARGS…]     set up (and Debian's chromium for the browser tests), then run
 #                             the whole test suite: lint, types, doctests, tests, notebooks
 #                             (nbval) and real-browser tests; ARGS go to pytest
-#   ./dev.sh notebooks        set up, then re-run notebooks/*.ipynb in place, saving their
-#                             outputs (the tests compare them under nbval)
+#   ./dev.sh notebooks [NB…]  set up, then re-run notebooks/*.ipynb in place, saving their
+#                             text outputs (the tests compare them under nbval)
 #   ./dev.sh setup            set up only
 # Set-up is idempotent and re-runs pip only when pyproject.toml changed.
 set -euo pipefail
@@ -100,10 +100,7 @@ case "$job" in
         ;;
     notebooks)
         setup
-        cd notebooks
-        exec ../.venv/bin/jupyter nbconvert --to notebook --execute --inplace \
-            --ExecutePreprocessor.record_timing=False \
-            --ExecutePreprocessor.store_widget_state=False ./*.ipynb
+        exec .venv/bin/python scripts/run_notebooks.py "$@"
         ;;
     test)
         setup

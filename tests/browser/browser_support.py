@@ -1,0 +1,231 @@
+"""Helpers of the browser tests: server processes, page error capture, screenshots and
+reading the viewer's state from the DOM. The fixtures are in ``conftest.py``."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Locator, Page, Route, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = Path("/usr/bin/chromium")
+
+# As root in a container Chromium needs --no-sandbox (Playwright adds it: chromium_sandbox is
+# off by default). Without the networking flags Chromium keeps trying to reach Google's
+# services, which this machine's closed network refuses. Playwright gives every launch a
+# fresh, empty --user-data-dir of its own.
+CHROMIUM_ARGS = [
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+]
+
+# Voila's page template links Font Awesome from a CDN; the viewer needs no icon font. The
+# tests answer it with an empty style sheet (so a missing network is no console error) and
+# let nothing else leave the machine: every page must work offline, as in a classroom.
+TEMPLATE_CDN = "https://cdn.jsdelivr.net/npm/@fortawesome/fontawesome-free@"
+EXTERNAL = re.compile(r"^(?!https?://(127\.0\.0\.1|localhost)[:/])[a-z]+://")
+
+# Console noise of the servers' pages that is not an error of ours.
+IGNORED_CONSOLE = (
+    "favicon.ico",
+    "Failed to load resource: the server responded with a status of 404",
+)
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """A server process of ours, its address and log."""
+
+    name: str
+    url: str
+    token: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def address(self, path: str) -> str:
+        sep = "&" if "?" in path else "?"
+        return f"{self.url}{path}{sep}token={self.token}" if self.token else self.url + path
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            text = self.log.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
+        return "\n".join(text.splitlines()[-lines:])
+
+
+def wait_until_up(server: Server, probe: str, timeout: float = 90.0) -> None:
+    deadline = time.monotonic() + timeout
+    last = ""
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise RuntimeError(
+                f"{server.name} exited with {server.process.returncode} before answering:\n"
+                + server.log_tail()
+            )
+        try:
+            with urllib.request.urlopen(server.address(probe), timeout=5) as reply:
+                if reply.status == 200:
+                    return
+                last = f"HTTP {reply.status}"
+        except (urllib.error.URLError, ConnectionError, TimeoutError) as exc:
+            last = repr(exc)
+        time.sleep(0.25)
+    raise RuntimeError(
+        f"{server.name} did not answer {probe} in {timeout:.0f}s ({last}):\n" + server.log_tail()
+    )
+
+
+def stop_server(server: Server) -> None:
+    """Stop the server and what it started (kernels): SIGTERM to its own process group,
+    which it leads, then SIGKILL if it lingers."""
+    process = server.process
+    if process.poll() is None:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+    else:
+        # The server is gone; a kernel it started may still hold the group.
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+def start_server(
+    name: str, args: list[str], env: dict[str, str], probe: str, token: str, port: int
+) -> Server:
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = ARTIFACTS / f"{name}.log"
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            args,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            start_new_session=True,  # its own process group, so its kernels stop with it
+        )
+    server = Server(name, f"http://127.0.0.1:{port}", token, process, log)
+    try:
+        wait_until_up(server, probe)
+    except BaseException:
+        stop_server(server)
+        raise
+    return server
+
+
+@dataclass
+class PageErrors:
+    """Uncaught page errors, console errors and network requests seen by one page."""
+
+    errors: list[str] = field(default_factory=list)
+    outside: list[str] = field(default_factory=list)
+    """Requests that would have left the machine (see :func:`keep_offline`)."""
+
+    def problems(self) -> list[str]:
+        """The errors, and any request for the network other than Voila's icon font."""
+        leaks = [f"network: {url}" for url in self.outside if not url.startswith(TEMPLATE_CDN)]
+        return self.errors + leaks
+
+    def on_page_error(self, error: Error) -> None:
+        self.errors.append(f"pageerror: {error.message}")
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error" and not any(s in message.text for s in IGNORED_CONSOLE):
+            self.errors.append(f"console.error: {message.text}")
+
+
+def keep_offline(context: BrowserContext, outside: list[str]) -> None:
+    """Answer Voila's template CDN link with an empty style sheet and refuse every other
+    request that would leave the machine; ``outside`` lists what was asked for."""
+
+    def handle(route: Route) -> None:
+        url = route.request.url
+        if url.startswith(("file:", "data:", "blob:")):
+            route.continue_()
+            return
+        outside.append(url)
+        if url.startswith(TEMPLATE_CDN):
+            route.fulfill(status=200, content_type="text/css", body="")
+        else:
+            route.abort()
+
+    context.route(EXTERNAL, handle)
+
+
+def shot(page: Page, name: str) -> None:
+    """Save a screenshot of the page as a test artifact."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+# -- the viewer in the DOM ---------------------------------------------------------------
+
+
+def step_of(viewer: Locator) -> int:
+    """The viewer's current step (``data-step`` on its root)."""
+    value = viewer.get_attribute("data-step")
+    assert value is not None, "the viewer root has no data-step"
+    return int(value)
+
+
+def at_step(viewer: Locator, step: int) -> None:
+    """Wait until the viewer shows ``step``."""
+    expect(viewer).to_have_attribute("data-step", str(step))
+
+
+def trick_number(viewer: Locator) -> int:
+    """The number in the viewer's "Trick N" label."""
+    text = viewer.get_by_test_id("mr-trick").inner_text()
+    match = re.search(r"\d+", text)
+    assert match is not None, f"no trick number in {text!r}"
+    return int(match.group())
+
+
+def render_times(viewer: Locator, press: Callable[[], None], count: int) -> list[float]:
+    """Step ``count`` times with ``press`` and read ``data-last-render-ms`` after each."""
+    times = []
+    for _ in range(count):
+        before = step_of(viewer)
+        press()
+        expect(viewer).not_to_have_attribute("data-step", str(before))
+        value = viewer.get_attribute("data-last-render-ms")
+        assert value is not None, "the viewer root has no data-last-render-ms"
+        times.append(float(value))
+    return times
+
+
+def summary(label: str, times: list[float]) -> str:
+    ordered = sorted(times)
+    median = statistics.median(ordered)
+    return (
+        f"{label}: {len(ordered)} steps, median {median:.2f} ms, "
+        f"p90 {ordered[int(0.9 * (len(ordered) - 1))]:.2f} ms, max {ordered[-1]:.2f} ms"
+    )

@@ -1,0 +1,167 @@
+"""Real servers and a real browser for the browser tests.
+
+One JupyterLab server and one Voila server per session, each a subprocess on a free localhost
+port serving a temporary copy of ``notebooks/`` and ``sample_games/``, and one headless Debian
+Chromium driven by Playwright. Servers are always stopped, whatever happens to the tests.
+Chromium is not optional: ``./dev.sh test`` installs it, so a missing browser fails.
+
+Screenshots and the servers' logs go to ``test-artifacts/`` (gitignored).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browser_support import (
+    ARTIFACTS,
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    PageErrors,
+    Server,
+    free_port,
+    keep_offline,
+    start_server,
+    stop_server,
+)
+from playwright.sync_api import Browser, Error, Page, sync_playwright
+
+
+@pytest.fixture(scope="session")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the notebooks and sample games, laid out as in the repository (the
+    notebooks read ``../sample_games/``), so the tests never write into the work tree."""
+    base = tmp_path_factory.mktemp("served")
+    shutil.copytree(
+        ROOT / "notebooks", base / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints")
+    )
+    shutil.copytree(ROOT / "sample_games", base / "sample_games")
+    return base
+
+
+@pytest.fixture(scope="session")
+def jupyter_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """Environment for the servers: this venv first on PATH, and Jupyter's config, runtime
+    and IPython directories of their own (nothing of the user's is read or written)."""
+    home = tmp_path_factory.mktemp("jupyter-home")
+    env = dict(os.environ)
+    env.pop("JUPYTER_TOKEN", None)
+    env.update(
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}",
+        JUPYTER_CONFIG_DIR=str(home / "config"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        IPYTHONDIR=str(home / "ipython"),
+        JUPYTER_DATA_DIR=str(home / "data"),
+        JUPYTER_PLATFORM_DIRS="1",
+        PYDEVD_DISABLE_FILE_VALIDATION="1",
+        PYTHONUNBUFFERED="1",
+    )
+    return env
+
+
+@pytest.fixture(scope="session")
+def lab_server(
+    workdir: Path, jupyter_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    """A real JupyterLab server on a free port, with a token, rooted at the notebooks."""
+    port, token = free_port(), secrets.token_hex(16)
+    lab_home = tmp_path_factory.mktemp("lab")
+    # No "get notified about Jupyter news?" toast over the notebook.
+    notification = lab_home / "settings" / "@jupyterlab" / "apputils-extension"
+    notification.mkdir(parents=True)
+    (notification / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false", "checkForUpdates": false}', encoding="utf-8"
+    )
+    args = [
+        sys.executable, "-m", "jupyterlab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={workdir / 'notebooks'}",
+        "--ServerApp.allow_root=True",
+        f"--LabApp.workspaces_dir={lab_home / 'workspaces'}",
+        f"--LabApp.user_settings_dir={lab_home / 'settings'}",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]  # fmt: skip
+    server = start_server("jupyterlab", args, jupyter_env, "/api/status", token, port)
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+@pytest.fixture(scope="session")
+def voila_server(workdir: Path, jupyter_env: dict[str, str]) -> Iterator[Server]:
+    """A real Voila server on a free port (no authentication, localhost only) serving the
+    notebooks folder; a notebook is at ``/voila/render/NAME.ipynb``."""
+    port = free_port()
+    args = [
+        sys.executable, "-m", "voila",
+        str(workdir / "notebooks"),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        "--show_tracebacks=True",
+    ]  # fmt: skip
+    server = start_server("voila", args, jupyter_env, "/", "", port)
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(
+            "the browser tests need Debian's Chromium at /usr/bin/chromium: run ./dev.sh test "
+            "(it installs it as root) or apt-get install chromium"
+        )
+    os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def page_errors() -> PageErrors:
+    return PageErrors()
+
+
+@pytest.fixture
+def page(
+    browser: Browser, page_errors: PageErrors, request: pytest.FixtureRequest
+) -> Iterator[Page]:
+    """A fresh page (own context) that records its errors and leaves a screenshot of how it
+    ended in test-artifacts/, pass or fail."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    keep_offline(context, page_errors.outside)
+    new_page = context.new_page()
+    new_page.on("pageerror", page_errors.on_page_error)
+    new_page.on("console", page_errors.on_console)
+    try:
+        yield new_page
+    finally:
+        ARTIFACTS.mkdir(exist_ok=True)
+        with contextlib.suppress(Error):
+            new_page.screenshot(
+                path=str(ARTIFACTS / f"{request.node.name}-end.png"), full_page=True
+            )
+        context.close()

@@ -1,0 +1,67 @@
+"""The replay notebook in a real JupyterLab, as ``./dev.sh demo`` opens it: run all cells
+from the menu, then step the widget with the mouse and the keyboard, and check that the
+keys reach the viewer, not JupyterLab's notebook shortcuts."""
+
+from __future__ import annotations
+
+import re
+
+from browser_support import PageErrors, Server, at_step, shot
+from playwright.sync_api import Page, expect
+
+NOTEBOOK = "01-replay.ipynb"
+ACTIVE_CELL = """() => {
+    const cells = [...document.querySelectorAll(
+        '.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook .jp-Cell')];
+    return cells.findIndex((cell) => cell.classList.contains('jp-mod-active'));
+}"""
+
+
+def run_all_cells(page: Page) -> None:
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+
+
+def test_run_all_then_step_with_mouse_and_keys(
+    lab_server: Server, page: Page, page_errors: PageErrors
+) -> None:
+    page.goto(lab_server.address(f"/lab/tree/{NOTEBOOK}"))
+    panel = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden)")
+    expect(panel.locator(".jp-Notebook")).to_be_visible(timeout=90_000)
+    # The kernel is up once the status bar says "Idle": Run All while it still says
+    # "Initializing" clears the cells and runs nothing.
+    status = page.locator("#jp-main-statusbar")
+    expect(status).to_contain_text("| Idle", timeout=90_000)
+
+    run_all_cells(page)
+    viewer = panel.get_by_test_id("mr-viewer").first
+    expect(viewer).to_be_visible(timeout=90_000)
+    # Every cell ran: no "[*]" prompt left and the kernel is idle again.
+    expect(panel.locator(".jp-InputPrompt", has_text="[*]")).to_have_count(0, timeout=90_000)
+    expect(status).to_contain_text("| Idle", timeout=90_000)
+    at_step(viewer, 0)
+    viewer.scroll_into_view_if_needed()
+    shot(page, "lab-after-run-all")
+
+    viewer.get_by_test_id("mr-next").click()
+    at_step(viewer, 1)
+
+    # Put the keyboard focus in the viewer the way a user does: click on it.
+    viewer.get_by_test_id("mr-table").click()
+    active = page.evaluate(ACTIVE_CELL)
+    assert active >= 0
+    for key, step in (("ArrowRight", 2), ("ArrowDown", 4), ("ArrowUp", 0), ("End", 52)):
+        page.keyboard.press(key)
+        at_step(viewer, step)
+        assert page.evaluate(ACTIVE_CELL) == active, f"{key} moved JupyterLab's active cell"
+    page.keyboard.press("Home")
+    at_step(viewer, 0)
+    assert page.evaluate(ACTIVE_CELL) == active
+    # Command-mode letters are the viewer's too while it has the focus ("n": next note).
+    cells = panel.locator(".jp-Cell").count()
+    page.keyboard.press("n")
+    at_step(viewer, 3)  # the first annotated card: C's ace in trick 1
+    assert page.evaluate(ACTIVE_CELL) == active
+    assert panel.locator(".jp-Cell").count() == cells
+    shot(page, "lab-after-keys")
+    assert page_errors.problems() == []

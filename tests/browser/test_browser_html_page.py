@@ -13,6 +13,8 @@ from playwright.sync_api import Page, expect
 
 CARDS = 52
 
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
+
 # Click "next" in the page itself and time it to the next painted frame, from the page's
 # own clock: what a user waits for, without the test driver's round trips.
 CLICK_TO_FRAME = """async (count) => {

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from browser_support import PageErrors, Server, at_step, shot
 from playwright.sync_api import Page, expect
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 NOTEBOOK = "01-replay.ipynb"
 ACTIVE_CELL = """() => {
@@ -64,4 +67,14 @@ def test_run_all_then_step_with_mouse_and_keys(
     assert page.evaluate(ACTIVE_CELL) == active
     assert panel.locator(".jp-Cell").count() == cells
     shot(page, "lab-after-keys")
+
+    # The steps taken in the browser are the kernel's too: ask Python in a new cell.
+    panel.locator('.jp-Cell.jp-mod-active [data-command="notebook:insert-cell-below"]').click()
+    expect(panel.locator(".jp-Cell")).to_have_count(cells + 1)
+    new_cell = panel.locator(".jp-Cell").nth(active + 1)
+    new_cell.locator(".cm-content").click()
+    page.keyboard.type("print('kernel sees step', viewer.step)")
+    page.keyboard.press("Shift+Enter")
+    expect(new_cell.locator(".jp-OutputArea-output")).to_contain_text("kernel sees step 3")
+    shot(page, "lab-kernel-sees-step")
     assert page_errors.problems() == []

@@ -121,8 +121,11 @@ def voila_server(workdir: Path, jupyter_env: dict[str, str]) -> Iterator[Server]
         stop_server(server)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    """Headless Chromium, one per test module: Playwright's sync API allows one running
+    instance at a time, and other test modules (tests/test_html_browser.py) start their
+    own, so ours must be stopped when our module ends."""
     if not CHROMIUM.exists():
         pytest.fail(
             "the browser tests need Debian's Chromium at /usr/bin/chromium: run ./dev.sh test "

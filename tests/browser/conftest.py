@@ -1,8 +1,10 @@
 """Real servers and a real browser for the browser tests.
 
-One JupyterLab server and one Voila server per session, each a subprocess on a free localhost
-port serving a temporary copy of ``notebooks/`` and ``sample_games/``, and one headless Debian
-Chromium driven by Playwright. Servers are always stopped, whatever happens to the tests.
+A JupyterLab server and a Voila server, each a subprocess on a free localhost port serving a
+temporary copy of ``notebooks/`` and ``sample_games/``, and a headless Debian Chromium driven
+by Playwright. Each is shared by the tests of a module and stopped when the module ends,
+whatever happens to its tests (not at the end of the session: the rest of the suite should
+not run beside idle servers and kernels).
 Chromium is not optional: ``./dev.sh test`` installs it, so a missing browser fails.
 
 Screenshots and the servers' logs go to ``test-artifacts/`` (gitignored).
@@ -66,7 +68,7 @@ def jupyter_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab_server(
     workdir: Path, jupyter_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Server]:
@@ -100,7 +102,7 @@ def lab_server(
         stop_server(server)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def voila_server(workdir: Path, jupyter_env: dict[str, str]) -> Iterator[Server]:
     """A real Voila server on a free port (no authentication, localhost only) serving the
     notebooks folder; a notebook is at ``/voila/render/NAME.ipynb``."""

@@ -257,8 +257,16 @@ class Viewer(anywidget.AnyWidget):
         return f"<Viewer {self.data.get('title', '')!r} step {self.step} of {self.last_step}>"
 
 
-def replay(source: Source, deal: int = 1, **options: Any) -> Viewer:
-    """Open a viewer on deal ``deal`` (from 1) of a PMN file, PMN text or a record."""
+def replay(source: Source | Any, deal: int = 1, **options: Any) -> Viewer:
+    """Open a viewer on deal ``deal`` (from 1) of a PMN file, PMN text or a record — or on
+    the moment a table row stands for: ``replay(plays.iloc[0])`` opens that row's deal at
+    that card (any row with ``file``, ``deal`` and ``step``, as every table has)."""
+    if not isinstance(source, (DealRecord, str, os.PathLike)):
+        from .tables import viewer_target
+
+        file, deal, step = viewer_target(source)
+        options.setdefault("step", step)
+        source = file
     return Viewer(source, deal=deal, **options)
 
 

@@ -155,3 +155,17 @@ def test_display_bundle_has_the_widget_and_static_html() -> None:
     assert "application/vnd.jupyter.widget-view+json" in data
     assert data["text/html"].startswith('<div class="mr-embed"')
     assert "tie" in repr(viewer).lower() or "Tie" in repr(viewer)
+
+
+def test_replay_opens_a_table_row_at_its_card() -> None:
+    from mendikot_replay.tables import plays_frame
+
+    plays = plays_frame(str(SAMPLES / "worked-example.pmn"))
+    row = plays[plays.card == "TD"].iloc[0]
+    viewer = replay(row)
+    assert viewer.step == row.step
+    event = viewer.snapshot.event
+    assert event is not None and str(event.card) == "TD" and event.seat == "A"
+    # A namedtuple from itertuples and a plain dict lead to the same card.
+    assert replay(next(plays.itertuples())).step == 1
+    assert replay({"file": row.file, "deal": 1, "step": 5}).step == 5

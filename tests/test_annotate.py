@@ -197,3 +197,33 @@ def test_every_sample_game_annotates_cleanly() -> None:
         again = read_string(write_string(records))
         assert all(r.errors == [] for r in again), path
         assert all(annotate(r) == [] for r in again), path
+
+
+def test_no_race_when_the_tens_end_three_one() -> None:
+    # A/C already have two tens and take the third: 3-1, no race for tricks.
+    record = position("A:.2.. B:.T.. C:.A.. D:.3..", "13. A: 2H TH AH 3H", tens="2-1")
+    assert "tricks-race" not in [k for k, _, _ in kinds(record)]
+    assert ("ten-lost", "B", "TH") in kinds(record)
+
+
+def test_a_discard_with_a_known_trump_is_no_cut_and_no_reveal() -> None:
+    record = position(
+        "A:.2.. B:..3. C:.A.. D:.4..", "13. A: 2H 3D AH 4H", method="Drawn", tens="2-2"
+    )
+    found = [k for k, _, _ in kinds(record)]
+    assert "cut" not in found and "trump-revealed" not in found
+
+
+def test_version_b_void_player_who_does_not_ask_reveals_nothing() -> None:
+    # B is void in hearts and discards without asking: the trump stays face down.
+    record = closed(
+        "B",
+        "trick 12; tens 2-1; tricks 6-5; hidden D:3S",
+        "A:.2.T. B:5...6 C:.A.7. D:3.7..",
+        "12. A: 2H 6C AH 7H\n13. C: 7D 3S TD 5S",
+    )
+    reveals = [
+        (p.trick, p.seat, str(p.card)) for p in find_points(record) if p.kind == "trump-revealed"
+    ]
+    assert reveals == [(13, "D", "3S")]  # only D's last card turns it up
+    assert "premature-reveal" not in [k for k, _, _ in kinds(record)]

@@ -17,13 +17,14 @@ import re
 from collections.abc import Iterable
 
 from .cards import SUITS, Card, Suit, rank_letter
-from .engine import DealSetup, PlayEvent, TenFate
+from .engine import DealSetup, PlayEvent
 from .record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode, Problem
 from .report import captured_tens
 from .result import DealResult, next_dealer
 from .rules import Capture, TrumpMethod
 from .seats import Seat, seats, team_label, team_of
 from .timeline import Timeline, TrickSummary
+from .view_data import fate_words
 
 _RED = "\x1b[31m"
 _BOLD = "\x1b[1m"
@@ -443,30 +444,8 @@ def _ledger(timeline: Timeline, players: int, paint: _Painter) -> list[str]:
     ordered += [fate for fate in final.ten_fates if fate.card not in taken]
     lines = [paint.bold("Tens:")]
     for fate in ordered:
-        lines.append(f"  {paint.card(fate.card)}  {_fate_words(fate, players)}")
+        lines.append(f"  {paint.card(fate.card)}  {fate_words(fate, players)}")
     return lines
-
-
-def _fate_words(fate: TenFate, players: int) -> str:
-    played = (
-        f"played by {fate.holder} in trick {fate.played_in}"
-        if fate.holder is not None and fate.played_in is not None
-        else None
-    )
-    if fate.where == "captured":
-        side = team_label(fate.team, players) if fate.team else "?"
-        took = f"captured by {fate.seat} for {side} in trick {fate.trick}"
-        if fate.played_in is not None and fate.trick != fate.played_in:
-            took += " (with the pile)"
-        return f"{played}, {took}" if played else took
-    if fate.where == "hand":
-        return f"still in {fate.holder}'s hand" if fate.holder else "in an unknown hand"
-    if fate.where == "table":
-        return f"on the table ({played})" if played else "on the table"
-    if fate.where == "pile":
-        return f"in the Dehla pile ({played})" if played else "in the Dehla pile"
-    side = f" by {team_label(fate.team, players)}" if fate.team else ""
-    return f"taken{side} before the position starts"
 
 
 __all__ = ["render_deal"]

@@ -199,7 +199,7 @@ def test_show_worked_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert "T♦ captured by C for A/C" in out
     assert "A drops the ten under partner's ace" in out
     assert "A/C win with 3 tens (5-8 tricks)" in out
-    assert "T♣  played by B in trick 9, captured by D for B/D in trick 9" in out
+    assert "T♣  captured by D for B/D in trick 9; played by B in trick 9" in out
     assert "Next dealer: D" in out
 
 

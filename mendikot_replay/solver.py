@@ -1,0 +1,443 @@
+"""Perfect-information (double-dummy) search from any position of a deal.
+
+Every hand is known, so the best play of both sides is a plain two-team minimax: A/C
+against B/D. The rules are not written a second time here: every card is played by the
+engine (:class:`~mendikot_replay.engine.Game`) on a copy of the state, so the solver obeys
+exactly what the replay obeys — closed trumps (an unrevealed card stays where the record put
+it, the version-B ask is a choice of the player), cut trumps (the naming discard is simply a
+move), must-trump, Dehla's pile and streak, 4, 6 and 8 players.
+
+Three objectives:
+
+- ``outcome``: the deal result as an integer from A/C's side, ranked
+  whitewash (3) > mendikot (2) > win (1) > tie (0) > B/D win (-1) > mendikot (-2) >
+  whitewash (-3); :func:`value_text` spells it ("AC win", "tie", "BD mendikot").
+- ``tens`` / ``tricks``: how many tens / tricks the side to move at the root holds at the
+  end (what it had already taken included), as in bridge double-dummy.
+
+The search is alpha-beta with a transposition table (hands, table, trump state, counts,
+pile and streak) that keeps lower and upper bounds, the table's best move tried first, and
+equivalent cards searched once (same hand, same suit, no card still out between them, never
+a ten: a ten scores, so it differs from its neighbours). :func:`plain_minimax` is the same
+game tree with none of that, kept as the reference the tests compare against.
+
+Pure Python copies a ``Game`` per node, so the solver is meant for endgames: a handful of
+tricks solves in well under a second, a full deal does not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, NamedTuple
+
+from .cards import Card
+from .engine import DealSetup, Game, IllegalPlay
+from .result import deal_result
+from .rules import Reveal
+from .seats import Team, team_index, team_of
+
+if TYPE_CHECKING:
+    from .record import DealRecord
+
+Objective = Literal["outcome", "tens", "tricks"]
+OBJECTIVES: tuple[Objective, ...] = ("outcome", "tens", "tricks")
+
+_RANKS = {"whitewash": 3, "mendikot": 2, "win": 1}
+_NAMES = {3: "whitewash", 2: "mendikot", 1: "win"}
+_INF = 1000
+
+
+class Move(NamedTuple):
+    """One choice of the player to move: a card, and (closed trump, version B) whether the
+    player asks for the reveal with it."""
+
+    card: Card
+    ask: bool = False
+
+    def __str__(self) -> str:
+        return ("^T" if self.ask else "") + str(self.card)
+
+
+def value_text(value: int, objective: Objective = "outcome") -> str:
+    """A value as people say it: ``"AC win"``, ``"BD mendikot"``, ``"tie"``; for ``tens``
+    and ``tricks`` just the number."""
+    if objective != "outcome":
+        return str(value)
+    if value == 0:
+        return "tie"
+    team = "AC" if value > 0 else "BD"
+    return f"{team} {_NAMES[abs(value)]}"
+
+
+def _final_value(game: Game, objective: Objective, team: int) -> int:
+    """The value of a finished deal (outcome: from A/C's side; else for ``team``)."""
+    counts = game.counts
+    if objective == "tens":
+        return counts.tens[team]
+    if objective == "tricks":
+        return counts.tricks[team]
+    result = deal_result(
+        (counts.tens[0], counts.tens[1]), (counts.tricks[0], counts.tricks[1]), game.total_tricks
+    )
+    if result.winner is None:
+        return 0
+    rank = _RANKS[result.kind]
+    return rank if result.winner == "AC" else -rank
+
+
+def _perspective(game: Game, objective: Objective) -> int:
+    """Whose values the search maximises: A/C for the outcome, else the side to move."""
+    if objective == "outcome" or game.to_play is None:
+        return 0
+    return team_index(team_of(game.to_play))
+
+
+def _check(game: Game, objective: str) -> None:
+    if objective not in OBJECTIVES:
+        raise ValueError(f"unknown objective {objective!r}: use one of {', '.join(OBJECTIVES)}")
+    if any(h is None for h in game.hands.values()):
+        raise ValueError("double-dummy search needs every hand to be known")
+
+
+def moves(game: Game) -> list[Move]:
+    """Every choice of the player to move: each legal card, and under version B a void
+    player's card both with and without asking for the closed trump (when the ask is
+    legal with it)."""
+    seat = game.to_play
+    if seat is None:
+        return []
+    out: list[Move] = []
+    can_ask = (
+        game.hidden_card is not None
+        and game.rules.reveal is Reveal.B
+        and bool(game.table)
+        and seat != game.hidden_holder
+        and not game.suit_counts[seat][game.table[0].card.suit.index]
+    )
+    for c in game.legal_cards():
+        out.append(Move(c))
+        if can_ask:
+            out.append(Move(c, True))
+    return out
+
+
+def _apply(game: Game, move: Move) -> Game | None:
+    """A copy of ``game`` after ``move``, or ``None`` when the engine refuses it (an ask
+    whose duty to trump the card breaks)."""
+    child = game.copy()
+    try:
+        child.play(move.card, ask_reveal=move.ask)
+    except IllegalPlay:
+        return None
+    return child
+
+
+def equivalence_groups(game: Game, cards: list[Card]) -> list[list[Card]]:
+    """The legal ``cards`` of the player to move, grouped into runs that play alike: same
+    suit, no card still out (in a hand or on the table) ranked between them, neither a ten
+    nor the face-down closed trump. The first card of each group is its representative."""
+    out_cards: set[Card] = set()
+    for h in game.hands.values():
+        out_cards.update(h or ())
+    out_cards.update(e.card for e in game.table)
+    order = sorted(out_cards)  # by suit, then rank from the ace down
+    place = {c: i for i, c in enumerate(order)}
+    groups: list[list[Card]] = []
+    previous: Card | None = None
+    for c in sorted(cards):
+        single = c.is_ten or c is game.hidden_card
+        if (
+            previous is not None
+            and not single
+            and previous.suit is c.suit
+            and place[c] == place[previous] + 1
+        ):
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+        previous = None if single else c
+    return groups
+
+
+def _key(game: Game) -> tuple[object, ...]:
+    """Everything the rest of the deal depends on (the trick number follows from the hand
+    sizes; table cards carry whether they count as trumps)."""
+    since = game.trump_ply
+    return (
+        tuple(frozenset(h or ()) for h in game.hands.values()),
+        tuple((e.card, e.ply >= since) for e in game.table),
+        game.to_play,
+        game.trump,
+        game.hidden_card,
+        game.hidden_holder,
+        tuple(game.counts.tricks),
+        tuple(game.counts.tens),
+        game.pile_tricks,
+        tuple(sorted(game.pile_cards)),
+        game.streak_seat,
+        game.streak,
+    )
+
+
+@dataclass
+class Solution:
+    """The solved position: its value, every legal card's value, a best card and a line."""
+
+    game: Game
+    objective: Objective
+    value: int
+    cards: dict[Card, int]
+    """Every legal card of the player to move, with the value after it (best ask chosen)."""
+    moves: dict[Move, int]
+    """The same per choice (version B: with and without asking)."""
+    team: Team
+    """Whose values these are: A/C for the outcome, else the side to move."""
+    _searcher: _Searcher | None = field(default=None, repr=False)
+
+    @property
+    def best(self) -> Card | None:
+        """A best card (the first in hand order), or ``None`` when the deal is over."""
+        move = self.best_move
+        return move.card if move is not None else None
+
+    @property
+    def best_move(self) -> Move | None:
+        for move, v in self.moves.items():
+            if v == self.value:
+                return move
+        return None
+
+    def text(self, card: Card | None = None) -> str:
+        """The value (of the position, or after ``card``) as :func:`value_text` spells it."""
+        value = self.value if card is None else self.cards[card]
+        return value_text(value, self.objective)
+
+    def line(self) -> list[Move]:
+        """A principal variation: best moves for both sides to the end of the deal."""
+        searcher = self._searcher or _Searcher(self.objective, team_index(self.team))
+        out: list[Move] = []
+        game = self.game
+        while not game.finished:
+            best: tuple[int, Move, Game] | None = None
+            maximising = team_index(team_of(game.to_play or "A")) == searcher.team
+            for move in moves(game):
+                child = _apply(game, move)
+                if child is None:
+                    continue
+                v = searcher.search(child, -_INF, _INF)
+                if best is None or (v > best[0] if maximising else v < best[0]):
+                    best = (v, move, child)
+            assert best is not None
+            out.append(best[1])
+            game = best[2]
+        return out
+
+
+class _Searcher:
+    """Alpha-beta with a transposition table of bounds, for one objective and side."""
+
+    def __init__(self, objective: Objective, team: int, *, equivalence: bool = True) -> None:
+        self.objective: Objective = objective
+        self.team = team
+        self.equivalence = equivalence
+        self.table: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
+        self.nodes = 0
+
+    def children(self, game: Game) -> Iterator[tuple[Move, list[Card]]]:
+        """The moves worth searching, each with the cards it stands for."""
+        legal = game.legal_cards()
+        groups = equivalence_groups(game, legal) if self.equivalence else [[c] for c in legal]
+        by_card = {g[0]: g for g in groups}
+        for move in moves(game):
+            if move.card in by_card:
+                yield move, by_card[move.card]
+
+    def search(self, game: Game, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if game.finished:
+            return _final_value(game, self.objective, self.team)
+        key = _key(game)
+        lo, hi, hint = self.table.get(key, (-_INF, _INF, None))
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:
+            return lo
+        alpha, beta = max(alpha, lo), min(beta, hi)
+        a0, b0 = alpha, beta
+        maximising = team_index(team_of(game.to_play or "A")) == self.team
+        ordered = [m for m, _ in self.children(game)]
+        if hint is not None and hint in ordered:
+            ordered.remove(hint)
+            ordered.insert(0, hint)
+        best = -_INF if maximising else _INF
+        best_move: Move | None = None
+        for move in ordered:
+            child = _apply(game, move)
+            if child is None:
+                continue
+            v = self.search(child, alpha, beta)
+            if maximising:
+                if v > best:
+                    best, best_move = v, move
+                alpha = max(alpha, v)
+            else:
+                if v < best:
+                    best, best_move = v, move
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if best <= a0:
+            hi = best
+        elif best >= b0:
+            lo = best
+        else:
+            lo = hi = best
+        self.table[key] = (lo, hi, best_move)
+        return best
+
+
+def _as_game(position: Game | DealSetup | DealRecord) -> Game:
+    if isinstance(position, Game):
+        return position.copy()
+    if isinstance(position, DealSetup):
+        return Game(position, check_deal=False)
+    return position_after(position, 0)
+
+
+def solve(
+    position: Game | DealSetup | DealRecord,
+    objective: Objective = "outcome",
+    *,
+    equivalence: bool = True,
+) -> Solution:
+    """Solve a position with best play by both sides and score every legal card.
+
+    ``position`` is a game in progress (not changed), a set-up (a deal or a ``Start``
+    position), or a record (its start). ``equivalence=False`` searches every card on its
+    own (the tests check that it changes no value).
+    """
+    game = _as_game(position)
+    _check(game, objective)
+    team = _perspective(game, objective)
+    searcher = _Searcher(objective, team, equivalence=equivalence)
+    values: dict[Move, int] = {}
+    if game.finished:
+        value = _final_value(game, objective, team)
+    else:
+        maximising = team_index(team_of(game.to_play or "A")) == team
+        legal = game.legal_cards()
+        groups = equivalence_groups(game, legal) if equivalence else [[c] for c in legal]
+        stands_for = {g[0]: g for g in groups}
+        for move in moves(game):
+            if move.card not in stands_for:
+                continue
+            child = _apply(game, move)
+            if child is None:
+                continue
+            v = searcher.search(child, -_INF, _INF)
+            for c in stands_for[move.card]:
+                values[Move(c, move.ask)] = v
+        chosen = values.values()
+        value = max(chosen) if maximising else min(chosen)
+    values = dict(sorted(values.items()))
+    cards: dict[Card, int] = {}
+    for move, v in values.items():
+        if move.card not in cards:
+            cards[move.card] = v
+        else:
+            better = v > cards[move.card] if team == _mover(game) else v < cards[move.card]
+            if better:
+                cards[move.card] = v
+    return Solution(
+        game,
+        objective,
+        value,
+        cards,
+        values,
+        ("AC", "BD")[team],
+        searcher,
+    )
+
+
+def _mover(game: Game) -> int:
+    return team_index(team_of(game.to_play or "A"))
+
+
+def plain_minimax(
+    position: Game | DealSetup | DealRecord,
+    objective: Objective = "outcome",
+    *,
+    team: Team | None = None,
+) -> tuple[int, dict[Card, int]]:
+    """The reference: plain minimax over every move, no pruning, no table, no grouping.
+
+    Returns the value and each legal card's value (for ``team``: by default A/C for the
+    outcome, the side to move otherwise). Exponential: for the tests' small endgames only.
+    """
+    game = _as_game(position)
+    _check(game, objective)
+    side = _perspective(game, objective) if team is None else team_index(team)
+
+    def value(g: Game) -> int:
+        if g.finished:
+            return _final_value(g, objective, side)
+        results = [value(c) for c in (_apply(g, m) for m in moves(g)) if c is not None]
+        return max(results) if _mover(g) == side else min(results)
+
+    if game.finished:
+        return _final_value(game, objective, side), {}
+    cards: dict[Card, int] = {}
+    maximising = _mover(game) == side
+    for move in moves(game):
+        child = _apply(game, move)
+        if child is None:
+            continue
+        v = value(child)
+        old = cards.get(move.card)
+        if old is None or (v > old if maximising else v < old):
+            cards[move.card] = v
+    best = max(cards.values()) if maximising else min(cards.values())
+    return best, cards
+
+
+def position_after(record: DealRecord, k: int | None = None) -> Game:
+    """The engine's state after the first ``k`` cards of the record's main line (all of
+    them by default): the set-up the reader made, then each card with its ``^T``/``^R``."""
+    if record.setup is None:
+        raise ValueError("the record's tags do not give a playable set-up")
+    game = Game(record.setup, check_deal=False)
+    line = record.mainline()
+    if k is None:
+        k = len(line)
+    if not 0 <= k <= len(line):
+        raise ValueError(f"the main line has {len(line)} cards; cannot stop after {k}")
+    for node in line[:k]:
+        if node.card is None:
+            raise ValueError("the main line has an unknown card (--)")
+        game.play(node.card, ask_reveal=node.reveal_request, revoke=node.revoke)
+    return game
+
+
+def tricks_left(game: Game) -> int:
+    """Tricks still to finish, the one under way included."""
+    if game.finished:
+        return 0
+    return game.total_tricks - game.trick + 1
+
+
+__all__ = [
+    "OBJECTIVES",
+    "Move",
+    "Objective",
+    "Solution",
+    "equivalence_groups",
+    "moves",
+    "plain_minimax",
+    "position_after",
+    "solve",
+    "tricks_left",
+    "value_text",
+]

@@ -1,0 +1,198 @@
+"""The double-dummy solver: the sample endgames, a cross-check against plain minimax on
+random small endgames of every variant, and the properties a search must keep."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from mendikot_replay.cards import Card, Suit, card, deck
+from mendikot_replay.engine import DealSetup, Game, StartPosition
+from mendikot_replay.generate import random_deal
+from mendikot_replay.pmn_reader import read_deals
+from mendikot_replay.rules import Capture, Reveal, Rules, TrumpMethod
+from mendikot_replay.seats import Seat, seats
+from mendikot_replay.solver import (
+    OBJECTIVES,
+    Objective,
+    _final_value,
+    equivalence_groups,
+    plain_minimax,
+    position_after,
+    solve,
+    value_text,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+ENDGAMES = ROOT / "sample_games" / "endgame-cover-or-duck.pmn"
+
+# name: (rules, trump state) — trump state: "suit" (known or revealed/named), "hidden"
+# (closed card face down), "open" (cut not named yet), "none".
+VARIANTS: dict[str, tuple[Rules, str]] = {
+    "drawn": (Rules(), "suit"),
+    "face-up-must-trump": (Rules(trump_method=TrumpMethod.FACE_UP, must_trump=True), "suit"),
+    "none": (Rules(trump_method=TrumpMethod.NONE), "none"),
+    "closed-a-hidden": (Rules(trump_method=TrumpMethod.CLOSED), "hidden"),
+    "closed-b-hidden": (Rules(trump_method=TrumpMethod.CLOSED, reveal=Reveal.B), "hidden"),
+    "closed-revealed": (Rules(trump_method=TrumpMethod.CLOSED), "suit"),
+    "cut-unnamed": (Rules(trump_method=TrumpMethod.CUT), "open"),
+    "cut-named": (Rules(trump_method=TrumpMethod.CUT), "suit"),
+    "dehla": (Rules(capture=Capture.DEHLA), "suit"),
+    "dehla-cut-unnamed": (Rules(trump_method=TrumpMethod.CUT, capture=Capture.DEHLA), "open"),
+    "six-players": (Rules(players=6), "suit"),
+    "eight-players-closed-b": (
+        Rules(players=8, trump_method=TrumpMethod.CLOSED, reveal=Reveal.B),
+        "hidden",
+    ),
+}
+
+
+def small_position(rng: random.Random, rules: Rules, trump_state: str, left: int) -> Game:
+    """A random ``Start`` position with ``left`` tricks to play (the one under way
+    included), some of its cards possibly already on the table."""
+    players = rules.players
+    order = seats(players)
+    cards = list(deck(rules.deck))
+    rng.shuffle(cards)
+    leader = rng.choice(order)
+    on_table = rng.randrange(players)
+    table: list[tuple[Seat, Card]] = []
+    hands: dict[Seat, frozenset[Card]] = {}
+    first = order.index(leader)
+    for i in range(players):
+        seat = order[(first + i) % players]
+        if i < on_table:
+            table.append((seat, cards.pop()))
+            hands[seat] = frozenset(cards.pop() for _ in range(left - 1))
+        else:
+            hands[seat] = frozenset(cards.pop() for _ in range(left))
+    # The table's cards should follow the lead where they can look as if they did.
+    in_play = [c for h in hands.values() for c in h] + [c for _, c in table]
+    gone_tens = 4 - sum(c.is_ten for c in in_play)
+    ac_tens = rng.randint(0, gone_tens)
+    done = rules.tricks_per_deal - left
+    ac_tricks = rng.randint(0, done)
+    streak = rng.choice([None, rng.choice(order)]) if rules.capture is Capture.DEHLA else None
+    start = StartPosition(
+        trick=done + 1,
+        tens=(ac_tens, gone_tens - ac_tens),
+        tricks=(ac_tricks, done - ac_tricks),
+        table=tuple(table),
+        streak=streak,
+    )
+    trump: Suit | None = None
+    trump_card: Card | None = None
+    holder: Seat | None = None
+    if trump_state == "suit":
+        trump = rng.choice(list(Suit))
+    elif trump_state == "hidden":
+        holder = rng.choice([s for s in order if len(hands[s]) > 0])
+        trump_card = rng.choice(sorted(hands[holder]))
+    setup = DealSetup(
+        rules,
+        hands,
+        first_leader=leader,
+        trump=trump,
+        trump_card=trump_card,
+        hidden_holder=holder,
+        start=start,
+    )
+    return Game(setup, check_deal=False)
+
+
+def _endgames() -> list[Game]:
+    return [position_after(r, 0) for r in read_deals(ENDGAMES)]
+
+
+def test_cover_or_duck_the_format_example() -> None:
+    game = _endgames()[0]
+    assert game.to_play == "C"
+    solution = solve(game)
+    assert solution.text() == "AC win"
+    assert {str(c): solution.text(c) for c in solution.cards} == {"KS": "AC win", "9S": "BD win"}
+    assert solution.best == card("KS")
+
+
+@pytest.mark.parametrize(
+    ("index", "good", "bad"),
+    [(1, "QC", "9C"), (2, "6S", "5C"), (3, "TD", "AD")],
+)
+def test_the_other_sample_endgames(index: int, good: str, bad: str) -> None:
+    """The card marked ``!`` keeps the deal for A/C; the variation's card loses it."""
+    solution = solve(_endgames()[index])
+    assert solution.text() == "AC win"
+    assert solution.cards[card(good)] == solution.value
+    assert solution.text(card(bad)).startswith("BD")
+
+
+def test_value_text() -> None:
+    assert [value_text(v) for v in (3, 2, 1, 0, -1, -2, -3)] == [
+        "AC whitewash",
+        "AC mendikot",
+        "AC win",
+        "tie",
+        "BD win",
+        "BD mendikot",
+        "BD whitewash",
+    ]
+    assert value_text(5, "tricks") == "5"
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_solver_agrees_with_plain_minimax(variant: str) -> None:
+    """Every card's value, in every objective, equals the plain minimax's; so do the values
+    with equivalent-card grouping switched off."""
+    rules, trump_state = VARIANTS[variant]
+    rng = random.Random(variant)
+    limit = 2 if rules.players > 4 else 3
+    for i in range(60):
+        game = small_position(rng, rules, trump_state, rng.randint(1, limit))
+        objective: Objective = OBJECTIVES[i % 3]
+        solution = solve(game, objective)
+        value, cards = plain_minimax(game, objective)
+        assert (solution.value, solution.cards) == (value, cards), (variant, i, objective)
+        plain = solve(game, objective, equivalence=False)
+        assert (plain.value, plain.cards) == (value, cards)
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_search_properties(variant: str) -> None:
+    """The best card's value is the root's; the principal line, played out, ends at the
+    root's value; cards of one equivalence group score alike."""
+    rules, trump_state = VARIANTS[variant]
+    rng = random.Random(f"properties {variant}")
+    for i in range(10):
+        game = small_position(
+            rng, rules, trump_state, rng.randint(2, 4 if rules.players == 4 else 2)
+        )
+        objective: Objective = OBJECTIVES[i % 3]
+        solution = solve(game, objective, equivalence=False)
+        assert solution.best is not None
+        assert solution.cards[solution.best] == solution.value
+        end = game.copy()
+        for move in solution.line():
+            end.play(move.card, ask_reveal=move.ask)
+        assert end.finished
+        team = 0 if solution.team == "AC" else 1
+        assert _final_value(end, objective, team) == solution.value
+        for group in equivalence_groups(game, game.legal_cards()):
+            assert len({solution.cards[c] for c in group}) == 1, (variant, i, group)
+        assert solve(game, objective).cards == solution.cards
+
+
+def test_late_cuts_of_recorded_deals() -> None:
+    """``position_after`` on random recorded deals (any variant), mid-trick included."""
+    rng = random.Random(7)
+    for _ in range(25):
+        record = random_deal(rng)
+        line = record.mainline()
+        players = record.setup.rules.players if record.setup else 4
+        k = len(line) - rng.randint(1, 2 * players + players // 2)
+        game = position_after(record, k)
+        assert game.ply == k
+        objective: Objective = rng.choice(OBJECTIVES)
+        solution = solve(game, objective)
+        assert (solution.value, solution.cards) == plain_minimax(game, objective)
+        assert solve(position_after(record)).cards == {}

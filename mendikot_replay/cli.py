@@ -597,6 +597,136 @@ def _add_corpus(commands: Any) -> None:
 # -- the parser -------------------------------------------------------------------------------
 
 
+# -- solve --------------------------------------------------------------------------------------
+
+
+def _count(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return number
+
+
+def _add_solve(commands: Any) -> None:
+    """``solve``: the double-dummy value of a position and of every legal card."""
+    solve = commands.add_parser(
+        "solve",
+        help="double-dummy: the best result and every legal card's value",
+        description="Solve a position with every hand known and best play by both sides: "
+        "the position after the first K cards of a deal's main line (default: all the cards "
+        "given, so an unfinished record or a Start position is solved where it stops). "
+        "Prints the value and the value after each legal card of the player to move. The "
+        "solver is pure Python and fast only for endgames, so positions with more than "
+        "--max-tricks tricks left are refused.",
+        epilog="Exit status: 0 solved, 1 a deal has errors or cannot be solved, 2 usage "
+        "error (also: too many tricks left).",
+    )
+    solve.add_argument("file", metavar="FILE", help="PMN file ('-': stdin)")
+    solve.add_argument(
+        "--deal", type=_deal_number, default=None, metavar="N", help="only deal N (from 1)"
+    )
+    solve.add_argument(
+        "--after",
+        type=_count,
+        default=None,
+        metavar="K",
+        help="solve after the first K cards of the main line (default: all of them)",
+    )
+    solve.add_argument(
+        "--objective",
+        choices=("outcome", "tens", "tricks"),
+        default="outcome",
+        help="outcome: the deal result (AC win, BD mendikot, tie...); tens / tricks: the most "
+        "the side to move can hold at the end (default outcome)",
+    )
+    solve.add_argument(
+        "--max-tricks",
+        type=_count,
+        default=5,
+        metavar="T",
+        help="refuse positions with more than T tricks left (default 5; each extra trick "
+        "costs roughly ten times as long)",
+    )
+    solve.add_argument("--json", action="store_true", help="print one JSON object per deal")
+    solve.set_defaults(handler=_solve)
+
+
+def _shown(value: int, objective: str) -> str | int:
+    """A value for the JSON: words for the outcome, the number for tens and tricks."""
+    from .solver import value_text
+
+    return value_text(value) if objective == "outcome" else value
+
+
+def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from .solver import position_after, solve, tricks_left, value_text
+
+    path: str = args.file
+    _check_files([path])
+    status = EXIT_OK
+    count = 0
+    try:
+        for record in _read(path):
+            count += 1
+            if args.deal is not None and count != args.deal:
+                continue
+            if record.errors or record.setup is None:
+                print(f"{path}: deal {count}: has errors; run validate", file=err)
+                status = EXIT_PROBLEMS
+                continue
+            cards = len(record.mainline())
+            after = cards if args.after is None else args.after
+            if after > cards:
+                raise UsageError(f"deal {count} has {cards} cards in its main line, not {after}")
+            game = position_after(record, after)
+            left = tricks_left(game)
+            if left > args.max_tricks:
+                raise UsageError(
+                    f"deal {count} after {after} cards has {left} tricks left, more than "
+                    f"--max-tricks {args.max_tricks} (the pure-Python solver is slow)"
+                )
+            try:
+                solution = solve(game, args.objective)
+            except ValueError as exc:
+                print(f"{path}: deal {count}: {exc}", file=err)
+                status = EXIT_PROBLEMS
+                continue
+            objective = args.objective
+            if args.json:
+                obj = {
+                    "deal": count,
+                    "after": after,
+                    "to_play": game.to_play,
+                    "objective": objective,
+                    "value": _shown(solution.value, objective),
+                    "cards": {str(c): _shown(v, objective) for c, v in solution.cards.items()},
+                }
+                print(json.dumps(obj), file=out)
+            else:
+                mover = f"{game.to_play} to play" if game.to_play else "deal over"
+                whose = "" if objective == "outcome" else f" {objective} for {solution.team}"
+                print(
+                    f"deal {count} after {after} cards: {mover};{whose} "
+                    f"{value_text(solution.value, objective)}",
+                    file=out,
+                )
+                for c, v in solution.cards.items():
+                    mark = " *" if v == solution.value else ""
+                    print(f"  {c}: {value_text(v, objective)}{mark}", file=out)
+                if solution.cards:
+                    line = " ".join(str(m) for m in solution.line())
+                    print(f"  line: {line}", file=out)
+    except PMNError as exc:
+        print(_problem_line(path, exc.problem, None), file=err)
+        return EXIT_PROBLEMS
+    if args.deal is not None and count < args.deal:
+        raise UsageError(f"{path} has {_plural(count, 'deal')}: there is no deal {args.deal}")
+    return status
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (exposed so that documentation can print its help)."""
     parser = argparse.ArgumentParser(
@@ -708,6 +838,7 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.set_defaults(handler=_format)
     _add_simulate(commands)
     _add_corpus(commands)
+    _add_solve(commands)
     return parser
 
 

@@ -3,6 +3,7 @@ random small endgames of every variant, and the properties a search must keep.""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -196,3 +197,43 @@ def test_late_cuts_of_recorded_deals() -> None:
         solution = solve(game, objective)
         assert (solution.value, solution.cards) == plain_minimax(game, objective)
         assert solve(position_after(record)).cards == {}
+
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    import contextlib
+    import io
+
+    from mendikot_replay.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(list(argv))
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_cli_solve_json() -> None:
+    status, out, _ = _cli("solve", str(ENDGAMES), "--deal", "1", "--after", "0", "--json")
+    assert status == 0
+    assert json.loads(out) == {
+        "deal": 1,
+        "after": 0,
+        "to_play": "C",
+        "objective": "outcome",
+        "value": "AC win",
+        "cards": {"KS": "AC win", "9S": "BD win"},
+    }
+    status, out, _ = _cli(
+        "solve", str(ENDGAMES), "--deal", "2", "--after", "0", "--json", "--objective", "tricks"
+    )
+    assert status == 0
+    assert json.loads(out)["cards"] == {"QD": 9, "QC": 10, "9C": 9, "4C": 8}
+
+
+def test_cli_solve_text_and_limit() -> None:
+    status, out, _ = _cli("solve", str(ENDGAMES), "--after", "1")
+    assert status == 0
+    assert out.count("deal ") == 4 and "line:" in out
+    full = str(ROOT / "sample_games" / "drawn-trump.pmn")
+    status, _, err = _cli("solve", full, "--after", "4")
+    assert status == 2
+    assert "more than --max-tricks 5" in err

@@ -237,3 +237,35 @@ def test_cli_solve_text_and_limit() -> None:
     status, _, err = _cli("solve", full, "--after", "4")
     assert status == 2
     assert "more than --max-tricks 5" in err
+
+
+DUCK = """[Event "duck"]
+[TrumpMethod "Drawn"]
+[Trump "H"]
+[Hands "A:..A98.T B:A..T2. C:K9..5.A D:QT.K8.."]
+[Start "trick 10; tens 1-0; tricks 7-2"]
+[Play "B"]
+10. B: 5S 9S QS 8D
+11. D: 8H 9D 2D KS
+12. D: KH AD AS 5D
+13. D: TS TC TD AC
+"""
+
+
+def test_analysis_marks_the_duck_as_the_decisive_mistake() -> None:
+    from mendikot_replay.analysis import analyse, write_analysis
+    from mendikot_replay.editing import points
+    from mendikot_replay.pmn_reader import read_string
+
+    record = read_string(DUCK)[0]
+    verdicts = analyse(record)
+    first = verdicts[0]
+    assert (str(first.card), first.before_text, first.after_text) == ("9S", "AC win", "BD win")
+    assert first.mistake and first.better == card("KS") and first.decisive
+    assert not any(v.mistake or v.decisive for v in verdicts[1:])
+    assert write_analysis(record, verdicts)
+    assert not write_analysis(record, verdicts)  # idempotent
+    assert ("mistake", "9S", "C", "KS") in points(record, 1)
+    kept = analyse(next(iter(read_deals(ENDGAMES))))
+    assert [str(v.card) for v in kept if v.decisive] == ["KS"]
+    assert not any(v.mistake for v in kept)

@@ -237,10 +237,18 @@ class Solution:
 class _Searcher:
     """Alpha-beta with a transposition table of bounds, for one objective and side."""
 
-    def __init__(self, objective: Objective, team: int, *, equivalence: bool = True) -> None:
+    def __init__(
+        self,
+        objective: Objective,
+        team: int,
+        *,
+        equivalence: bool = True,
+        transposition: bool = True,
+    ) -> None:
         self.objective: Objective = objective
         self.team = team
         self.equivalence = equivalence
+        self.transposition = transposition
         self.table: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
         self.nodes = 0
 
@@ -295,7 +303,8 @@ class _Searcher:
             lo = best
         else:
             lo = hi = best
-        self.table[key] = (lo, hi, best_move)
+        if self.transposition:
+            self.table[key] = (lo, hi, best_move)
         return best
 
 
@@ -312,17 +321,19 @@ def solve(
     objective: Objective = "outcome",
     *,
     equivalence: bool = True,
+    transposition: bool = True,
 ) -> Solution:
     """Solve a position with best play by both sides and score every legal card.
 
     ``position`` is a game in progress (not changed), a set-up (a deal or a ``Start``
     position), or a record (its start). ``equivalence=False`` searches every card on its
-    own (the tests check that it changes no value).
+    own, ``transposition=False`` keeps no table (the tests check that neither changes a
+    value).
     """
     game = _as_game(position)
     _check(game, objective)
     team = _perspective(game, objective)
-    searcher = _Searcher(objective, team, equivalence=equivalence)
+    searcher = _Searcher(objective, team, equivalence=equivalence, transposition=transposition)
     values: dict[Move, int] = {}
     if game.finished:
         value = _final_value(game, objective, team)

@@ -148,14 +148,15 @@ def test_solver_agrees_with_plain_minimax(variant: str) -> None:
     rules, trump_state = VARIANTS[variant]
     rng = random.Random(variant)
     limit = 2 if rules.players > 4 else 3
-    for i in range(60):
+    for i in range(100):
         game = small_position(rng, rules, trump_state, rng.randint(1, limit))
         objective: Objective = OBJECTIVES[i % 3]
         solution = solve(game, objective)
         value, cards = plain_minimax(game, objective)
         assert (solution.value, solution.cards) == (value, cards), (variant, i, objective)
-        plain = solve(game, objective, equivalence=False)
+        plain = solve(game, objective, equivalence=False, transposition=False)
         assert (plain.value, plain.cards) == (value, cards)
+        assert solve(game, objective, transposition=False).cards == cards
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))

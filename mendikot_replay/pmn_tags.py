@@ -305,6 +305,36 @@ def parse_start(text: str) -> StartTag:
 
 
 # -- canonical values ----------------------------------------------------------------------
+#: Every holding of one suit as export writes it (ranks high to low): 8,192 strings, so that a
+#: ``Hands`` value already canonical is recognised by look-ups instead of being re-parsed.
+_CANONICAL_HOLDINGS: Final = frozenset(
+    "".join(r for i, r in enumerate("AKQJT98765432") if mask >> i & 1) for mask in range(1 << 13)
+)
+
+
+def _is_canonical_hands(value: str) -> bool:
+    """Whether ``Hands`` has the exact shape export writes: every seat from A on, in order,
+    each hand ``-`` or four canonical holdings, single spaces. Such a value comes back from
+    parsing and writing unchanged (or, with a card twice, is kept as written either way).
+
+    >>> _is_canonical_hands("A:AK.-.Q2.3 B:-"), _is_canonical_hands("A:AK.T.Q2.3 B:-")
+    (False, True)
+    """
+    parts = value.split(" ")
+    if not value or len(parts) > len(ALL_SEATS):
+        return False
+    for seat, part in zip(ALL_SEATS, parts, strict=False):
+        if not part.startswith(f"{seat}:"):
+            return False
+        hand = part[2:]
+        if hand == "-":
+            continue
+        holdings = hand.split(".")
+        if len(holdings) != 4 or not all(h in _CANONICAL_HOLDINGS for h in holdings):
+            return False
+    return True
+
+
 def _canonical_or_none(name: str, value: str) -> str | None:
     if name in ("Dealer", "Play", "Reveal"):
         return parse_seat(value)
@@ -328,6 +358,8 @@ def _canonical_or_none(name: str, value: str) -> str | None:
     if name == "Variant":
         return ",".join(parse_variant(value))
     if name == "Hands":
+        if _is_canonical_hands(value):
+            return value  # the common case on export: nothing to parse
         return format_hands(parse_hands(value))
     if name == "Start":
         return str(parse_start(value))

@@ -319,6 +319,99 @@ def _as_game(position: Game | DealSetup | DealRecord) -> Game:
     return position_after(position, 0)
 
 
+class Solver:
+    """A double-dummy solver that keeps what it has searched between positions.
+
+    Successive positions of one deal share most of their game tree, so analysing a whole
+    deal with one ``Solver`` costs little more than solving its first position (the way
+    DDS analyses a play). ``solve()`` is ``Solver(objective).solve(position)``.
+
+    ``equivalence=False`` searches every card on its own, ``transposition=False`` keeps no
+    table (the tests check that neither changes a value).
+    """
+
+    def __init__(
+        self,
+        objective: Objective = "outcome",
+        *,
+        equivalence: bool = True,
+        transposition: bool = True,
+    ) -> None:
+        if objective not in OBJECTIVES:
+            raise ValueError(f"unknown objective {objective!r}: use one of {', '.join(OBJECTIVES)}")
+        self.objective: Objective = objective
+        self.equivalence = equivalence
+        self.transposition = transposition
+        self._searchers: dict[int, _Searcher] = {}
+
+    def _searcher(self, team: int) -> _Searcher:
+        searcher = self._searchers.get(team)
+        if searcher is None:
+            searcher = _Searcher(
+                self.objective,
+                team,
+                equivalence=self.equivalence,
+                transposition=self.transposition,
+            )
+            self._searchers[team] = searcher
+        return searcher
+
+    @property
+    def nodes(self) -> int:
+        """Positions visited so far, over every call (for benchmarks and tests)."""
+        return sum(s.nodes for s in self._searchers.values())
+
+    def solve(self, position: Game | DealSetup | DealRecord) -> Solution:
+        """Solve a position with best play by both sides and score every legal card.
+
+        ``position`` is a game in progress (not changed), a set-up (a deal or a ``Start``
+        position), or a record (its start).
+        """
+        objective = self.objective
+        game = _as_game(position)
+        _check(game, objective)
+        team = _perspective(game, objective)
+        searcher = self._searcher(team)
+        equivalence = self.equivalence
+        values: dict[Move, int] = {}
+        if game.finished:
+            value = _final_value(game, objective, team)
+        else:
+            maximising = team_index(team_of(game.to_play or "A")) == team
+            legal = game.legal_cards()
+            groups = equivalence_groups(game, legal) if equivalence else [[c] for c in legal]
+            stands_for = {g[0]: g for g in groups}
+            for move in moves(game):
+                if move.card not in stands_for:
+                    continue
+                child = _apply(game, move)
+                if child is None:
+                    continue
+                v = searcher.search(child, -_INF, _INF)
+                for c in stands_for[move.card]:
+                    values[Move(c, move.ask)] = v
+            chosen = values.values()
+            value = max(chosen) if maximising else min(chosen)
+        values = dict(sorted(values.items()))
+        cards: dict[Card, int] = {}
+        for move, v in values.items():
+            if move.card not in cards:
+                cards[move.card] = v
+            else:
+                better = v > cards[move.card] if team == _mover(game) else v < cards[move.card]
+                if better:
+                    cards[move.card] = v
+        return Solution(
+            game,
+            objective,
+            value,
+            cards,
+            values,
+            ("AC", "BD")[team],
+            searcher,
+        )
+
+
 def solve(
     position: Game | DealSetup | DealRecord,
     objective: Objective = "outcome",
@@ -331,49 +424,10 @@ def solve(
     ``position`` is a game in progress (not changed), a set-up (a deal or a ``Start``
     position), or a record (its start). ``equivalence=False`` searches every card on its
     own, ``transposition=False`` keeps no table (the tests check that neither changes a
-    value).
+    value). To solve many positions of one deal, keep a :class:`Solver`.
     """
-    game = _as_game(position)
-    _check(game, objective)
-    team = _perspective(game, objective)
-    searcher = _Searcher(objective, team, equivalence=equivalence, transposition=transposition)
-    values: dict[Move, int] = {}
-    if game.finished:
-        value = _final_value(game, objective, team)
-    else:
-        maximising = team_index(team_of(game.to_play or "A")) == team
-        legal = game.legal_cards()
-        groups = equivalence_groups(game, legal) if equivalence else [[c] for c in legal]
-        stands_for = {g[0]: g for g in groups}
-        for move in moves(game):
-            if move.card not in stands_for:
-                continue
-            child = _apply(game, move)
-            if child is None:
-                continue
-            v = searcher.search(child, -_INF, _INF)
-            for c in stands_for[move.card]:
-                values[Move(c, move.ask)] = v
-        chosen = values.values()
-        value = max(chosen) if maximising else min(chosen)
-    values = dict(sorted(values.items()))
-    cards: dict[Card, int] = {}
-    for move, v in values.items():
-        if move.card not in cards:
-            cards[move.card] = v
-        else:
-            better = v > cards[move.card] if team == _mover(game) else v < cards[move.card]
-            if better:
-                cards[move.card] = v
-    return Solution(
-        game,
-        objective,
-        value,
-        cards,
-        values,
-        ("AC", "BD")[team],
-        searcher,
-    )
+    solver = Solver(objective, equivalence=equivalence, transposition=transposition)
+    return solver.solve(position)
 
 
 def _mover(game: Game) -> int:
@@ -447,6 +501,7 @@ __all__ = [
     "Move",
     "Objective",
     "Solution",
+    "Solver",
     "equivalence_groups",
     "moves",
     "plain_minimax",

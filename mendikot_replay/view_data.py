@@ -35,12 +35,14 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from . import solver as solver_module
 from .cards import TENS
 from .engine import PlayEvent, TenFate
 from .record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode
 from .result import DealResult
 from .rules import Capture, TrumpMethod
 from .seats import Seat, seats, team_label, team_of
+from .solver import Move, Solver, position_after, tricks_left, value_text
 from .timeline import Snapshot, Timeline
 
 #: Version of the payload shape: the front end refuses a payload of another major version.
@@ -449,4 +451,107 @@ def _ten_steps(steps: list[JSON]) -> list[int]:
     return out
 
 
-__all__ = ["VIEW_VERSION", "deal_view", "fate_words", "result_words"]
+# -- double-dummy values for the "analyse" toggle -----------------------------------------
+
+PURE_PYTHON_MAX_TRICKS: Final = 5
+"""How many tricks left the pure-Python solver is asked to solve for the viewer: five take
+about a second for the first position of a deal (then little, the table is kept), six can
+take ten; the viewer must answer while the user is still looking at the card."""
+
+
+def default_max_tricks() -> int:
+    """The most tricks left the viewer solves by default: every position when the solver
+    has its compiled core (``solver.COMPILED``), else :data:`PURE_PYTHON_MAX_TRICKS`."""
+    if getattr(solver_module, "COMPILED", False):
+        return 13
+    return PURE_PYTHON_MAX_TRICKS
+
+
+def analysis_entry(
+    record: DealRecord, k: int, solver: Solver, max_tricks: int | None = None
+) -> JSON:
+    """The solver's word on step ``k`` (the position after ``k`` cards of the main line),
+    as the viewer draws it: the position's value and the value of every legal card of the
+    player to move, each marked ``keeps`` when it keeps the best outcome open to that
+    player's side (the position's value) — green in the viewer — or not (red); and, when
+    the record plays on, the card it plays and whether that card was a mistake.
+
+    ``status`` is ``"solved"`` (``"over"`` at the end of the deal: the value is the result),
+    ``"too-early"`` (more than ``max_tricks`` tricks left: the solver would take too long,
+    nothing is searched) or ``"unavailable"`` (``reason`` says why: an unknown hand, a
+    record that cannot be replayed). Values are outcome integers from A/C's side
+    (:func:`~.solver.value_text`); ``solver`` is reused from step to step, so a deal costs
+    little more than its first position.
+    """
+    limit = default_max_tricks() if max_tricks is None else max_tricks
+    entry: JSON = {
+        "step": k,
+        "status": "unavailable",
+        "tricks_left": None,
+        "max_tricks": limit,
+        "to_play": None,
+        "value": None,
+        "text": None,
+        "cards": {},
+        "played": None,
+        "reason": None,
+    }
+    try:
+        game = position_after(record, k)
+        entry["tricks_left"] = left = tricks_left(game)
+        entry["to_play"] = game.to_play
+        if left > limit:
+            entry["status"] = "too-early"
+            return entry
+        solution = solver.solve(game)
+    except ValueError as problem:  # an unknown hand or card, a replay that stops
+        entry["reason"] = str(problem)
+        return entry
+    best = solution.value
+    entry["status"] = "over" if game.finished else "solved"
+    entry["value"] = best
+    entry["text"] = value_text(best)
+    entry["cards"] = {
+        str(card): {"value": v, "text": value_text(v), "keeps": v == best}
+        for card, v in solution.cards.items()
+    }
+    line = record.mainline()
+    node = line[k] if k < len(line) else None
+    if node is not None and node.card is not None and node.card in solution.cards:
+        # The move as recorded (under version B, with or without the ask for the trump).
+        after = solution.moves.get(Move(node.card, node.reveal_request))
+        value = solution.cards[node.card] if after is None else after
+        better = solution.best if value != best else None
+        entry["played"] = {
+            "card": str(node.card),
+            "seat": game.to_play,
+            "value": value,
+            "text": value_text(value),
+            "keeps": value == best,
+            "better": str(better) if better is not None else None,
+        }
+    return entry
+
+
+def analysis_view(
+    record: DealRecord, max_tricks: int | None = None, solver: Solver | None = None
+) -> dict[str, JSON]:
+    """:func:`analysis_entry` for every step of the deal, keyed by the step as a string
+    (JSON keys are strings): what the static page embeds, so that its "analyse" toggle
+    works with no kernel. Steps with too many tricks left cost nothing."""
+    solver = solver if solver is not None else Solver("outcome")
+    timeline = record.timeline
+    count = len(timeline) if timeline is not None else 0
+    return {str(k): analysis_entry(record, k, solver, max_tricks) for k in range(count)}
+
+
+__all__ = [
+    "PURE_PYTHON_MAX_TRICKS",
+    "VIEW_VERSION",
+    "analysis_entry",
+    "analysis_view",
+    "deal_view",
+    "default_max_tricks",
+    "fate_words",
+    "result_words",
+]

@@ -16,12 +16,24 @@ Annotating at the current card (``viewer.comment("…")``, ``glyph("!")``, ``nag
 ``point("ten-captured", "TH", "C")``) goes through :mod:`mendikot_replay.editing`, then the
 payload is rebuilt so the browser shows the change at once; ``viewer.save()`` writes the deal
 back into the file it came from (atomically, the file's other deals untouched).
+
+The "analyse" toggle (``Viewer(..., analyse=True)``, or the checkbox in the browser) shows
+the double-dummy solver's value on every card the player to move could play: green when
+the card keeps the best outcome open to that player's side, red when it throws it away.
+The solver runs in Python, never in the browser, and only while the toggle is on: one
+position per step, computed when the step is first shown (then the other positions of the
+deal that the solver can reach, in the background) and sent in the ``analysis`` trait.
+A pure-Python search holds the interpreter, so it runs on a worker thread of its own: the
+kernel keeps answering (stepping, other cells) while it works. Positions with more than
+``max_tricks`` tricks left (:func:`~.view_data.default_max_tricks`: 5 for the pure-Python
+solver) are not searched: the viewer says "too early to solve".
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import threading
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -32,8 +44,9 @@ import traitlets
 from . import editing
 from .pmn_reader import read_deals, read_string
 from .record import DealRecord
+from .solver import Solver
 from .timeline import Snapshot
-from .view_data import deal_view
+from .view_data import JSON, analysis_entry, deal_view, default_max_tricks
 
 Source = DealRecord | str | os.PathLike[str]
 """What a viewer opens: a record, a path to a PMN file, or PMN text."""
@@ -85,7 +98,15 @@ class Viewer(anywidget.AnyWidget):
     Options (all synced traitlets, also set from the browser's option bar):
     ``hidden_seats`` (hands drawn as card backs), ``show_played`` (played cards greyed, or
     left out), ``scale`` (1.0; :meth:`projector` sets 1.6), ``four_color`` (a 4-colour deck;
-    suit signs are always shown), ``quiz_seat`` ("what would you play?" for that seat).
+    suit signs are always shown), ``quiz_seat`` ("what would you play?" for that seat),
+    ``analyse`` (the solver's value on each card of the player to move; filled in
+    ``analysis`` as it is computed).
+
+    Keywords that are not traits: ``max_tricks`` (the most tricks left a position may have
+    to be solved; default :func:`~.view_data.default_max_tricks`), ``solver`` (a
+    :class:`~.solver.Solver` to reuse, e.g. shared by several viewers of one deal) and
+    ``background`` (``False`` solves in the kernel's own thread when a step is shown, one
+    position at a time, and looks no further: for scripts and tests).
     """
 
     _esm = traitlets.Unicode(_static("viewer.js")).tag(sync=True)
@@ -98,16 +119,39 @@ class Viewer(anywidget.AnyWidget):
     scale = traitlets.Float(1.0).tag(sync=True)
     four_color = traitlets.Bool(False).tag(sync=True)
     quiz_seat = traitlets.Unicode("").tag(sync=True)
+    analyse = traitlets.Bool(False).tag(sync=True)
+    analysis = traitlets.Dict().tag(sync=True)
+    """The solver's entries computed so far, by step (a string: JSON keys are strings);
+    each is :func:`~.view_data.analysis_entry`. Written by the viewer only."""
 
-    def __init__(self, source: Source, deal: int = 1, step: int = 0, **options: Any) -> None:
+    def __init__(
+        self,
+        source: Source,
+        deal: int = 1,
+        step: int = 0,
+        *,
+        max_tricks: int | None = None,
+        solver: Solver | None = None,
+        background: bool = True,
+        **options: Any,
+    ) -> None:
         record, path, index = load_record(source, deal)
         self.record = record
         self.path = path
         self.index = index
         self.dirty = False
         """Whether annotations were added since the viewer opened or last saved."""
+        self.max_tricks = default_max_tricks() if max_tricks is None else max_tricks
+        """The most tricks left a position may have for the solver to be asked."""
+        self.background = background
+        self._solver = solver if solver is not None else Solver("outcome")
+        self._solved: dict[int, JSON] = {}
+        self._lock = threading.Lock()
+        self._solver_lock = threading.Lock()
+        self._worker: threading.Thread | None = None
         super().__init__(data=deal_view(record), **options)
         self.step = step
+        self._want_analysis()
 
     # -- the synced state -----------------------------------------------------------------
     @traitlets.validate("step")
@@ -139,6 +183,76 @@ class Viewer(anywidget.AnyWidget):
         if not 0.5 <= value <= 4.0:
             raise traitlets.TraitError(f"scale {value} is out of range (0.5 to 4)")
         return value
+
+    # -- the solver's values ("analyse") --------------------------------------------------
+    @traitlets.observe("analyse", "step")
+    def _on_analysis_change(self, change: dict[str, Any]) -> None:
+        self._want_analysis()
+
+    def _want_analysis(self) -> None:
+        """Make sure the current step's values are (or will be) in ``analysis``: solve it
+        now (``background=False``) or wake the worker thread (starting one if none runs;
+        it stops by itself when nothing is left to solve, so an idle viewer holds no
+        thread)."""
+        if not self.analyse or not hasattr(self, "_solved"):
+            return
+        if not self.background:
+            self.analysis_at(self.step)
+            return
+        with self._lock:
+            if self._worker is not None and self._worker.is_alive():
+                return  # it reads the current step before each position
+            self._worker = threading.Thread(
+                target=self._work, name=f"mendikot-analyse-{id(self):x}", daemon=True
+            )
+            self._worker.start()
+
+    def _next_to_solve(self) -> int | None:
+        """The step to solve next: the one on screen first, then the rest of the deal
+        from there on, then the steps before it; ``None`` when all are done or the toggle
+        is off."""
+        if not self.analyse:
+            return None
+        here, count = int(self.step), len(self)
+        order: list[int] = [here, *range(here + 1, count), *range(here - 1, -1, -1)]
+        return next((k for k in order if k not in self._solved), None)
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                k = self._next_to_solve()
+                if k is None:
+                    self._worker = None
+                    return
+            self.analysis_at(k)
+
+    def analysis_at(self, step: int | None = None) -> JSON:
+        """The solver's entry for ``step`` (default: the current one), solving it now if it
+        is not known yet (in the calling thread: blocking, for scripts and tests), and
+        putting it into ``analysis`` for the browser."""
+        k = self.step if step is None else min(max(int(step), 0), self.last_step)
+        with self._lock:
+            known = self._solved.get(k)
+        if known is not None:
+            return known
+        with self._solver_lock:  # one search at a time: the solver's table is not shared
+            entry = analysis_entry(self.record, k, self._solver, self.max_tricks)
+        with self._lock:
+            self._solved[k] = entry
+            published = {str(s): e for s, e in sorted(self._solved.items())}
+        self.analysis = published
+        return entry
+
+    def wait_analysis(self, timeout: float | None = None) -> bool:
+        """Wait until the worker thread has solved every step it can (or ``timeout``
+        seconds); returns whether it has finished. For scripts, tests and notebooks that
+        want every value before going on."""
+        with self._lock:
+            worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+            return not worker.is_alive()
+        return True
 
     # -- stepping -------------------------------------------------------------------------
     def __len__(self) -> int:

@@ -3,7 +3,7 @@
 // One ES module, no dependencies, no build step, no network. It is used two ways:
 //  - as an anywidget front end: `export default { render }`, reading the widget model
 //    (traitlets `data`, `step`, `hidden_seats`, `show_played`, `scale`, `four_color`,
-//    `quiz_seat`) and writing `step` back when the user steps;
+//    `quiz_seat`, `analyse`, `analysis`) and writing `step` (and the options) back;
 //  - with no kernel at all (static HTML, nbconvert, Voila, the shared page of
 //    `mendikot-replay html`): `mountStatic(el, payload, options)` gives `render` a tiny
 //    in-page model with the same get/set/on/off/save_changes methods.
@@ -13,13 +13,23 @@
 // All user text (names, comments) is put in the page with textContent / text nodes,
 // never innerHTML, so a comment from a file cannot inject markup.
 //
+// "analyse": the double-dummy solver's values, computed in Python (the widget's
+// `analysis` trait, filled step by step while `analyse` is on; or `payload.analysis`,
+// embedded whole by `mendikot-replay html`), one entry per step (see
+// `view_data.analysis_entry`): every legal card of the player to move is marked
+// mr-dd-keep (green, ✓: keeps the best outcome open to its side) or mr-dd-lose (red, ✗),
+// with the value in its label and ARIA label; the mr-dd panel gives the position's value;
+// a played card that threw the outcome away is marked mr-dd-mistake on the table.
+//
 // Stable hooks for browser tests (data-testid): mr-viewer (root; data-step,
 // data-last-render-ms), mr-first, mr-prev-trick, mr-prev, mr-next, mr-next-trick, mr-last,
 // mr-prev-ten, mr-next-ten, mr-prev-note, mr-next-note, mr-slider, mr-step, mr-trick,
 // mr-say, mr-seat-A.. (data-hidden), mr-toggle-A.., mr-table, mr-trump, mr-counts,
 // mr-count-AC, mr-count-BD, mr-pile, mr-ledger, mr-ten-TS.. (data-status), mr-result,
-// mr-notes, mr-points, mr-quiz, mr-opt-played, mr-opt-four, mr-opt-large, mr-opt-quiz.
-// Every card element carries data-card="TH".
+// mr-notes, mr-points, mr-quiz, mr-opt-played, mr-opt-four, mr-opt-large, mr-opt-quiz,
+// mr-opt-analyse, mr-dd (data-state, data-value).
+// Every card element carries data-card="TH"; an analysed one also data-dd-value="1" and
+// data-dd-text="AC win".
 
 const PAYLOAD_VERSION = 1;
 const SUIT_SIGN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
@@ -171,7 +181,7 @@ export function render({ model, el }) {
   };
   root.addEventListener("keydown", onKey);
   root.addEventListener("pointerdown", onPointer);
-  const names = ["step", "hidden_seats", "show_played", "scale", "four_color", "quiz_seat"];
+  const names = ["step", "hidden_seats", "show_played", "scale", "four_color", "quiz_seat", "analyse", "analysis"];
   model.on("change:data", rebuild);
   for (const name of names) model.on(`change:${name}`, refresh);
   rebuild();
@@ -365,8 +375,16 @@ function build(view) {
     parts.ledgerList,
   );
   parts.result = h("div", { class: "mr-result", "data-testid": "mr-result", role: "status", hidden: true });
+  parts.dd = h("div", {
+    class: "mr-box mr-dd",
+    "data-testid": "mr-dd",
+    role: "status",
+    "aria-live": "polite",
+    "aria-label": "double-dummy analysis",
+    hidden: true,
+  });
   parts.notes = h("div", { class: "mr-box mr-notes", "data-testid": "mr-notes", "aria-label": "annotations at this card" });
-  const side = h("div", { class: "mr-side" }, parts.result, parts.trump, parts.counts, parts.pile, parts.ledger, parts.notes);
+  const side = h("div", { class: "mr-side" }, parts.result, parts.dd, parts.trump, parts.counts, parts.pile, parts.ledger, parts.notes);
   root.append(h("div", { class: "mr-body" }, table, side));
 
   parts.pointButtons = [];
@@ -458,6 +476,9 @@ function buildOptions(view) {
     check("mr-opt-four", "4-colour deck", "four_color", null, (on) => on),
     check("mr-opt-large", "large print", "scale", null, (on) => (on ? 1.6 : 1.0)),
     h("label", { class: "mr-opt" }, quiz),
+    // Only where values can come from: a kernel (the widget has the trait) or a page
+    // that embeds them.
+    canAnalyse(view) ? check("mr-opt-analyse", "analyse (double-dummy)", "analyse", null, (on) => on) : null,
   );
   return view.parts.options;
 }
@@ -492,6 +513,7 @@ function update(view) {
   const quizSeat = quizTurn(view, k);
   drawSeats(view, step, k, quizSeat);
   drawCenter(view, step, k);
+  drawAnalysis(view, step, k, quizSeat);
   drawTrump(view, step);
   drawCounts(view, step);
   drawPile(view, step);
@@ -582,14 +604,18 @@ function drawSeats(view, step, k, quizSeat) {
         ...hand.map(() => h("span", { class: "mr-card mr-back mr-mini", "aria-hidden": "true" })),
       );
     } else {
-      body = handRows(view, seat, hand, start || hand, showPlayed, trump, quizSeat === seat ? k : null);
+      // The solver's values on the hand of the player to move (not while a quiz asks
+      // that player's card: they would give the answer away).
+      const dd = analysisOf(view, k);
+      const values = dd && dd.cards && dd.to_play === seat && quizSeat !== seat ? dd : null;
+      body = handRows(view, seat, hand, start || hand, showPlayed, trump, quizSeat === seat ? k : null, values);
     }
     panel.setAttribute("aria-label", `${who(payload, seat)}, team ${payload.team_labels[team]}${isHidden ? ", hand hidden" : ""}`);
     panel.replaceChildren(header, body);
   }
 }
 
-function handRows(view, seat, hand, start, showPlayed, trump, quizStep) {
+function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd) {
   const held = new Set(hand);
   const facedown = trump.status === "hidden" && trump.holder === seat ? trump.card : null;
   const rows = [];
@@ -622,8 +648,26 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep) {
         );
         chips.push(chip);
       } else {
-        const chip = h("span", { class: `${cls} mr-card mr-suit-${suit}`, "data-card": c, role: "img", "aria-label": label });
+        const value = dd && !played ? dd.cards[c] : undefined;
+        if (value) {
+          cls += ` mr-dd ${value.keeps ? "mr-dd-keep" : "mr-dd-lose"}`;
+          label += value.keeps
+            ? `, double-dummy ${value.text}: keeps the best outcome`
+            : `, double-dummy ${value.text}: loses ${dd.text}`;
+        }
+        const chip = h("span", {
+          class: `${cls} mr-card mr-suit-${suit}`,
+          "data-card": c,
+          role: "img",
+          "aria-label": label,
+          "data-dd-value": value ? String(value.value) : null,
+          "data-dd-text": value ? value.text : null,
+        });
         chip.append(h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(c) }));
+        if (value) {
+          chip.append(h("span", { class: "mr-ddtag", "aria-hidden": "true", text: `${value.keeps ? "\u2713" : "\u2717"} ${value.text}` }));
+          chip.title = value.keeps ? `double-dummy: ${value.text} (keeps it)` : `double-dummy: ${value.text} (${dd.text} was possible)`;
+        }
         if (c === facedown) chip.title = "set aside face down: the closed trump";
         chips.push(chip);
       }
@@ -666,10 +710,13 @@ function drawCenter(view, step, k) {
     if (step.winner === seat) classes.push("mr-winner");
     if (at === k && k > 0) classes.push("mr-current");
     if (played && played.card && played.card.trump) classes.push("mr-istrump");
+    const mistake = at >= 1 ? mistakeAt(view, at) : null;
+    if (mistake) classes.push("mr-dd-mistake");
     let label = `${who(payload, seat)}: ${cardName(card)}`;
     if (j === 0) label += ", led";
     if (played && played.card && played.card.trump) label += ", a trump";
     if (step.winner === seat) label += ", wins the trick";
+    if (mistake) label += `, a double-dummy mistake: ${mistake.before} became ${mistake.played.text}`;
     const mark = stepMark(played);
     const place = ringPlace(seat, players);
     const box = h(
@@ -677,6 +724,9 @@ function drawCenter(view, step, k) {
       { class: classes.join(" "), "data-seat": seat },
       cardFace(card, null, label),
       mark ? h("span", { class: "mr-mark", title: "annotated: see the notes", text: mark }) : null,
+      mistake
+        ? h("span", { class: "mr-ddmark", "aria-hidden": "true", title: `double-dummy mistake: ${mistake.before} \u2192 ${mistake.played.text}`, text: "\u2717" })
+        : null,
       h("span", { class: "mr-trickseat", text: seat + (j === 0 ? " led" : "") + (step.winner === seat ? " \u2714" : "") }),
     );
     box.style.left = `${place.left}%`;
@@ -872,6 +922,85 @@ function drawNotes(view, step, k) {
   box.replaceChildren(...kids);
 }
 
+// -- the solver's values ("analyse") ------------------------------------------------------
+
+/** Whether this viewer can show the solver's values: the widget (a kernel computes them:
+ * the model has an `analysis` trait) or a page that embeds them. */
+function canAnalyse(view) {
+  const analysis = view.model.get("analysis");
+  return analysis !== undefined && analysis !== null;
+}
+
+/** The solver's entry for step `k` while the toggle is on: `null` when it is off,
+ * `{status: "pending"}` while Python has not sent it yet. */
+function analysisOf(view, k) {
+  if (!option(view, "analyse", false) || !canAnalyse(view)) return null;
+  const entry = view.model.get("analysis")[String(k)];
+  return entry || { status: "pending" };
+}
+
+/** The card that led to step `at`, if the solver found it threw the outcome away:
+ * `{played, before}` (its entry at the step before), else null. */
+function mistakeAt(view, at) {
+  const entry = analysisOf(view, at - 1);
+  if (!entry || !entry.played || entry.played.keeps) return null;
+  const card = steps(view)[at].card;
+  if (!card || card.card !== entry.played.card) return null;
+  return { played: entry.played, before: entry.text, seat: entry.played.seat };
+}
+
+function drawAnalysis(view, step, k, quizSeat) {
+  const box = view.parts.dd;
+  const entry = analysisOf(view, k);
+  if (!entry) {
+    box.hidden = true;
+    box.dataset.state = "off";
+    box.removeAttribute("data-value");
+    box.replaceChildren();
+    return;
+  }
+  const payload = view.payload;
+  box.hidden = false;
+  box.dataset.state = entry.status;
+  if (entry.value === null || entry.value === undefined) box.removeAttribute("data-value");
+  else box.dataset.value = String(entry.value);
+  const kids = [h("div", { class: "mr-boxtitle", text: "Double-dummy (every hand known)" })];
+  if (entry.status === "pending") {
+    kids.push(h("div", { class: "mr-dim", text: "solving\u2026" }));
+  } else if (entry.status === "too-early") {
+    kids.push(
+      h("div", { class: "mr-ddvalue mr-dim", text: `too early to solve (${plural(entry.tricks_left, "trick")} left)` }),
+      h("div", { class: "mr-dim", text: `The solver takes positions with ${entry.max_tricks} tricks left or fewer.` }),
+    );
+  } else if (entry.status === "unavailable") {
+    kids.push(h("div", { class: "mr-ddvalue mr-dim", text: `no double-dummy value: ${entry.reason || "unknown position"}` }));
+  } else {
+    kids.push(h("div", { class: "mr-ddvalue" }, "double-dummy: ", h("strong", { text: entry.text })));
+    if (entry.status === "over") {
+      kids.push(h("div", { class: "mr-dim", text: "The deal is over." }));
+    } else if (entry.to_play) {
+      const values = Object.values(entry.cards);
+      const lose = values.filter((v) => !v.keeps).length;
+      let words;
+      if (quizSeat === entry.to_play) words = `${who(payload, entry.to_play)} to play: the values show once the quiz is answered.`;
+      else if (!lose) words = `${who(payload, entry.to_play)} to play: every card keeps ${entry.text}.`;
+      else words = `${who(payload, entry.to_play)} to play: \u2713 green cards keep ${entry.text}, \u2717 red ones lose it (${lose} of ${values.length}).`;
+      kids.push(h("div", { text: words }));
+    }
+  }
+  const before = k >= 1 ? analysisOf(view, k - 1) : null;
+  const card = step.card;
+  if (before && before.played && card && card.card === before.played.card) {
+    const p = before.played;
+    const text = p.keeps
+      ? `${who(payload, p.seat)} played ${cardText(p.card)}: keeps ${p.text}.`
+      : `${who(payload, p.seat)} played ${cardText(p.card)}: a mistake, ${before.text} \u2192 ${p.text}` +
+        (p.better ? ` (${cardText(p.better)} kept ${before.text}).` : ".");
+    kids.push(h("div", { class: p.keeps ? "mr-ddplayed" : "mr-ddplayed mr-dd-mistake", "data-testid": "mr-dd-played", text }));
+  }
+  box.replaceChildren(...kids);
+}
+
 // -- quiz: "what would you play?" ---------------------------------------------------------
 
 function answerQuiz(view, k, seat, chosen) {
@@ -919,6 +1048,8 @@ export function createModel(payload, options) {
     scale: 1.0,
     four_color: false,
     quiz_seat: "",
+    analyse: false,
+    analysis: payload ? payload.analysis : undefined,
     ...(options || {}),
   };
   const listeners = new Map();
@@ -961,7 +1092,10 @@ export function mountAll(selector) {
     const host = document.createElement("div");
     host.className = "mr-host";
     still.before(host);
-    mounted.push(mountStatic(host, JSON.parse(source.textContent), {}));
+    const payload = JSON.parse(source.textContent);
+    // A page made with the solver's values (`mendikot-replay html --analyse`) opens with
+    // them shown; the toggle turns them off.
+    mounted.push(mountStatic(host, payload, { analyse: Boolean(payload.analysis) }));
     still.hidden = true;
   }
   return mounted;

@@ -14,6 +14,11 @@ inserted as text; JSON inside ``<script>`` has ``<``, ``>`` and ``&`` escaped so
 comment can close the script element. The output is deterministic: the same record gives the
 same bytes (element keys are a hash of the payload, not random ids).
 
+With ``analyse=True`` the double-dummy solver's values are computed here, in Python, for
+every step with few enough tricks left (:func:`~.view_data.analysis_view`) and embedded in
+the payload (``"analysis"``): the page has no kernel to ask, so its "analyse" toggle reads
+them from there. Positions too early to solve cost a few bytes each.
+
 >>> from mendikot_replay.pmn_reader import read_string
 >>> text = '''[Event "Demo <b>"]
 ... [TrumpMethod "None"]
@@ -38,7 +43,8 @@ from importlib import resources
 from typing import Final
 
 from .record import DealRecord
-from .view_data import JSON, deal_view
+from .solver import Solver
+from .view_data import JSON, analysis_view, deal_view
 
 _SUIT_SIGN: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_WORD: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -82,10 +88,18 @@ def payload_key(payload_text: str) -> str:
     return "mr" + hashlib.sha256(payload_text.encode("utf-8")).hexdigest()[:12]
 
 
-def deal_html(record: DealRecord) -> str:
-    """An HTML fragment for one deal (what ``_repr_html_`` shows in a notebook): the static
-    view, the payload, and a module script that mounts the stepping viewer over it."""
+def _payload(record: DealRecord, analyse: bool, max_tricks: int | None) -> JSON:
     payload = deal_view(record)
+    if analyse:
+        payload["analysis"] = analysis_view(record, max_tricks, Solver("outcome"))
+    return payload
+
+
+def deal_html(record: DealRecord, *, analyse: bool = False, max_tricks: int | None = None) -> str:
+    """An HTML fragment for one deal (what ``_repr_html_`` shows in a notebook): the static
+    view, the payload, and a module script that mounts the stepping viewer over it (with
+    ``analyse``, the solver's values too: see the module docstring)."""
+    payload = _payload(record, analyse, max_tricks)
     text = payload_json(payload)
     key = payload_key(text)
     return (
@@ -97,13 +111,21 @@ def deal_html(record: DealRecord) -> str:
     )
 
 
-def page_html(records: Iterable[DealRecord], title: str = "Mendikot deals") -> str:
+def page_html(
+    records: Iterable[DealRecord],
+    title: str = "Mendikot deals",
+    *,
+    analyse: bool = False,
+    max_tricks: int | None = None,
+) -> str:
     """A whole self-contained page (no network): every deal's static view and stepping
-    viewer, and a deal selector when there are several. Opens in any browser from a file."""
+    viewer, and a deal selector when there are several. Opens in any browser from a file.
+    ``analyse`` embeds the solver's values for positions with at most ``max_tricks`` tricks
+    left (default :func:`~.view_data.default_max_tricks`); the page opens with them shown."""
     blocks: list[str] = []
     labels: list[str] = []
     for number, record in enumerate(records, 1):
-        payload = deal_view(record)
+        payload = _payload(record, analyse, max_tricks)
         text = payload_json(payload)
         key = f"{payload_key(text)}-{number}"
         blocks.append(
@@ -251,6 +273,7 @@ def static_view(payload: JSON) -> str:
     out.append(_ledger_table(payload, steps[-1]))
     out.append(_result_line(payload, steps[-1]))
     out.append(_notes_list(payload))
+    out.append(_analysis_lines(payload))
     return "\n".join(out)
 
 
@@ -375,6 +398,44 @@ def _result_line(payload: JSON, final: JSON) -> str:
         f"(tens {result['tens'][0]}-{result['tens'][1]}, "
         f"tricks {result['tricks'][0]}-{result['tricks'][1]}, "
         f"{_esc(payload['team_labels']['AC'])} first)</p>"
+    )
+
+
+def _analysis_lines(payload: JSON) -> str:
+    """The solver's findings for readers without scripts: where the analysis starts, the
+    value there, and every card of the record that threw the outcome away."""
+    analysis: dict[str, JSON] | None = payload.get("analysis")
+    if not analysis:
+        return ""
+    steps: list[JSON] = payload["steps"]
+    solved = [analysis[str(k)] for k in range(len(steps)) if str(k) in analysis]
+    solved = [e for e in solved if e["status"] in ("solved", "over")]
+    if not solved:
+        first = analysis.get("0", {})
+        return (
+            "<p><strong>Double-dummy:</strong> too early to solve "
+            f"(the solver takes {first.get('max_tricks', '?')} tricks left or fewer).</p>"
+        )
+    start = solved[0]
+    items = []
+    for entry in solved:
+        played = entry["played"]
+        if played is None or played["keeps"]:
+            continue
+        k = entry["step"] + 1
+        better = f"; {_card(played['better'])} kept it" if played["better"] else ""
+        items.append(
+            f"<li>card {k}: {_esc(played['seat'])} {_card(played['card'])} — "
+            f"{_esc(entry['text'])} → {_esc(played['text'])}{better}</li>"
+        )
+    where = f"card {start['step']}" if start["step"] else "the start"
+    mistakes = "<p>No card lost the outcome.</p>"
+    if items:
+        mistakes = f'<ol class="mr-s-dd">{"".join(items)}</ol>'
+
+    return (
+        f"<p><strong>Double-dummy</strong> (every hand known, best play): from {where} "
+        f"({start['tricks_left']} tricks left) {_esc(start['text'])}.</p>{mistakes}"
     )
 
 

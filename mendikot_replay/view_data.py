@@ -483,19 +483,8 @@ def analysis_entry(
     (:func:`~.solver.value_text`); ``solver`` is reused from step to step, so a deal costs
     little more than its first position.
     """
-    limit = default_max_tricks() if max_tricks is None else max_tricks
-    entry: JSON = {
-        "step": k,
-        "status": "unavailable",
-        "tricks_left": None,
-        "max_tricks": limit,
-        "to_play": None,
-        "value": None,
-        "text": None,
-        "cards": {},
-        "played": None,
-        "reason": None,
-    }
+    entry = failed_entry(k, None, max_tricks)
+    limit: int = entry["max_tricks"]
     try:
         game = position_after(record, k)
         entry["tricks_left"] = left = tricks_left(game)
@@ -533,6 +522,22 @@ def analysis_entry(
     return entry
 
 
+def failed_entry(k: int, reason: str | None, max_tricks: int | None = None) -> JSON:
+    """An ``"unavailable"`` entry for step ``k``: no value, ``reason`` says why."""
+    return {
+        "step": k,
+        "status": "unavailable",
+        "tricks_left": None,
+        "max_tricks": default_max_tricks() if max_tricks is None else max_tricks,
+        "to_play": None,
+        "value": None,
+        "text": None,
+        "cards": {},
+        "played": None,
+        "reason": reason,
+    }
+
+
 def analysis_view(
     record: DealRecord, max_tricks: int | None = None, solver: Solver | None = None
 ) -> dict[str, JSON]:
@@ -552,6 +557,7 @@ __all__ = [
     "analysis_view",
     "deal_view",
     "default_max_tricks",
+    "failed_entry",
     "fate_words",
     "result_words",
 ]

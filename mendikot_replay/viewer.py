@@ -46,7 +46,7 @@ from .pmn_reader import read_deals, read_string
 from .record import DealRecord
 from .solver import Solver
 from .timeline import Snapshot
-from .view_data import JSON, analysis_entry, deal_view, default_max_tricks
+from .view_data import JSON, analysis_entry, deal_view, default_max_tricks, failed_entry
 
 Source = DealRecord | str | os.PathLike[str]
 """What a viewer opens: a record, a path to a PMN file, or PMN text."""
@@ -236,7 +236,10 @@ class Viewer(anywidget.AnyWidget):
         if known is not None:
             return known
         with self._solver_lock:  # one search at a time: the solver's table is not shared
-            entry = analysis_entry(self.record, k, self._solver, self.max_tricks)
+            try:
+                entry = analysis_entry(self.record, k, self._solver, self.max_tricks)
+            except Exception as failure:  # a solver bug must not leave "solving…" forever
+                entry = failed_entry(k, f"the solver failed: {failure!r}", self.max_tricks)
         with self._lock:
             self._solved[k] = entry
             published = {str(s): e for s, e in sorted(self._solved.items())}

@@ -31,7 +31,9 @@ The definitions, precisely (``ply`` is the card's index in the record's play):
 ``tricks-race``  The tens become 2–2: from then on only tricks count. Marked on the card that
     won the trick that made it so (``$28``).
 
-``decisive`` and ``mistake`` need double-dummy analysis and are left to the solver.
+``decisive`` and ``mistake`` need double-dummy analysis (:mod:`.analysis`, which defines
+them): ``annotate(record, double_dummy=True)`` adds them, and :func:`recorded_points` /
+:func:`double_dummy_points` read them back from a record that has them written.
 
 >>> from mendikot_replay.pmn_reader import read_deal
 >>> record = read_deal("sample_games/worked-example.pmn")
@@ -43,7 +45,9 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import ALL_CARDS, Card, Suit, rank_name
 from .commands import iter_commands
@@ -53,6 +57,10 @@ from .record import DealRecord, PlayNode
 from .rules import Reveal, TrumpMethod
 from .seats import Seat, Team, team_label, team_of
 from .timeline import Snapshot, Timeline
+
+if TYPE_CHECKING:
+    from .analysis import Progress
+    from .solver import Solver
 
 #: The NAG each kind adds to its card (FORMAT.md's Mendikot observations).
 KIND_NAGS: dict[str, int] = {
@@ -65,6 +73,7 @@ KIND_NAGS: dict[str, int] = {
     "long-suit-discard": 26,
     "trump-reserve": 27,
     "tricks-race": 28,
+    "decisive": 29,
 }
 SAVED_NAG = 21
 """``$21``: a ten saved for (captured by) its own team, on the ten itself."""
@@ -422,15 +431,52 @@ class _Finder:
             cashed.setdefault((winner.seat, card.suit), winner.trick)
 
 
-def annotate(record: DealRecord) -> list[StrategyPoint]:
+def annotate(
+    record: DealRecord,
+    *,
+    double_dummy: bool = False,
+    max_tricks: int | None = None,
+    solver: Solver | None = None,
+    progress: Progress | None = None,
+) -> list[StrategyPoint]:
     """Write the record's strategy points into it as ``[%point …]`` commands and NAGs.
 
     Each new point becomes a comment of its own on its card (``[%point KIND ARGS] sentence``),
     so a human's comments are never edited. Idempotent: a point whose kind and args are
     already on the card (written by anyone) is not added again, nor is a NAG already there.
     Returns the points that were added.
+
+    ``double_dummy=True`` also analyses the deal with the solver
+    (:func:`~.analysis.analyse`, with ``max_tricks``, ``solver`` and ``progress``) and
+    writes what :func:`~.analysis.write_analysis` writes: the ``mistake`` and ``decisive``
+    points, ``[%dd …]`` and the mistakes' glyphs. The analysis runs first, so a deal it refuses
+    (:class:`~.analysis.AnalysisError`: a hand unknown) is left untouched.
     """
+    analysis = None
+    if double_dummy:
+        from .analysis import analyse
+
+        analysis = analyse(record, max_tricks=max_tricks, solver=solver, progress=progress)
     points = find_points(record)
+    added = write_points(record, points)
+    mainline = record.mainline()
+    for node, nag in _saved_nags(record, points, mainline):
+        if nag not in node.nags:
+            node.nags.append(nag)
+    if analysis is not None:
+        from .analysis import analysis_points, write_analysis
+
+        players = record.setup.rules.players if record.setup is not None else 4
+        new = analysis_points(analysis, players)
+        added += [p for p in new if not _has_point(mainline[p.ply], p)]
+        write_analysis(record, analysis)
+    return added
+
+
+def write_points(record: DealRecord, points: list[StrategyPoint]) -> list[StrategyPoint]:
+    """Write ``points`` into the record's main line, each as a comment of its own on its
+    card (``[%point KIND ARGS] sentence``) with its NAG; a point already on its card (same
+    kind and args, written by anyone) is skipped. Returns the points written."""
     mainline = record.mainline()
     added: list[StrategyPoint] = []
     for point in points:
@@ -444,9 +490,6 @@ def annotate(record: DealRecord) -> list[StrategyPoint]:
         if nag is not None and nag not in node.nags:
             node.nags.append(nag)
         added.append(point)
-    for node, nag in _saved_nags(record, points, mainline):
-        if nag not in node.nags:
-            node.nags.append(nag)
     return added
 
 
@@ -478,14 +521,15 @@ def _saved_nags(
 _COMMAND_TEXT = re.compile(r"\[%[^\]]*\]")
 
 
-def recorded_points(record: DealRecord) -> list[dict[str, object]]:
-    """The ``[%point …]`` commands present on the record's main line (whoever wrote them),
-    as ``validate --json`` lists them: kind, trick, seat, card and the comment's words.
+DOUBLE_DUMMY_KINDS = ("decisive", "mistake")
+"""The point kinds only the solver finds (:mod:`.analysis`), never :func:`find_points`."""
 
-    The seat is the point's own seat argument when it names one, else who played the card.
-    """
-    out: list[dict[str, object]] = []
-    for node in record.mainline():
+
+def _recorded(record: DealRecord) -> Iterator[tuple[int, PlayNode, str, list[str], Seat, str]]:
+    """Each ``[%point …]`` on the main line: the card's index, its node, the kind, the
+    args, the seat (the point's own seat argument, else who played the card) and the
+    comment's words."""
+    for ply, node in enumerate(record.mainline()):
         for comment in (*node.starting_comments, *node.comments):
             words = " ".join(_COMMAND_TEXT.sub(" ", comment).split())
             for name, args in iter_commands(comment):
@@ -493,13 +537,35 @@ def recorded_points(record: DealRecord) -> list[dict[str, object]]:
                     continue
                 kind, *rest = args.split()
                 seat = next((a for a in rest if len(a) == 1 and a in "ABCDEFGH"), node.seat)
-                out.append(
-                    {
-                        "kind": kind,
-                        "trick": node.trick,
-                        "seat": seat,
-                        "card": str(node.card) if node.card is not None else None,
-                        "text": words,
-                    }
-                )
+                yield ply, node, kind, rest, seat or "", words
+
+
+def recorded_points(record: DealRecord) -> list[dict[str, object]]:
+    """The ``[%point …]`` commands present on the record's main line (whoever wrote them),
+    as ``validate --json`` lists them: kind, trick, seat, card and the comment's words.
+
+    The seat is the point's own seat argument when it names one, else who played the card.
+    """
+    return [
+        {
+            "kind": kind,
+            "trick": node.trick,
+            "seat": seat or None,
+            "card": str(node.card) if node.card is not None else None,
+            "text": words,
+        }
+        for _, node, kind, _, seat, words in _recorded(record)
+    ]
+
+
+def double_dummy_points(record: DealRecord) -> list[StrategyPoint]:
+    """The ``decisive`` and ``mistake`` points written on the record's main line (by
+    :func:`~.analysis.write_analysis`, ``mendikot-replay analyse`` or a person), as
+    strategy points: what :func:`find_points` cannot find from the replay alone. Read
+    from the comments, so it costs no search."""
+    out: list[StrategyPoint] = []
+    for ply, node, kind, args, seat, words in _recorded(record):
+        if kind not in DOUBLE_DUMMY_KINDS or node.card is None or node.trick is None:
+            continue
+        out.append(StrategyPoint(kind, ply, node.trick, seat, node.card, tuple(args), words))
     return out

@@ -59,6 +59,7 @@ __all__ = [
     "GLYPHS",
     "POINT_KINDS",
     "EditError",
+    "add_command",
     "add_comment",
     "add_glyph",
     "add_nag",
@@ -286,16 +287,20 @@ def _point_tokens(kind: str, args: tuple[object, ...]) -> tuple[str, ...]:
         raise EditError(
             f"{kind!r} is not a point kind: letters, digits, '_' and '-', such as 'ten-captured'"
         )
-    tokens = [kind]
+    return (kind, *_arg_tokens(args, "point"))
+
+
+def _arg_tokens(args: tuple[object, ...], what: str) -> list[str]:
+    tokens = []
     for arg in args:
         token = str(arg)
         if not _TOKEN.fullmatch(token):
             raise EditError(
-                f"point argument {token!r} must be one plain word: no spaces and none of "
+                f"{what} argument {token!r} must be one plain word: no spaces and none of "
                 "[ ] { } \\"
             )
         tokens.append(token)
-    return tuple(tokens)
+    return tokens
 
 
 def _parse_point(args: str) -> tuple[str, ...]:
@@ -329,7 +334,29 @@ def add_point(record: DealRecord, ply: int, kind: str, *args: object) -> bool:
         )
     if tokens in points(record, ply):
         return False
-    command = f"[%point {' '.join(tokens)}]"
+    return _write_command(node, f"[%point {' '.join(tokens)}]")
+
+
+def add_command(record: DealRecord, ply: int, name: str, *args: object) -> bool:
+    """Write the comment command ``[%name args…]`` on the card at ``ply``, such as
+    ``add_command(record, 1, "dd", "AC", "win")`` for ``[%dd AC win]`` (each arg as
+    ``str(arg)``, one plain word).
+
+    Nothing is written if the card has this very command already (same name, same words).
+    Like :func:`add_point` (which is this with the name ``point``), the command goes into
+    the card's last comment that holds only commands, or into a new comment: a human's
+    sentence is never edited. Returns whether the record changed.
+    """
+    node = _card_at(record, ply)
+    if not isinstance(name, str) or not _KIND.fullmatch(name):
+        raise EditError(f"{name!r} is not a command name: letters, digits, '_' and '-'")
+    tokens = tuple(_arg_tokens(args, "command"))
+    if any(n == name and tuple(a.split()) == tokens for n, a in node.commands()):
+        return False
+    return _write_command(node, f"[%{' '.join((name, *tokens))}]")
+
+
+def _write_command(node: PlayNode, command: str) -> bool:
     for i in range(len(node.comments) - 1, -1, -1):
         if _COMMANDS_ONLY.fullmatch(node.comments[i]):
             node.comments[i] = f"{node.comments[i].rstrip()} {command}"

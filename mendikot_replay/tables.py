@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .annotate import find_points
+from .annotate import double_dummy_points, find_points
 from .cards import SUITS, TENS
 from .commands import POINT_KINDS
 from .pmn_reader import read_deals
@@ -460,10 +460,17 @@ def tens_frame(source: Source) -> pd.DataFrame:
 
 
 def points_frame(source: Source) -> pd.DataFrame:
-    """One row per strategy point found in each deal (``annotate.find_points``)."""
+    """One row per strategy point of each deal: those found from the replay
+    (``annotate.find_points``) and the solver's ``mistake`` and ``decisive`` points written
+    in the record (``annotate.double_dummy_points``: by ``mendikot-replay analyse``, or
+    ``annotate --dd``), in play order."""
     rows: dict[str, list[Any]] = {k: [] for k in _POINT_COLUMNS}
     for file, record in iter_records(source):
-        for point in find_points(record):
+        found = find_points(record)
+        written = double_dummy_points(record)
+        if written:
+            found = sorted([*found, *written], key=lambda p: p.ply)
+        for point in found:
             values: dict[str, Any] = {
                 "file": file,
                 "deal": record.index,

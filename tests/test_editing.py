@@ -14,6 +14,7 @@ from mendikot_replay import editing, pmn_writer
 from mendikot_replay.cards import card
 from mendikot_replay.editing import (
     EditError,
+    add_command,
     add_comment,
     add_glyph,
     add_nag,
@@ -376,3 +377,15 @@ def test_the_public_names_the_viewer_calls() -> None:
         "save_deals",
     ):
         assert name in editing.__all__
+
+
+def test_add_command_writes_into_the_command_comment_once() -> None:
+    record = example()
+    assert add_command(record, 3, "dd", "AC", "win")
+    assert not add_command(record, 3, "dd", "AC", "win")  # already there
+    assert add_point(record, 3, "decisive")
+    assert get_comments(record, 3)[-1] == "[%dd AC win] [%point decisive]"
+    with pytest.raises(EditError, match="one plain word"):
+        add_command(record, 3, "dd", "AC win")
+    with pytest.raises(EditError, match="command name"):
+        add_command(record, 3, "d d")

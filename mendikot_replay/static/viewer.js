@@ -982,7 +982,7 @@ function drawAnalysis(view, step, k, quizSeat) {
       const values = Object.values(entry.cards);
       const lose = values.filter((v) => !v.keeps).length;
       let words;
-      if (quizSeat === entry.to_play) words = `${who(payload, entry.to_play)} to play: the values show once the quiz is answered.`;
+      if (quizSeat === entry.to_play) words = `${who(payload, entry.to_play)} to play: the values are hidden while the quiz asks for this card.`;
       else if (!lose) words = `${who(payload, entry.to_play)} to play: every card keeps ${entry.text}.`;
       else words = `${who(payload, entry.to_play)} to play: \u2713 green cards keep ${entry.text}, \u2717 red ones lose it (${lose} of ${values.length}).`;
       kids.push(h("div", { text: words }));

@@ -149,8 +149,10 @@ class Viewer(anywidget.AnyWidget):
         self._lock = threading.Lock()
         self._solver_lock = threading.Lock()
         self._worker: threading.Thread | None = None
+        self._ready = False  # no solving before the opening step is set
         super().__init__(data=deal_view(record), **options)
         self.step = step
+        self._ready = True
         self._want_analysis()
 
     # -- the synced state -----------------------------------------------------------------
@@ -194,7 +196,7 @@ class Viewer(anywidget.AnyWidget):
         now (``background=False``) or wake the worker thread (starting one if none runs;
         it stops by itself when nothing is left to solve, so an idle viewer holds no
         thread)."""
-        if not self.analyse or not hasattr(self, "_solved"):
+        if not self.analyse or not getattr(self, "_ready", False):
             return
         if not self.background:
             self.analysis_at(self.step)

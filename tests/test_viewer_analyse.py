@@ -220,3 +220,11 @@ def test_the_static_page_embeds_the_values() -> None:
     assert '"analysis":{' in deal_html(record, analyse=True)
     worked = page_html(read_deals(SAMPLES / "worked-example.pmn"), analyse=True, max_tricks=2)
     assert '"status":"too-early"' in worked and '"status":"solved"' in worked
+
+
+def test_a_viewer_opened_at_a_step_solves_that_step_first() -> None:
+    """The step on screen first, then on to the end of the deal, then back to the start
+    (a viewer opened at a late card must not wait for the solver to do the first ones)."""
+    viewer = Viewer(DUCK, step=5, analyse=True)
+    assert viewer.wait_analysis(60)
+    assert list(viewer._solved) == [5, *range(6, 16), *range(4, -1, -1)]

@@ -56,6 +56,13 @@ setup() {
         .venv/bin/python -m pip install -q -e '.[dev]'
         touch .venv/.installed
     fi
+    # The solver's compiled core is built in place by the editable install; rebuild it when
+    # its source (or the build script) is newer than the built module, or it is missing.
+    local core
+    core=$(ls mendikot_replay/_ddcore.*.so 2>/dev/null | head -n 1 || true)
+    if [ -z "$core" ] || [ mendikot_replay/_ddcore.c -nt "$core" ] || [ setup.py -nt "$core" ]; then
+        .venv/bin/python -m pip install -q --no-deps -e .
+    fi
 }
 
 ensure_chromium() {

@@ -34,17 +34,36 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from .cards import Card
+from .cards import Card, Suit
 from .engine import DealSetup, Game, IllegalPlay
 from .result import deal_result
-from .rules import Reveal
-from .seats import Team, team_index, team_of
+from .rules import Capture, Reveal
+from .seats import Team, seat_index, team_index, team_of
+
+try:  # the compiled core, built by setup.py when the machine has a C compiler
+    from . import _ddcore
+except ImportError:  # pragma: no cover - exercised only on machines without a compiler
+    _ddcore = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    from ._ddcore import State as CoreState
 
 if TYPE_CHECKING:
     from .record import DealRecord
 
 Objective = Literal["outcome", "tens", "tricks"]
 OBJECTIVES: tuple[Objective, ...] = ("outcome", "tens", "tricks")
+
+Engine = Literal["auto", "compiled", "python"]
+"""Which search runs: ``compiled`` (the C core), ``python`` (the reference), or ``auto``
+(the core when it is built, else Python)."""
+
+COMPILED: bool = _ddcore is not None
+"""Whether the compiled core is available on this machine."""
+
+_OBJECTIVE_CODE = {"outcome": 0, "tens": 1, "tricks": 2}
+_SUIT_CODE = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
+_CORE_TABLE_BITS = 23
 
 _RANKS = {"whitewash": 3, "mendikot": 2, "win": 1}
 _NAMES = {3: "whitewash", 2: "mendikot", 1: "win"}
@@ -174,8 +193,8 @@ def _key(game: Game) -> tuple[object, ...]:
         game.trump,
         game.hidden_card,
         game.hidden_holder,
-        tuple(game.counts.tricks),
-        tuple(game.counts.tens),
+        (game.counts.tricks[0], game.counts.tricks[1]),
+        (game.counts.tens[0], game.counts.tens[1]),
         game.pile_tricks,
         tuple(sorted(game.pile_cards)),
         game.streak_seat,
@@ -228,13 +247,112 @@ class Solution:
                 child = _apply(game, move)
                 if child is None:
                     continue
-                v = searcher.search(child, -_INF, _INF)
+                v = searcher.exact(child)
                 if best is None or (v > best[0] if maximising else v < best[0]):
                     best = (v, move, child)
             assert best is not None
             out.append(best[1])
             game = best[2]
         return out
+
+
+class _CoreLink:
+    """The compiled core for one rule set and objective, and the translation of an engine
+    state into the core's terms.
+
+    The core always counts from A/C's side and in totals (tricks and tens taken so far
+    included); a search for B/D maps the window and the value through ``total - v``.
+    """
+
+    def __init__(self, game: Game, objective: Objective) -> None:
+        assert _ddcore is not None
+        rules = game.rules
+        self.signature = _core_signature(game)
+        self.objective = objective
+        self.core = _ddcore.Core(
+            rules.players,
+            game.total_tricks,
+            rules.capture is Capture.DEHLA,
+            rules.must_trump,
+            _OBJECTIVE_CODE[objective],
+            _CORE_TABLE_BITS,
+        )
+        self.total = {"outcome": 0, "tens": 4, "tricks": game.total_tricks}[objective]
+
+    @property
+    def nodes(self) -> int:
+        return int(self.core.nodes)
+
+    def search(self, game: Game, team: int, alpha: int, beta: int) -> int | None:
+        state = core_state(game)
+        if state is None:
+            return None
+        if team == 0:
+            return int(self.core.search(state, alpha, beta))
+        total = self.total
+        return total - int(self.core.search(state, total - beta, total - alpha))
+
+    def value(self, game: Game, team: int) -> int | None:
+        state = core_state(game)
+        if state is None:
+            return None
+        v = int(self.core.value(state))
+        return v if team == 0 else self.total - v
+
+    def score(self, game: Game, team: int) -> dict[Card, int] | None:
+        """Every legal card with its exact value, or ``None`` when the core cannot play
+        this position (a closed trump still face down)."""
+        state = core_state(game)
+        if state is None:
+            return None
+        by_code = {(_SUIT_CODE[c.suit], c.rank - 2): c for c in game.legal_cards()}
+        out: dict[Card, int] = {}
+        for suit, rank, v in self.core.score(state):
+            out[by_code[suit, rank]] = v if team == 0 else self.total - v
+        return out
+
+
+def _core_signature(game: Game) -> tuple[int, int, bool, bool]:
+    rules = game.rules
+    return (rules.players, game.total_tricks, rules.capture is Capture.DEHLA, rules.must_trump)
+
+
+def core_state(game: Game) -> CoreState | None:
+    """The engine state in the compiled core's terms, or ``None`` when the core cannot
+    search it: a closed trump still face down (the Python search plays on until it is
+    turned up) or a hand nobody knows.
+
+    Hands are rank masks (bit ``rank - 2``) per suit in hand order, seats by index; table
+    cards carry whether they count as trumps (a closed trump revealed mid-trick under
+    version B does not make the cards before it trumps).
+    """
+    if game.hidden_card is not None:
+        return None
+    hands: list[list[int]] = []
+    for seat in game.seats:
+        hand = game.hands[seat]
+        if hand is None:
+            return None
+        masks = [0, 0, 0, 0]
+        for c in hand:
+            masks[_SUIT_CODE[c.suit]] |= 1 << (c.rank - 2)
+        hands.append(masks)
+    trump = game.trump
+    table = [
+        (_SUIT_CODE[e.card.suit], e.card.rank - 2, game._counts_as_trump(e)) for e in game.table
+    ]
+    return (
+        hands,
+        seat_index(game.leader),
+        table,
+        -1 if trump is None else _SUIT_CODE[trump],
+        game.trump_status == "unnamed",
+        (game.counts.tricks[0], game.counts.tricks[1]),
+        (game.counts.tens[0], game.counts.tens[1]),
+        game.pile_tricks,
+        len(game.pile_cards),
+        -1 if game.streak_seat is None else seat_index(game.streak_seat),
+    )
 
 
 class _Searcher:
@@ -254,6 +372,8 @@ class _Searcher:
         self.transposition = transposition
         self.table: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
         self.nodes = 0
+        self.core: _CoreLink | None = None
+        """The compiled core, when the solver uses it (set by :class:`Solver`)."""
 
     def children(self, game: Game) -> Iterator[tuple[Move, list[Card]]]:
         """The moves worth searching, each with the cards it stands for."""
@@ -264,7 +384,19 @@ class _Searcher:
             if move.card in by_card:
                 yield move, by_card[move.card]
 
+    def exact(self, game: Game) -> int:
+        """The exact value of ``game`` (the core's null-window search when it can)."""
+        if self.core is not None:
+            value = self.core.value(game, self.team)
+            if value is not None:
+                return value
+        return self.search(game, -_INF, _INF)
+
     def search(self, game: Game, alpha: int, beta: int) -> int:
+        if self.core is not None:
+            value = self.core.search(game, self.team, alpha, beta)
+            if value is not None:
+                return value
         self.nodes += 1
         if game.finished:
             return _final_value(game, self.objective, self.team)
@@ -336,15 +468,26 @@ class Solver:
         *,
         equivalence: bool = True,
         transposition: bool = True,
+        engine: Engine = "auto",
     ) -> None:
+        if engine not in ("auto", "compiled", "python"):
+            raise ValueError(f"unknown engine {engine!r}: use auto, compiled or python")
+        if engine == "compiled" and not COMPILED:
+            raise RuntimeError(
+                "the compiled solver core is not built on this machine (no C compiler when "
+                "the package was installed?); reinstall with a compiler, or use "
+                "engine='python'"
+            )
         if objective not in OBJECTIVES:
             raise ValueError(f"unknown objective {objective!r}: use one of {', '.join(OBJECTIVES)}")
         self.objective: Objective = objective
         self.equivalence = equivalence
         self.transposition = transposition
+        self.use_core = COMPILED and engine != "python" and equivalence and transposition
         self._searchers: dict[int, _Searcher] = {}
+        self._cores: dict[tuple[int, int, bool, bool], _CoreLink] = {}
 
-    def _searcher(self, team: int) -> _Searcher:
+    def _searcher(self, team: int, game: Game) -> _Searcher:
         searcher = self._searchers.get(team)
         if searcher is None:
             searcher = _Searcher(
@@ -354,12 +497,19 @@ class Solver:
                 transposition=self.transposition,
             )
             self._searchers[team] = searcher
+        if self.use_core:
+            signature = _core_signature(game)
+            link = self._cores.get(signature)
+            if link is None:
+                link = self._cores[signature] = _CoreLink(game, self.objective)
+            searcher.core = link
         return searcher
 
     @property
     def nodes(self) -> int:
         """Positions visited so far, over every call (for benchmarks and tests)."""
-        return sum(s.nodes for s in self._searchers.values())
+        python = sum(s.nodes for s in self._searchers.values())
+        return python + sum(link.nodes for link in self._cores.values())
 
     def solve(self, position: Game | DealSetup | DealRecord) -> Solution:
         """Solve a position with best play by both sides and score every legal card.
@@ -371,11 +521,18 @@ class Solver:
         game = _as_game(position)
         _check(game, objective)
         team = _perspective(game, objective)
-        searcher = self._searcher(team)
+        searcher = self._searcher(team, game)
         equivalence = self.equivalence
         values: dict[Move, int] = {}
+        scored = None
+        if searcher.core is not None and not game.finished:
+            scored = searcher.core.score(game, team)
         if game.finished:
             value = _final_value(game, objective, team)
+        elif scored is not None:
+            values = {Move(c): v for c, v in scored.items()}
+            maximising = team_index(team_of(game.to_play or "A")) == team
+            value = max(values.values()) if maximising else min(values.values())
         else:
             maximising = team_index(team_of(game.to_play or "A")) == team
             legal = game.legal_cards()
@@ -418,15 +575,17 @@ def solve(
     *,
     equivalence: bool = True,
     transposition: bool = True,
+    engine: Engine = "auto",
 ) -> Solution:
     """Solve a position with best play by both sides and score every legal card.
 
     ``position`` is a game in progress (not changed), a set-up (a deal or a ``Start``
     position), or a record (its start). ``equivalence=False`` searches every card on its
     own, ``transposition=False`` keeps no table (the tests check that neither changes a
-    value). To solve many positions of one deal, keep a :class:`Solver`.
+    value; either runs the Python search). ``engine`` picks the compiled core or the
+    Python reference. To solve many positions of one deal, keep a :class:`Solver`.
     """
-    solver = Solver(objective, equivalence=equivalence, transposition=transposition)
+    solver = Solver(objective, equivalence=equivalence, transposition=transposition, engine=engine)
     return solver.solve(position)
 
 
@@ -497,11 +656,14 @@ def tricks_left(game: Game) -> int:
 
 
 __all__ = [
+    "COMPILED",
     "OBJECTIVES",
+    "Engine",
     "Move",
     "Objective",
     "Solution",
     "Solver",
+    "core_state",
     "equivalence_groups",
     "moves",
     "plain_minimax",

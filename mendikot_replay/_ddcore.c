@@ -1,0 +1,804 @@
+/*
+ * The compiled core of the double-dummy solver (mendikot_replay.solver).
+ *
+ * Why C: a perfect-information search of a full 13-trick deal visits millions of
+ * positions; the pure-Python solver (which plays every card through the rules engine)
+ * manages tens of thousands a second, this core tens of millions.  The Python solver stays
+ * the reference: the tests compare the two on thousands of positions.
+ *
+ * What it plays: every position whose trump is settled -- a known trump, no trump, or a
+ * cut trump not yet named (the first discard of a void player names it, and that card is a
+ * trump) -- under Trick or Dehla capture, must-trump or not, at 4, 6 or 8 players.  A
+ * closed trump still face down is left to the Python solver, which hands the search over
+ * to this core as soon as the card is turned up.
+ *
+ * How it searches: alpha-beta (fail-soft) on integer values seen from A/C's side, with
+ *   - a transposition table at trick boundaries whose key is the position in *relative*
+ *     ranks (each suit's remaining cards in order, by owner, with the ten marked): cards
+ *     already played no longer matter, so many different histories share one entry; for
+ *     the `tricks` and `tens` objectives the table stores what is still to come, so the
+ *     counts so far are not part of the key either;
+ *   - bounds at every trick boundary (sure tricks the leader can cash, the top trump's
+ *     trick) that end a search without looking further when they settle it;
+ *   - equivalent cards searched once (neighbours in a suit with no card still out between
+ *     them, never a ten);
+ *   - move ordering from a card player's rules of thumb, and the table's best move first;
+ *   - exact values by MTD(f): a few null-window searches sharing the table.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXP 8
+#define TEN 8 /* rank index of the ten: 0 is the two, 12 the ace */
+#define INF 1000
+
+enum { OBJ_OUTCOME = 0, OBJ_TENS = 1, OBJ_TRICKS = 2 };
+
+typedef struct {
+    uint16_t hand[MAXP][4]; /* rank masks: bit r is rank index r */
+    int8_t leader;
+    int8_t ntable;
+    int8_t tsuit[MAXP], trank[MAXP], ttrump[MAXP]; /* the trick so far, from the leader */
+    int8_t trump;       /* -1: no trump (yet) */
+    int8_t cut_pending; /* cut trump not named yet */
+    int8_t tricks[2], tens[2];
+    int8_t pile_tricks, pile_tens, streak_seat; /* Dehla */
+    int8_t left;                                /* tricks left, the one under way included */
+} State;
+
+typedef struct {
+    uint64_t k[5];
+    int8_t lo, hi;
+    uint8_t bsuit, brel; /* best move: suit and place from the top among cards still out */
+    uint8_t left;
+    uint8_t used;
+} Entry;
+
+typedef struct {
+    PyObject_HEAD int players;
+    int total_tricks;
+    int dehla;
+    int must_trump;
+    int objective;
+    Entry *table;
+    uint64_t mask;
+    unsigned long long nodes;
+    uint32_t history[MAXP][4][13]; /* cut-offs each card caused: a move-ordering hint */
+} Core;
+
+static inline int popc(unsigned x) { return __builtin_popcount(x); }
+static inline int top_bit(unsigned x) { return 31 - __builtin_clz(x); }
+
+/* ---- the deal result, as mendikot_replay.result.deal_result decides it ---------------- */
+static int outcome_of(int tens_ac, int tricks_ac, int total) {
+    int tens_bd = 4 - tens_ac, tricks_bd = total - tricks_ac;
+    if (tricks_ac == total) return 3;
+    if (tens_ac == 4) return 2;
+    if (tens_ac == 3) return 1;
+    if (tricks_bd == total) return -3;
+    if (tens_bd == 4) return -2;
+    if (tens_bd == 3) return -1;
+    if (2 * tricks_ac > total) return 1;
+    if (2 * tricks_bd > total) return -1;
+    return 0;
+}
+
+static int final_value(const Core *c, const State *s) {
+    if (c->objective == OBJ_TENS) return s->tens[0];
+    if (c->objective == OBJ_TRICKS) return s->tricks[0];
+    return outcome_of(s->tens[0], s->tricks[0], c->total_tricks);
+}
+
+/* ---- playing a card ----------------------------------------------------------------- */
+static inline int seat_to_play(const Core *c, const State *s) {
+    return (s->leader + s->ntable) % c->players;
+}
+
+/* Play (suit, rank) for the seat to move; the card is legal. Ends the trick when full. */
+static void play(const Core *c, State *s, int suit, int rank) {
+    int seat = seat_to_play(c, s);
+    int n = s->ntable;
+    s->hand[seat][suit] &= (uint16_t)~(1u << rank);
+    s->tsuit[n] = (int8_t)suit;
+    s->trank[n] = (int8_t)rank;
+    if (n > 0 && s->cut_pending && suit != s->tsuit[0]) {
+        s->trump = (int8_t)suit; /* the first discard names the trump and is one */
+        s->cut_pending = 0;
+        s->ttrump[n] = 1;
+    } else {
+        s->ttrump[n] = (int8_t)(s->trump >= 0 && suit == s->trump);
+    }
+    s->ntable = (int8_t)(n + 1);
+    if (s->ntable < c->players) return;
+
+    /* The trick is full: the highest trump, else the highest card of the suit led. */
+    int best = 0, best_trump = s->ttrump[0], led = s->tsuit[0], tens = 0;
+    for (int i = 0; i < c->players; i++) {
+        if (s->trank[i] == TEN) tens++;
+        if (i == 0) continue;
+        if (s->ttrump[i]) {
+            if (!best_trump || s->trank[i] > s->trank[best]) {
+                best = i;
+                best_trump = 1;
+            }
+        } else if (!best_trump && s->tsuit[i] == led && s->trank[i] > s->trank[best]) {
+            best = i;
+        }
+    }
+    int winner = (s->leader + best) % c->players;
+    int team = winner & 1;
+    s->left--;
+    if (c->dehla) {
+        s->pile_tricks++;
+        s->pile_tens = (int8_t)(s->pile_tens + tens);
+        if (winner == s->streak_seat || s->left == 0) {
+            s->tricks[team] = (int8_t)(s->tricks[team] + s->pile_tricks);
+            s->tens[team] = (int8_t)(s->tens[team] + s->pile_tens);
+            s->pile_tricks = s->pile_tens = 0;
+            s->streak_seat = -1;
+        } else {
+            s->streak_seat = (int8_t)winner;
+        }
+    } else {
+        s->tricks[team]++;
+        s->tens[team] = (int8_t)(s->tens[team] + tens);
+    }
+    s->ntable = 0;
+    s->leader = (int8_t)winner;
+}
+
+/* The cards the seat to move may play, as one rank mask per suit. */
+static void legal_masks(const Core *c, const State *s, uint16_t out[4]) {
+    int seat = seat_to_play(c, s);
+    const uint16_t *h = s->hand[seat];
+    memset(out, 0, 4 * sizeof(uint16_t));
+    if (s->ntable == 0) {
+        memcpy(out, h, 4 * sizeof(uint16_t));
+        return;
+    }
+    int led = s->tsuit[0];
+    if (h[led]) {
+        out[led] = h[led];
+        return;
+    }
+    if (c->must_trump && s->trump >= 0 && h[(int)s->trump]) {
+        out[(int)s->trump] = h[(int)s->trump];
+        return;
+    }
+    memcpy(out, h, 4 * sizeof(uint16_t));
+}
+
+/* ---- the transposition key ---------------------------------------------------------- */
+static void make_key(const Core *c, const State *s, uint64_t k[5]) {
+    int bits = c->players == 4 ? 2 : 3;
+    for (int suit = 0; suit < 4; suit++) {
+        uint64_t w = 0;
+        unsigned all = 0;
+        for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
+        int count = 0, ten_at = 15;
+        for (int r = 12; r >= 0; r--) {
+            if (!(all & (1u << r))) continue;
+            int owner = 0;
+            while (!(s->hand[owner][suit] & (1u << r))) owner++;
+            if (r == TEN) ten_at = count;
+            w = (w << bits) | (uint64_t)owner;
+            count++;
+        }
+        k[suit] = (w << 8) | ((uint64_t)count << 4) | (uint64_t)ten_at;
+    }
+    uint64_t m = (uint64_t)s->leader | ((uint64_t)(s->trump + 1) << 3) |
+                 ((uint64_t)s->cut_pending << 6);
+    if (c->objective == OBJ_OUTCOME) {
+        m |= ((uint64_t)s->tens[0] << 8) | ((uint64_t)s->tens[1] << 12) |
+             ((uint64_t)s->tricks[0] << 16) | ((uint64_t)s->tricks[1] << 24);
+    }
+    if (c->dehla) {
+        m |= ((uint64_t)s->pile_tricks << 32) | ((uint64_t)s->pile_tens << 40) |
+             ((uint64_t)(s->streak_seat + 1) << 48);
+    }
+    k[4] = m;
+}
+
+static inline uint64_t hash_key(const uint64_t k[5]) {
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < 5; i++) {
+        h ^= k[i] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+        h *= 0xff51afd7ed558ccdull;
+        h ^= h >> 33;
+    }
+    return h;
+}
+
+/* What the table stores is the value still to come for `tens` and `tricks` (the key leaves
+ * the counts out), the value itself for the outcome. */
+static inline int stored_offset(const Core *c, const State *s) {
+    if (c->objective == OBJ_TENS) return s->tens[0];
+    if (c->objective == OBJ_TRICKS) return s->tricks[0];
+    return 0;
+}
+
+static Entry *probe(Core *c, const uint64_t k[5], uint64_t h) {
+    Entry *e = &c->table[h & c->mask];
+    for (int i = 0; i < 2; i++)
+        if (e[i].used && memcmp(e[i].k, k, sizeof e[i].k) == 0) return &e[i];
+    return NULL;
+}
+
+static void store(Core *c, const uint64_t k[5], uint64_t h, int lo, int hi, int bsuit,
+                  int brel, int left) {
+    Entry *e = &c->table[h & c->mask];
+    Entry *slot;
+    if (e[0].used && memcmp(e[0].k, k, sizeof e[0].k) == 0)
+        slot = &e[0];
+    else if (e[1].used && memcmp(e[1].k, k, sizeof e[1].k) == 0)
+        slot = &e[1];
+    else if (!e[0].used || left >= e[0].left) {
+        e[1] = e[0]; /* the deeper entry keeps slot 0; the other is always replaced */
+        slot = &e[0];
+    } else
+        slot = &e[1];
+    memcpy(slot->k, k, sizeof slot->k);
+    slot->lo = (int8_t)lo;
+    slot->hi = (int8_t)hi;
+    slot->bsuit = (uint8_t)bsuit;
+    slot->brel = (uint8_t)brel;
+    slot->left = (uint8_t)left;
+    slot->used = 1;
+}
+
+/* ---- bounds at a trick boundary ----------------------------------------------------- */
+
+/* Tricks the leader can cash one after another from the top, whatever the others do. */
+static int sure_tricks(const Core *c, const State *s) {
+    int L = s->leader, q = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned mine = s->hand[L][suit];
+        if (!mine) continue;
+        unsigned others = 0;
+        for (int p = 0; p < c->players; p++)
+            if (p != L) others |= s->hand[p][suit];
+        int n = others ? popc(mine & ~((2u << top_bit(others)) - 1)) : popc(mine);
+        if (n == 0) continue;
+        for (int p = 0; p < c->players; p++) {
+            if (p == L) continue;
+            int cap;
+            if (s->cut_pending)
+                cap = 1; /* any void player may name a trump and take the trick */
+            else if (s->trump < 0 || suit == s->trump)
+                cap = 0;
+            else
+                cap = s->hand[p][(int)s->trump] && (((p ^ L) & 1) || c->must_trump);
+            if (cap) {
+                int len = popc(s->hand[p][suit]);
+                if (len < n) n = len;
+            }
+        }
+        q += n;
+    }
+    return q < s->left ? q : s->left;
+}
+
+/* Lowest and highest value the rest of the deal can give, from the counts and the sure
+ * tricks; used to stop a search whose window these already decide. */
+static void bounds(const Core *c, const State *s, int *lo, int *hi) {
+    int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
+    int ac_min = 0, ac_max = left_tricks;
+    if (!c->dehla) {
+        int q = sure_tricks(c, s);
+        int top = -1;
+        if (s->trump >= 0) {
+            unsigned all = 0;
+            for (int p = 0; p < c->players; p++) all |= s->hand[p][(int)s->trump];
+            if (all) {
+                int r = top_bit(all);
+                for (int p = 0; p < c->players; p++)
+                    if (s->hand[p][(int)s->trump] & (1u << r)) top = p & 1;
+            }
+        }
+        int ac_sure = (s->leader & 1) == 0 ? q : 0;
+        int bd_sure = (s->leader & 1) == 1 ? q : 0;
+        if (top == 0 && ac_sure < 1) ac_sure = 1;
+        if (top == 1 && bd_sure < 1) bd_sure = 1;
+        ac_min = ac_sure;
+        ac_max = left_tricks - bd_sure;
+    }
+    if (c->objective == OBJ_TRICKS) {
+        *lo = s->tricks[0] + ac_min;
+        *hi = s->tricks[0] + ac_max;
+    } else if (c->objective == OBJ_TENS) {
+        *lo = s->tens[0];
+        *hi = 4 - s->tens[1];
+    } else {
+        *lo = outcome_of(s->tens[0], s->tricks[0] + ac_min, c->total_tricks);
+        *hi = outcome_of(4 - s->tens[1], s->tricks[0] + ac_max, c->total_tricks);
+    }
+}
+
+/* ---- move generation and ordering --------------------------------------------------- */
+typedef struct {
+    int8_t suit, rank;
+    int score;
+} Move;
+
+/* Whether a card played now would beat what is on the table. */
+static int beats(const State *s, int win, int suit, int rank, int counts_trump) {
+    if (counts_trump) return !s->ttrump[win] || rank > s->trank[win];
+    if (s->ttrump[win]) return 0;
+    return suit == s->tsuit[0] && rank > s->trank[win];
+}
+
+static int current_winner(const Core *c, const State *s) {
+    (void)c;
+    int best = 0;
+    for (int i = 1; i < s->ntable; i++)
+        if (beats(s, best, s->tsuit[i], s->trank[i], s->ttrump[i])) best = i;
+    return best;
+}
+
+/* The legal cards of the seat to move, one per group of equivalent cards, best first.
+ * rep_of[suit][rank] receives, for every legal card, the representative searched. */
+static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][13]) {
+    const uint32_t(*hist)[13] = c->history[seat_to_play(c, s)];
+    uint16_t legal[4];
+    legal_masks(c, s, legal);
+    int seat = seat_to_play(c, s), team = seat & 1;
+    int n = 0;
+    int win = s->ntable ? current_winner(c, s) : 0;
+    int win_team = s->ntable ? ((s->leader + win) % c->players) & 1 : -1;
+    int last = s->ntable == c->players - 1;
+    int table_tens = 0;
+    for (int i = 0; i < s->ntable; i++) table_tens += s->trank[i] == TEN;
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned mine = legal[suit];
+        if (!mine) continue;
+        unsigned out_cards = 0; /* still in a hand or on the table */
+        for (int p = 0; p < c->players; p++) out_cards |= s->hand[p][suit];
+        for (int i = 0; i < s->ntable; i++)
+            if (s->tsuit[i] == suit) out_cards |= 1u << s->trank[i];
+        unsigned others = out_cards & ~s->hand[seat][suit];
+        int prev = -1; /* the representative of the group above */
+        for (int r = 12; r >= 0; r--) {
+            if (!(mine & (1u << r))) continue;
+            if (prev >= 0 && r != TEN && prev != TEN) {
+                unsigned between = out_cards & ((1u << prev) - 1) & ~((2u << r) - 1);
+                if (between == 0 || (between & ~s->hand[seat][suit]) == 0) {
+                    /* no other player's card between: same group as the card above */
+                    if (rep_of) rep_of[suit][r] = rep_of[suit][prev];
+                    prev = r;
+                    continue;
+                }
+            }
+            if (rep_of) rep_of[suit][r] = (int8_t)r;
+            prev = r;
+            /* Score the representative. */
+            int score = 0;
+            int is_top = others == 0 || r > top_bit(others);
+            if (s->ntable == 0) {
+                int ruffable = 0, partner_top = 0;
+                if (s->trump >= 0 && suit != s->trump)
+                    for (int p = 0; p < c->players; p++)
+                        if (((p ^ seat) & 1) && !s->hand[p][suit] && s->hand[p][(int)s->trump])
+                            ruffable = 1;
+                if (others) {
+                    int tb = top_bit(others);
+                    for (int p = 0; p < c->players; p++)
+                        if (p != seat && !((p ^ seat) & 1) && (s->hand[p][suit] & (1u << tb)))
+                            partner_top = 1;
+                }
+                if (is_top && !ruffable)
+                    score = 60 + (r == TEN ? 20 : 0);
+                else if (r == TEN)
+                    score = -60;
+                else if (partner_top)
+                    score = 40 - r;
+                else
+                    score = 10 - r;
+                if (suit == s->trump && !is_top) score -= 10;
+            } else {
+                int counts_trump = (s->trump >= 0 && suit == s->trump) ||
+                                   (s->cut_pending && suit != s->tsuit[0]);
+                int wins_now = beats(s, win, suit, r, counts_trump);
+                if (win_team == team) {
+                    /* Partner is winning: give a ten if it is safe, else play low. */
+                    int safe = last;
+                    if (r == TEN)
+                        score = safe ? 80 : -20;
+                    else
+                        score = 20 - r;
+                    (void)wins_now;
+                } else if (wins_now) {
+                    score = 50 - r + (table_tens ? 30 : 0) + (last ? 10 : 0);
+                    if (r == TEN && !last) score -= 25;
+                } else {
+                    score = (r == TEN ? -80 : 0) - r;
+                }
+            }
+            out[n].suit = (int8_t)suit;
+            out[n].rank = (int8_t)r;
+            out[n].score = score * 4096 + (int)(hist[suit][r] > 4095 ? 4095 : hist[suit][r]);
+            n++;
+        }
+    }
+    /* insertion sort, best first */
+    for (int i = 1; i < n; i++) {
+        Move m = out[i];
+        int j = i - 1;
+        while (j >= 0 && out[j].score < m.score) {
+            out[j + 1] = out[j];
+            j--;
+        }
+        out[j + 1] = m;
+    }
+    return n;
+}
+
+/* Place of a card among the cards of its suit still out (0 = highest), and back. */
+static int rel_of(const Core *c, const State *s, int suit, int rank) {
+    unsigned all = 0;
+    for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
+    return popc(all & ~((2u << rank) - 1));
+}
+
+static int rank_at(const Core *c, const State *s, int suit, int rel) {
+    unsigned all = 0;
+    for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
+    for (int r = 12; r >= 0; r--)
+        if (all & (1u << r)) {
+            if (rel == 0) return r;
+            rel--;
+        }
+    return -1;
+}
+
+/* ---- the search --------------------------------------------------------------------- */
+static int search(Core *c, const State *s, int alpha, int beta) {
+    c->nodes++;
+    if (s->left == 0) return final_value(c, s);
+    int boundary = s->ntable == 0;
+    uint64_t key[5], h = 0;
+    Entry *e = NULL;
+    int hint_suit = -1, hint_rank = -1;
+    if (boundary) {
+        if (s->left == 1) {
+            /* the last trick plays itself */
+            State t = *s;
+            for (int i = 0; i < c->players; i++) {
+                int seat = seat_to_play(c, &t);
+                for (int suit = 0; suit < 4; suit++)
+                    if (t.hand[seat][suit]) {
+                        play(c, &t, suit, top_bit(t.hand[seat][suit]));
+                        break;
+                    }
+            }
+            return final_value(c, &t);
+        }
+        int lo, hi;
+        bounds(c, s, &lo, &hi);
+        if (lo >= beta || lo == hi) return lo;
+        if (hi <= alpha) return hi;
+        make_key(c, s, key);
+        h = hash_key(key);
+        e = probe(c, key, h);
+        if (e) {
+            int off = stored_offset(c, s);
+            int elo = e->lo + off, ehi = e->hi + off;
+            if (elo > lo) lo = elo;
+            if (ehi < hi) hi = ehi;
+            if (lo >= beta || lo == hi) return lo;
+            if (hi <= alpha) return hi;
+            hint_suit = e->bsuit;
+            hint_rank = rank_at(c, s, e->bsuit, e->brel);
+        }
+        if (lo > alpha) alpha = lo;
+        if (hi < beta) beta = hi;
+    }
+    int a0 = alpha, b0 = beta;
+    Move all[52];
+    int n = gen_moves(c, s, all, NULL);
+    if (hint_rank >= 0) {
+        for (int i = 0; i < n; i++)
+            if (all[i].suit == hint_suit && all[i].rank == hint_rank) {
+                Move m = all[i];
+                memmove(&all[1], &all[0], (size_t)i * sizeof(Move));
+                all[0] = m;
+                break;
+            }
+    }
+    int maximising = (seat_to_play(c, s) & 1) == 0;
+    int best = maximising ? -INF : INF;
+    int bsuit = 0, brank = 0;
+    for (int i = 0; i < n; i++) {
+        State t = *s;
+        play(c, &t, all[i].suit, all[i].rank);
+        int v = search(c, &t, alpha, beta);
+        if (maximising) {
+            if (v > best) {
+                best = v;
+                bsuit = all[i].suit;
+                brank = all[i].rank;
+            }
+            if (v > alpha) alpha = v;
+        } else {
+            if (v < best) {
+                best = v;
+                bsuit = all[i].suit;
+                brank = all[i].rank;
+            }
+            if (v < beta) beta = v;
+        }
+        if (alpha >= beta) {
+            uint32_t *hv = &c->history[seat_to_play(c, s)][all[i].suit][all[i].rank];
+            *hv += (uint32_t)(s->left * s->left);
+            break;
+        }
+    }
+    if (boundary) {
+        int off = stored_offset(c, s);
+        int lo = -INF, hi = INF;
+        if (e) {
+            lo = e->lo + off;
+            hi = e->hi + off;
+        }
+        if (best <= a0) {
+            if (best < hi) hi = best;
+        } else if (best >= b0) {
+            if (best > lo) lo = best;
+        } else {
+            lo = hi = best;
+        }
+        int slo = lo == -INF ? -120 : lo - off, shi = hi == INF ? 120 : hi - off;
+        store(c, key, h, slo, shi, bsuit, rel_of(c, s, bsuit, brank), s->left);
+    }
+    return best;
+}
+
+/* Exact value by MTD(f): null-window searches until the bounds meet. */
+static int exact(Core *c, const State *s, int guess) {
+    int lower = -INF, upper = INF, g = guess;
+    while (lower < upper) {
+        int beta = g == lower ? g + 1 : g;
+        g = search(c, s, beta - 1, beta);
+        if (g < beta)
+            upper = g;
+        else
+            lower = g;
+    }
+    return g;
+}
+
+/* ---- Python glue -------------------------------------------------------------------- */
+static int parse_state(Core *c, PyObject *arg, State *s) {
+    PyObject *hands, *table, *tricks, *tens;
+    int leader, trump, cut, pile_tricks, pile_tens, streak;
+    memset(s, 0, sizeof *s);
+    if (!PyArg_ParseTuple(arg, "OiOiiOOiii", &hands, &leader, &table, &trump, &cut, &tricks,
+                          &tens, &pile_tricks, &pile_tens, &streak))
+        return -1;
+    PyObject *hs = PySequence_Fast(hands, "hands must be a sequence");
+    if (!hs) return -1;
+    if (PySequence_Fast_GET_SIZE(hs) != c->players) {
+        Py_DECREF(hs);
+        PyErr_SetString(PyExc_ValueError, "one hand per seat is needed");
+        return -1;
+    }
+    for (int p = 0; p < c->players; p++) {
+        PyObject *suits = PySequence_Fast(PySequence_Fast_GET_ITEM(hs, p), "a hand is 4 masks");
+        if (!suits) {
+            Py_DECREF(hs);
+            return -1;
+        }
+        if (PySequence_Fast_GET_SIZE(suits) != 4) {
+            Py_DECREF(suits);
+            Py_DECREF(hs);
+            PyErr_SetString(PyExc_ValueError, "a hand is 4 rank masks");
+            return -1;
+        }
+        for (int suit = 0; suit < 4; suit++) {
+            long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(suits, suit));
+            if (m < 0 || m >= (1 << 13)) {
+                Py_DECREF(suits);
+                Py_DECREF(hs);
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "bad rank mask");
+                return -1;
+            }
+            s->hand[p][suit] = (uint16_t)m;
+        }
+        Py_DECREF(suits);
+    }
+    Py_DECREF(hs);
+    PyObject *ts = PySequence_Fast(table, "table must be a sequence");
+    if (!ts) return -1;
+    Py_ssize_t nt = PySequence_Fast_GET_SIZE(ts);
+    if (nt >= c->players) {
+        Py_DECREF(ts);
+        PyErr_SetString(PyExc_ValueError, "too many cards on the table");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < nt; i++) {
+        int suit, rank, is_trump;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(ts, i), "iii", &suit, &rank, &is_trump)) {
+            Py_DECREF(ts);
+            return -1;
+        }
+        s->tsuit[i] = (int8_t)suit;
+        s->trank[i] = (int8_t)rank;
+        s->ttrump[i] = (int8_t)is_trump;
+    }
+    Py_DECREF(ts);
+    s->ntable = (int8_t)nt;
+    s->leader = (int8_t)leader;
+    s->trump = (int8_t)trump;
+    s->cut_pending = (int8_t)cut;
+    int k0, k1, t0, t1;
+    if (!PyArg_ParseTuple(tricks, "ii", &k0, &k1)) return -1;
+    if (!PyArg_ParseTuple(tens, "ii", &t0, &t1)) return -1;
+    s->tricks[0] = (int8_t)k0;
+    s->tricks[1] = (int8_t)k1;
+    s->tens[0] = (int8_t)t0;
+    s->tens[1] = (int8_t)t1;
+    s->pile_tricks = (int8_t)pile_tricks;
+    s->pile_tens = (int8_t)pile_tens;
+    s->streak_seat = (int8_t)streak;
+    if (leader < 0 || leader >= c->players || trump < -1 || trump > 3) {
+        PyErr_SetString(PyExc_ValueError, "bad leader or trump");
+        return -1;
+    }
+    int seat = seat_to_play(c, s);
+    int held = 0;
+    for (int suit = 0; suit < 4; suit++) held += popc(s->hand[seat][suit]);
+    s->left = (int8_t)held; /* the seat to move has not played to the trick under way */
+    int remaining = c->total_tricks - s->tricks[0] - s->tricks[1] - s->pile_tricks;
+    if (s->left != remaining) {
+        PyErr_SetString(PyExc_ValueError, "hand sizes and counts disagree");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *Core_search(Core *self, PyObject *args) {
+    PyObject *st;
+    int alpha, beta;
+    State s;
+    if (!PyArg_ParseTuple(args, "Oii", &st, &alpha, &beta)) return NULL;
+    if (parse_state(self, st, &s) < 0) return NULL;
+    int v;
+    Py_BEGIN_ALLOW_THREADS v = search(self, &s, alpha, beta);
+    Py_END_ALLOW_THREADS return PyLong_FromLong(v);
+}
+
+static PyObject *Core_value(Core *self, PyObject *args) {
+    PyObject *st;
+    int guess = 0;
+    State s;
+    if (!PyArg_ParseTuple(args, "O|i", &st, &guess)) return NULL;
+    if (parse_state(self, st, &s) < 0) return NULL;
+    int v;
+    Py_BEGIN_ALLOW_THREADS v = exact(self, &s, guess);
+    Py_END_ALLOW_THREADS return PyLong_FromLong(v);
+}
+
+/* Every legal card of the seat to move with its exact value: [(suit, rank, value)]. */
+static PyObject *Core_score(Core *self, PyObject *args) {
+    PyObject *st;
+    State s;
+    if (!PyArg_ParseTuple(args, "O", &st)) return NULL;
+    if (parse_state(self, st, &s) < 0) return NULL;
+    if (s.left == 0) return PyList_New(0);
+    Move moves[52];
+    int8_t rep[4][13];
+    int values[4][13];
+    memset(rep, -1, sizeof rep);
+    int n = gen_moves(self, &s, moves, rep);
+    int guess = 0;
+    Py_BEGIN_ALLOW_THREADS for (int i = 0; i < n; i++) {
+        State t = s;
+        play(self, &t, moves[i].suit, moves[i].rank);
+        guess = exact(self, &t, guess);
+        values[moves[i].suit][moves[i].rank] = guess;
+    }
+    Py_END_ALLOW_THREADS PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int suit = 0; suit < 4; suit++)
+        for (int r = 12; r >= 0; r--) {
+            if (rep[suit][r] < 0) continue;
+            PyObject *item = Py_BuildValue("(iii)", suit, r, values[suit][(int)rep[suit][r]]);
+            if (!item || PyList_Append(out, item) < 0) {
+                Py_XDECREF(item);
+                Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(item);
+        }
+    return out;
+}
+
+static PyObject *Core_clear(Core *self, PyObject *Py_UNUSED(ignored)) {
+    memset(self->table, 0, (size_t)(self->mask + 2) * sizeof(Entry));
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_get_nodes(Core *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(self->nodes);
+}
+
+static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"players", "total_tricks", "dehla", "must_trump", "objective",
+                             "table_bits", NULL};
+    int players, total, dehla, must, objective, bits = 20;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iippi|i", kwlist, &players, &total, &dehla,
+                                     &must, &objective, &bits))
+        return -1;
+    if (players != 4 && players != 6 && players != 8) {
+        PyErr_SetString(PyExc_ValueError, "4, 6 or 8 players");
+        return -1;
+    }
+    if (objective < 0 || objective > 2 || bits < 4 || bits > 28 || total < 1 || total > 13) {
+        PyErr_SetString(PyExc_ValueError, "bad objective, table size or trick count");
+        return -1;
+    }
+    self->players = players;
+    self->total_tricks = total;
+    self->dehla = dehla;
+    self->must_trump = must;
+    self->objective = objective;
+    free(self->table);
+    size_t size = ((size_t)1 << bits) + 2;
+    self->table = calloc(size, sizeof(Entry));
+    if (!self->table) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->mask = (((uint64_t)1 << bits) - 1) & ~(uint64_t)1; /* even: two slots per bucket */
+    self->nodes = 0;
+    return 0;
+}
+
+static void Core_dealloc(Core *self) {
+    free(self->table);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyMethodDef Core_methods[] = {
+    {"search", (PyCFunction)Core_search, METH_VARARGS,
+     "search(state, alpha, beta) -> value (fail-soft alpha-beta, A/C's side)"},
+    {"value", (PyCFunction)Core_value, METH_VARARGS, "value(state, guess=0) -> exact value"},
+    {"score", (PyCFunction)Core_score, METH_VARARGS,
+     "score(state) -> [(suit, rank index, value)] for every legal card"},
+    {"clear", (PyCFunction)Core_clear, METH_NOARGS, "forget the transposition table"},
+    {NULL, NULL, 0, NULL}};
+
+static PyGetSetDef Core_getset[] = {
+    {"nodes", (getter)Core_get_nodes, NULL, "positions searched so far", NULL},
+    {NULL, NULL, NULL, NULL, NULL}};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "mendikot_replay._ddcore.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+    .tp_doc = "Double-dummy search for one rule set and objective, with its own table.",
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ddcore",
+                                    "Compiled double-dummy search (see solver.py).", -1, NULL};
+
+PyMODINIT_FUNC PyInit__ddcore(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,32 @@
+"""Type stub of the compiled double-dummy core (``_ddcore.c``); see :mod:`.solver`."""
+
+from collections.abc import Sequence
+
+State = tuple[
+    Sequence[Sequence[int]],  # per seat: four rank masks (bit rank-2), hand order
+    int,  # leader's seat index
+    Sequence[tuple[int, int, bool]],  # table: suit, rank - 2, counts as trump
+    int,  # trump suit index, -1 for none
+    bool,  # cut trump not named yet
+    tuple[int, int],  # tricks taken, AC and BD
+    tuple[int, int],  # tens taken, AC and BD
+    int,  # Dehla: tricks in the pile
+    int,  # Dehla: tens in the pile
+    int,  # Dehla: streak seat index, -1 for none
+]
+
+class Core:
+    nodes: int
+    def __init__(
+        self,
+        players: int,
+        total_tricks: int,
+        dehla: bool,
+        must_trump: bool,
+        objective: int,
+        table_bits: int = 20,
+    ) -> None: ...
+    def search(self, state: State, alpha: int, beta: int) -> int: ...
+    def value(self, state: State, guess: int = 0) -> int: ...
+    def score(self, state: State) -> list[tuple[int, int, int]]: ...
+    def clear(self) -> None: ...

@@ -1,0 +1,423 @@
+"""Speed of the double-dummy solver, measured against DDS (Bo Haglund's bridge solver,
+through the ``endplay`` package) in the same run.
+
+Run it as ``python benchmarks/bench_solver.py [--deals N] [--endgames M] [--budget S]
+[--seed K]``. It deals ``N`` random full 52-card deals of four players with a known trump
+(``TrumpMethod.FACE_UP``, a random suit, Trick capture, no must-trump: under these rules
+the ``tricks`` objective is exactly bridge double-dummy) and, for each:
+
+* DDS's ``solve_board`` scores every card of the opening leader (tricks for the side on
+  lead), and so does our ``Solver("tricks")``. The counts must agree card by card: any
+  disagreement is a bug, printed with the deal, and the benchmark exits with status 1.
+  Seats map by play order: our A, B, C, D play in turn as bridge's North, East, South,
+  West do, so A→N, B→E, C→S, D→W (A/C against B/D is N/S against E/W), and A leads.
+* our ``Solver("outcome")`` scores every card of the same deal (the deal's result, the
+  objective the analysis uses).
+
+Then ``M`` 8-trick endgames: a random deal (same rules) played for five tricks by the
+rule-of-thumb player (a random legal card one time in four), where both solvers score
+every card of the leader again (tricks: DDS's count plus what the side already took must
+equal ours) and ``outcome`` is timed.
+
+Each solve is timed with ``time.perf_counter`` around the call alone. Ours runs in a
+forked child process so that a solve longer than ``--budget`` seconds can be stopped: it
+is then reported as over budget and counted at the budget, so the summary's figures are
+lower bounds (said in the output); its cards are not compared. ``--budget 0`` solves
+in this process with no limit. DDS is warmed up on one deal first (it sets up its memory
+on the first call); our solver starts afresh for every solve, as ``solve()`` does.
+
+The goals (the issue's): the tricks objective within 2× DDS's time (the median of the
+per-deal ratios ours ÷ DDS), and a full-deal outcome solve with every card scored in a
+median time at most DDS's for the tricks solve of the same deal (the median of the
+per-deal ratios outcome ÷ DDS ≤ 1). The benchmark prints whether each is met, but never
+fails on timings, which depend on the machine; it fails only on a disagreement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import TextIO
+
+from endplay.dds import solve_board
+from endplay.types import Deal, Denom, Player
+
+from mendikot_replay.cards import Card, Suit, card, deck, format_hand
+from mendikot_replay.engine import DealSetup, Game
+from mendikot_replay.players import Memory, RandomPlayer, RuleOfThumbPlayer, SeatView
+from mendikot_replay.rules import Rules, TrumpMethod
+from mendikot_replay.seats import Seat, team_index, team_of
+from mendikot_replay.solver import COMPILED, Objective, Solver
+
+GOAL_TRICKS_RATIO = 2.0
+"""Median of ours ÷ DDS for the tricks objective on full deals."""
+
+GOAL_OUTCOME_RATIO = 1.0
+"""Median of our outcome solve ÷ DDS's tricks solve of the same full deal."""
+
+DEFAULT_DEALS = 6
+DEFAULT_ENDGAMES = 20
+DEFAULT_BUDGET = 20.0
+"""Seconds one of our solves may take before it is stopped."""
+
+RULES = Rules(trump_method=TrumpMethod.FACE_UP)
+SEATS: tuple[Seat, ...] = ("A", "B", "C", "D")
+TO_BRIDGE: dict[Seat, Player] = {
+    "A": Player.north,
+    "B": Player.east,
+    "C": Player.south,
+    "D": Player.west,
+}
+TO_DENOM = {
+    Suit.SPADES: Denom.spades,
+    Suit.HEARTS: Denom.hearts,
+    Suit.DIAMONDS: Denom.diamonds,
+    Suit.CLUBS: Denom.clubs,
+}
+
+
+# -- positions --------------------------------------------------------------------------------
+def random_full_deal(rng: random.Random) -> DealSetup:
+    cards = list(deck(52))
+    rng.shuffle(cards)
+    hands = {seat: frozenset(cards[13 * i : 13 * i + 13]) for i, seat in enumerate(SEATS)}
+    return DealSetup(RULES, hands, first_leader="A", trump=rng.choice(list(Suit)))
+
+
+def random_endgame(rng: random.Random, tricks_played: int = 5) -> Game:
+    """A random deal after ``tricks_played`` tricks of the rule-of-thumb player (a random
+    legal card one time in four)."""
+    game = Game(random_full_deal(rng))
+    memory = Memory(game)
+    thumb, random_player = RuleOfThumbPlayer(), RandomPlayer()
+    while game.trick <= tricks_played:
+        player = random_player if rng.random() < 0.25 else thumb
+        c, ask = player.choose(SeatView(game, memory), rng)
+        memory.see(game.play(c, ask_reveal=ask))
+    return game
+
+
+# -- DDS --------------------------------------------------------------------------------------
+def to_dds(game: Game) -> Deal:
+    """The position (at a trick boundary) as an endplay deal: hands by play order, the
+    leader on lead, the same trump."""
+    assert not game.table and game.trump is not None
+    pbn = "N:" + " ".join(format_hand(game.hands[seat] or ()) for seat in SEATS)
+    return Deal(pbn, first=TO_BRIDGE[game.leader], trump=TO_DENOM[game.trump])
+
+
+def dds_scores(game: Game) -> tuple[float, dict[Card, int]]:
+    """Seconds for DDS's ``solve_board``, and its tricks (still to come, for the side on
+    lead) after each card of the leader."""
+    deal = to_dds(game)
+    start = time.perf_counter()
+    solved = solve_board(deal)
+    seconds = time.perf_counter() - start
+    scores = {card(c.rank.name[1] + "SHDC"[c.suit.value]): n for c, n in solved}
+    return seconds, scores
+
+
+# -- our solver, with a time budget -----------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Solved:
+    seconds: float
+    value: int
+    cards: dict[Card, int]
+
+
+def _solve_here(game: Game, objective: Objective) -> Solved:
+    start = time.perf_counter()
+    solution = Solver(objective).solve(game)
+    seconds = time.perf_counter() - start
+    return Solved(seconds, solution.value, solution.cards)
+
+
+def _child(conn: Connection, game: Game, objective: Objective) -> None:
+    solved = _solve_here(game, objective)
+    conn.send((solved.seconds, solved.value, {str(c): v for c, v in solved.cards.items()}))
+    conn.close()
+
+
+def timed_solve(game: Game, objective: Objective, budget: float) -> Solved | None:
+    """Our solve of ``game`` (every legal card scored), or ``None`` when it takes longer
+    than ``budget`` seconds (``0``: no budget, solved in this process)."""
+    if budget <= 0:
+        return _solve_here(game, objective)
+    context = multiprocessing.get_context("fork")
+    receiver, sender = context.Pipe(duplex=False)
+    process = context.Process(target=_child, args=(sender, game, objective), daemon=True)
+    process.start()
+    sender.close()
+    try:
+        if not receiver.poll(budget):
+            return None
+        try:
+            seconds, value, cards = receiver.recv()
+        except EOFError:
+            process.join()
+            raise RuntimeError(
+                f"our solver's process died (exit code {process.exitcode}) solving {objective}"
+            ) from None
+        return Solved(seconds, value, {card(c): v for c, v in cards.items()})
+    finally:
+        if process.is_alive():
+            process.terminate()
+        process.join()
+        receiver.close()
+
+
+# -- the measurements -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class DealTiming:
+    index: int
+    trump: Suit
+    dds: float
+    tricks: float | None
+    """Our tricks solve (``None``: over budget)."""
+    outcome: float | None
+    cards: int
+    """Cards whose trick counts were compared (0 when our solve ran over budget)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndgameTiming:
+    index: int
+    dds: float
+    tricks: float | None
+    outcome: float | None
+
+
+@dataclass
+class Results:
+    budget: float
+    deals: list[DealTiming] = field(default_factory=list)
+    endgames: list[EndgameTiming] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+
+    def _capped(self, seconds: float | None) -> float:
+        return self.budget if seconds is None else seconds
+
+    @property
+    def tricks_ratios(self) -> list[float]:
+        return [self._capped(d.tricks) / d.dds for d in self.deals]
+
+    @property
+    def outcome_ratios(self) -> list[float]:
+        return [self._capped(d.outcome) / d.dds for d in self.deals]
+
+    @property
+    def over_budget(self) -> int:
+        solves = [(d.tricks, d.outcome) for d in self.deals]
+        solves += [(e.tricks, e.outcome) for e in self.endgames]
+        return sum(s is None for pair in solves for s in pair)
+
+    @property
+    def tricks_goal_met(self) -> bool:
+        return statistics.median(self.tricks_ratios) <= GOAL_TRICKS_RATIO
+
+    @property
+    def outcome_goal_met(self) -> bool:
+        return statistics.median(self.outcome_ratios) <= GOAL_OUTCOME_RATIO
+
+
+def _compare(
+    what: str, game: Game, ours: Solved, dds: dict[Card, int], already: int, results: Results
+) -> int:
+    """Check our per-card trick counts against DDS's (``already``: tricks the side on lead
+    took before the position, which ours include and DDS's do not)."""
+    if set(ours.cards) != set(dds):
+        results.disagreements.append(
+            f"{what}: we score {sorted(map(str, ours.cards))}, DDS scores "
+            f"{sorted(map(str, dds))}\n  {describe(game)}"
+        )
+        return 0
+    wrong = {c: (v - already, dds[c]) for c, v in ours.cards.items() if v - already != dds[c]}
+    if wrong:
+        pairs = ", ".join(f"{c}: ours {o}, DDS {d}" for c, (o, d) in sorted(wrong.items()))
+        results.disagreements.append(f"{what}: {pairs}\n  {describe(game)}")
+    return len(ours.cards)
+
+
+def describe(game: Game) -> str:
+    hands = " ".join(f"{s}:{format_hand(game.hands[s] or ())}" for s in SEATS)
+    pbn = "N:" + " ".join(format_hand(game.hands[s] or ()) for s in SEATS)
+    return (
+        f"hands {hands}; trump {game.trump}; {game.leader} leads (DDS: {pbn}, "
+        f"first {TO_BRIDGE[game.leader].name})"
+    )
+
+
+def _seconds(s: float | None, budget: float) -> str:
+    return f">{budget:.0f} s" if s is None else f"{s:.3f} s"
+
+
+def _ratio(s: float | None, reference: float, budget: float) -> str:
+    return f"x{(budget if s is None else s) / reference:.1f}" + ("+" if s is None else "")
+
+
+def run_benchmark(deals: int, endgames: int, seed: int, budget: float, out: TextIO) -> Results:
+    rng = random.Random(seed)
+    results = Results(budget)
+    dds_scores(Game(random_full_deal(random.Random(seed - 1))))  # DDS's first-call set-up
+    print(f"{deals} full deals (every opening lead scored):", file=out)
+    for i in range(deals):
+        game = Game(random_full_deal(rng))
+        dds, scores = dds_scores(game)
+        if set(scores) != set(game.hands["A"] or ()):
+            raise RuntimeError(f"DDS scored {sorted(map(str, scores))}, not A's hand")
+        tricks = timed_solve(game, "tricks", budget)
+        compared = 0
+        before = len(results.disagreements)
+        if tricks is not None:
+            compared = _compare(f"deal {i + 1}", game, tricks, scores, 0, results)
+        outcome = timed_solve(game, "outcome", budget)
+        assert game.trump is not None
+        timing = DealTiming(
+            i + 1,
+            game.trump,
+            dds,
+            None if tricks is None else tricks.seconds,
+            None if outcome is None else outcome.seconds,
+            compared,
+        )
+        results.deals.append(timing)
+        if tricks is None:
+            agree = "cards not compared (over budget)"
+        elif len(results.disagreements) > before:
+            agree = "DISAGREES with DDS"
+        else:
+            agree = f"{compared} cards agree"
+        print(
+            f"  deal {i + 1:3}  trump {game.trump.letter}  DDS {dds:.3f} s  "
+            f"tricks {_seconds(timing.tricks, budget)} ({_ratio(timing.tricks, dds, budget)})  "
+            f"outcome {_seconds(timing.outcome, budget)} "
+            f"({_ratio(timing.outcome, dds, budget)})  {agree}",
+            file=out,
+            flush=True,
+        )
+    if endgames:
+        print(f"{endgames} 8-trick endgames (five tricks played, every card scored):", file=out)
+    for i in range(endgames):
+        game = random_endgame(rng)
+        assert game.to_play is not None
+        dds, scores = dds_scores(game)
+        tricks = timed_solve(game, "tricks", budget)
+        if tricks is not None:
+            already = game.counts.tricks[team_index(team_of(game.to_play))]
+            _compare(f"endgame {i + 1}", game, tricks, scores, already, results)
+        outcome = timed_solve(game, "outcome", budget)
+        ending = EndgameTiming(
+            i + 1,
+            dds,
+            None if tricks is None else tricks.seconds,
+            None if outcome is None else outcome.seconds,
+        )
+        results.endgames.append(ending)
+        print(
+            f"  endgame {i + 1:3}  trump {game.trump.letter if game.trump else '-'}  "
+            f"{game.leader} leads  DDS {dds:.4f} s  tricks {_seconds(ending.tricks, budget)}  "
+            f"outcome {_seconds(ending.outcome, budget)}",
+            file=out,
+            flush=True,
+        )
+    return results
+
+
+# -- report -----------------------------------------------------------------------------------
+def percentile(values: Sequence[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+def _spread(values: Sequence[float], unit: str = " s") -> str:
+    return (
+        f"median {statistics.median(values):.3f}{unit}, p95 {percentile(values, 95):.3f}{unit}, "
+        f"worst {max(values):.3f}{unit}"
+    )
+
+
+def print_report(results: Results, out: TextIO) -> None:
+    budget = results.budget
+    if not COMPILED:
+        print("WARNING: the compiled core is not built: these are the Python search's", file=out)
+    print(file=out)
+    if results.deals:
+        tr, orat = results.tricks_ratios, results.outcome_ratios
+        dds = [d.dds for d in results.deals]
+        print(f"full deals: {len(results.deals)}", file=out)
+        print(f"  DDS tricks:        {_spread(dds)}", file=out)
+        capped = [results._capped(d.tricks) for d in results.deals]
+        print(f"  our tricks:        {_spread(capped)}", file=out)
+        capped = [results._capped(d.outcome) for d in results.deals]
+        print(f"  our outcome:       {_spread(capped)}", file=out)
+        cards = sum(d.cards for d in results.deals)
+        print(f"  trick counts compared with DDS: {cards} cards", file=out)
+        verdict = "met" if results.tricks_goal_met else "NOT met"
+        print(
+            f"tricks ÷ DDS: median x{statistics.median(tr):.2f}, worst x{max(tr):.2f} "
+            f"(goal: median <= {GOAL_TRICKS_RATIO:g}): goal {verdict}",
+            file=out,
+        )
+        verdict = "met" if results.outcome_goal_met else "NOT met"
+        print(
+            f"outcome (every card) ÷ DDS tricks: median x{statistics.median(orat):.2f}, "
+            f"worst x{max(orat):.2f} (goal: median <= {GOAL_OUTCOME_RATIO:g}): goal {verdict}",
+            file=out,
+        )
+    if results.endgames:
+        ends = results.endgames
+        print(f"8-trick endgames: {len(ends)}", file=out)
+        print(f"  DDS tricks:        {_spread([e.dds for e in ends])}", file=out)
+        print(
+            f"  our tricks:        {_spread([results._capped(e.tricks) for e in ends])}", file=out
+        )
+        print(
+            f"  our outcome:       {_spread([results._capped(e.outcome) for e in ends])}",
+            file=out,
+        )
+    if results.over_budget:
+        print(
+            f"{results.over_budget} solve(s) stopped at the {budget:g} s budget and counted at "
+            f"{budget:g} s: the figures above are lower bounds",
+            file=out,
+        )
+    if results.disagreements:
+        for line in results.disagreements:
+            print(f"DISAGREEMENT with DDS: {line}", file=out)
+    else:
+        print("per-card trick counts: all agree with DDS", file=out)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> Results:
+    """Run the benchmark and print its figures; returns them (for the test suite). Exits
+    with status 1 when a trick count disagrees with DDS's."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help="full deals")
+    parser.add_argument("--endgames", type=int, default=DEFAULT_ENDGAMES, help="8-trick ends")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=DEFAULT_BUDGET,
+        help="seconds one of our solves may take (0: no limit, solved in this process)",
+    )
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args(argv)
+    out = out if out is not None else sys.stdout
+    results = run_benchmark(args.deals, args.endgames, args.seed, args.budget, out)
+    print_report(results, out)
+    if results.disagreements:
+        raise SystemExit(1)
+    return results
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,574 @@
+"""The double-dummy solver cross-checked on thousands of random small endgames (issue 5).
+
+``tests/test_solver.py`` compares the solver with :func:`~mendikot_replay.solver.plain_minimax`
+on a few hundred positions of up to three tricks and checks the search's properties on a
+few dozen. This file adds the volume and the cases it leaves out:
+
+- the compiled core is built (the suite fails loudly when the extension did not compile,
+  rather than silently testing the Python search twice);
+- every card's value in all three objectives against an exhaustive reference on
+  thousands of positions of every variant (the twelve of ``test_solver.VARIANTS`` and a
+  few rule combinations they miss: a Dehla pile at the start, Dehla with a closed trump,
+  must-trump with a cut or closed trump, the 32-card deck, six and eight players with
+  Dehla or no trump), trick boundaries and mid-trick starts alike, and positions reached
+  by playing random deals of random rules (version-B reveals in the middle of a trick
+  included, which a ``Start`` tag cannot say);
+- four-trick endgames of four players: a few against the exhaustive reference, hundreds
+  against the pure-Python solver (``engine="python"``, itself checked against the
+  reference on three tricks here), because an exhaustive four-trick tree costs a tenth
+  of a second to a second and a half in Python;
+- hypothesis properties: each card's value is the value of the position it leads to
+  (solved on its own), the root is the best of its cards, the principal line keeps the
+  root's value at every step and ends on it, cards with no outstanding card between them
+  score alike, and the optimisations (grouping, table, compiled core, a tiny table that
+  must evict, one solver reused across unrelated positions) change no value.
+
+The reference (:func:`tree_values`) is a plain minimax written here, independent of the
+solver's code: it asks the rules engine for the legal cards, plays each one on a
+:meth:`Game.copy <mendikot_replay.engine.Game.copy>` (version B: with and without asking
+for the closed trump, the engine refusing what the rules forbid), scores finished deals
+with :func:`~mendikot_replay.result.deal_result`, and has no pruning, no table and no
+grouping. It walks each tree once for the three objectives (five numbers per node: the
+outcome for A/C, and each side's tens and tricks, each maximised by its own side), and
+plays forced cards without copying. It is itself compared with ``plain_minimax``.
+
+A bigger run of the same checks (20,000 positions, four tricks included) with its
+figures: ``.venv/bin/python scripts/crosscheck_solver.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_solver import VARIANTS, small_position
+
+from mendikot_replay import solver as solver_module
+from mendikot_replay.cards import TENS, Card
+from mendikot_replay.engine import DealSetup, Game, IllegalPlay
+from mendikot_replay.generate import random_deal, random_rules
+from mendikot_replay.result import deal_result
+from mendikot_replay.rules import Capture, Reveal, Rules, TrumpMethod
+from mendikot_replay.solver import (
+    COMPILED,
+    OBJECTIVES,
+    Objective,
+    Solution,
+    Solver,
+    plain_minimax,
+    position_after,
+    tricks_left,
+)
+
+# -- positions --------------------------------------------------------------------------------
+
+#: Rule combinations ``test_solver.VARIANTS`` does not reach, as (rules, trump state, pile):
+#: with ``pile`` the position starts with uncollected Dehla tricks (and tens) and a streak.
+EXTRA_VARIANTS: dict[str, tuple[Rules, str, bool]] = {
+    "dehla-pile": (Rules(capture=Capture.DEHLA), "suit", True),
+    "dehla-pile-cut-unnamed": (
+        Rules(trump_method=TrumpMethod.CUT, capture=Capture.DEHLA),
+        "open",
+        True,
+    ),
+    "dehla-closed-b-hidden": (
+        Rules(trump_method=TrumpMethod.CLOSED, reveal=Reveal.B, capture=Capture.DEHLA),
+        "hidden",
+        True,
+    ),
+    "must-trump-cut-unnamed": (Rules(trump_method=TrumpMethod.CUT, must_trump=True), "open", False),
+    "must-trump-closed-a-hidden": (
+        Rules(trump_method=TrumpMethod.CLOSED, must_trump=True),
+        "hidden",
+        False,
+    ),
+    "must-trump-dehla": (Rules(capture=Capture.DEHLA, must_trump=True), "suit", True),
+    "short-deck": (Rules(deck=32), "suit", False),
+    "six-players-dehla-cut": (
+        Rules(players=6, trump_method=TrumpMethod.CUT, capture=Capture.DEHLA),
+        "open",
+        True,
+    ),
+    "eight-players-none": (Rules(players=8, trump_method=TrumpMethod.NONE), "none", False),
+}
+
+ALL_VARIANTS: dict[str, tuple[Rules, str, bool]] = {
+    **{name: (rules, state, False) for name, (rules, state) in VARIANTS.items()},
+    **EXTRA_VARIANTS,
+}
+FOUR_PLAYERS = sorted(n for n, (rules, _, _) in ALL_VARIANTS.items() if rules.players == 4)
+
+
+def with_pile(rng: random.Random, game: Game) -> Game:
+    """The same position with part of the tricks already played still in the Dehla pile
+    (with some of the tens taken before the start) and a streak to match."""
+    start = game.setup.start
+    assert start is not None
+    done = start.trick - 1
+    if done == 0:
+        return game
+    pile_tricks = rng.randint(1, done)
+    ac_tricks = min(start.tricks[0], done - pile_tricks)
+    tricks = (ac_tricks, done - pile_tricks - ac_tricks)
+    in_play = {c for h in game.hands.values() for c in h or ()} | {c for _, c in start.table}
+    gone = [t for t in TENS if t in game.deck and t not in in_play]
+    pile_tens = tuple(rng.sample(gone, rng.randint(0, min(len(gone), 4 * pile_tricks))))
+    ac_tens = min(start.tens[0], len(gone) - len(pile_tens))
+    tens = (ac_tens, len(gone) - len(pile_tens) - ac_tens)
+    new_start = dataclasses.replace(
+        start,
+        tricks=tricks,
+        tens=tens,
+        pile_tricks=pile_tricks,
+        pile_tens=pile_tens,
+        streak=rng.choice(game.seats),
+    )
+    return Game(dataclasses.replace(game.setup, start=new_start), check_deal=False)
+
+
+def position(rng: random.Random, variant: str, left: int) -> Game:
+    """A random position of ``variant`` with ``left`` tricks to play (see
+    ``test_solver.small_position``; cards may already be on the table)."""
+    rules, state, pile = ALL_VARIANTS[variant]
+    game = small_position(rng, rules, state, left)
+    return with_pile(rng, game) if pile else game
+
+
+def played_position(rng: random.Random, max_left: int) -> Game:
+    """A random deal of random rules (any table, deck, trump method, capture…), played at
+    random until at most ``max_left`` tricks are left, stopping at a random card."""
+    rules = random_rules(rng)
+    record = random_deal(rng, rules)
+    left = rng.randint(1, min(max_left, rules.tricks_per_deal))
+    players = rules.players
+    first = (rules.tricks_per_deal - left) * players
+    return position_after(record, rng.randint(first, first + players - 1))
+
+
+def describe(game: Game) -> str:
+    """The position in one line, enough to rebuild it by hand when a check fails."""
+    hands = " ".join(
+        f"{s}:{''.join(str(c) for c in sorted(h or ()))}" for s, h in game.hands.items()
+    )
+    table = " ".join(f"{e.seat}:{e.card}" for e in game.table)
+    rules = game.rules
+    return (
+        f"{rules.describe()} (reveal {rules.reveal.value}); trick {game.trick}; hands {hands}; "
+        f"table [{table}]; to play {game.to_play}; trump {game.trump} ({game.trump_status}, "
+        f"hidden {game.hidden_holder}:{game.hidden_card}); tricks {game.counts.tricks}; "
+        f"tens {game.counts.tens}; pile {game.pile_tricks} {game.pile_cards}; "
+        f"streak {game.streak_seat}"
+    )
+
+
+# -- the exhaustive reference -----------------------------------------------------------------
+
+Values = tuple[int, int, int, int, int]
+"""A finished deal, or a minimax value: the outcome for A/C (3 whitewash … -3), A/C's tens,
+B/D's tens, A/C's tricks, B/D's tricks."""
+
+_MAXIMISER = (0, 0, 1, 0, 1)
+"""The team that maximises each of the five numbers (0 A/C, 1 B/D)."""
+
+_RANK = {"whitewash": 3, "mendikot": 2, "win": 1}
+
+
+def _team(game: Game) -> int:
+    assert game.to_play is not None
+    return game.seats.index(game.to_play) % 2
+
+
+def _finals(game: Game) -> Values:
+    tens, tricks = game.counts.tens, game.counts.tricks
+    result = deal_result((tens[0], tens[1]), (tricks[0], tricks[1]), game.total_tricks)
+    outcome = 0
+    if result.winner is not None:
+        outcome = _RANK[result.kind] * (1 if result.winner == "AC" else -1)
+    return (outcome, tens[0], tens[1], tricks[0], tricks[1])
+
+
+def _may_ask(game: Game) -> bool:
+    return game.hidden_card is not None and game.rules.reveal is Reveal.B and bool(game.table)
+
+
+def _children(game: Game) -> list[tuple[Card, Game]]:
+    """Every position the player to move can reach: each legal card, and under version B
+    each with the ask for the closed trump too, where the engine accepts it."""
+    out: list[tuple[Card, Game]] = []
+    asks = (False, True) if _may_ask(game) else (False,)
+    spare: Game | None = None
+    for c in game.legal_cards():
+        for ask in asks:
+            child = spare or game.copy()
+            try:
+                child.play(c, ask_reveal=ask)
+            except IllegalPlay:  # the engine changes nothing when it refuses a card
+                spare = child
+                continue
+            spare = None
+            out.append((c, child))
+    return out
+
+
+def _combine(team: int, values: list[Values]) -> Values:
+    """The minimax of the children's values when ``team`` is to move."""
+    o, ta, tb, ra, rb = (
+        max(v[k] for v in values) if _MAXIMISER[k] == team else min(v[k] for v in values)
+        for k in range(5)
+    )
+    return (o, ta, tb, ra, rb)
+
+
+def _value(game: Game) -> Values:
+    """The minimax value of a game this function may change (forced cards are played on
+    it in place)."""
+    while not game.finished:
+        legal = game.legal_cards()
+        if len(legal) > 1 or _may_ask(game):
+            break
+        game.play(legal[0])
+    if game.finished:
+        return _finals(game)
+    return _combine(_team(game), [_value(child) for _, child in _children(game)])
+
+
+def tree_values(game: Game) -> tuple[Values, dict[Card, Values]]:
+    """Plain minimax of the whole tree: the position's value and each legal card's (a
+    version-B card: the better of asking or not, for the player to move)."""
+    root = game.copy()
+    team = _team(root)
+    per_card: dict[Card, list[Values]] = {}
+    for c, child in _children(root):
+        per_card.setdefault(c, []).append(_value(child))
+    cards = {c: _combine(team, vs) for c, vs in per_card.items()}
+    return _combine(team, list(cards.values())), cards
+
+
+def component(game: Game, objective: Objective) -> int:
+    """Which of the five numbers the solver reports for ``objective`` (the outcome from A/C's
+    side, tens and tricks for the side to move)."""
+    team = _team(game)
+    return {"outcome": 0, "tens": 1 + team, "tricks": 3 + team}[objective]
+
+
+def expected(
+    game: Game, reference: tuple[Values, dict[Card, Values]], objective: Objective
+) -> tuple[int, dict[Card, int]]:
+    k = component(game, objective)
+    value, cards = reference
+    return value[k], {c: v[k] for c, v in cards.items()}
+
+
+def got(solution: Solution) -> tuple[int, dict[Card, int]]:
+    return solution.value, solution.cards
+
+
+# -- the compiled core is there ---------------------------------------------------------------
+
+
+def test_compiled_core_is_built() -> None:
+    """The C extension must have compiled: without it every other test here would compare
+    the Python search with itself and pass."""
+    assert COMPILED, (
+        "mendikot_replay._ddcore is not importable: the compiled solver core did not build "
+        "(no C compiler at install time?); run ./dev.sh setup or pip install -e ."
+    )
+    from mendikot_replay import _ddcore
+
+    assert hasattr(_ddcore, "Core")
+    rng = random.Random("built")
+    game = position(rng, "drawn", 3)
+    solver = Solver("outcome", engine="compiled")
+    solver.solve(game)
+    assert solver.use_core and solver._cores, "the compiled engine did not use the core"
+    assert Solver("outcome").use_core, "engine='auto' must pick the compiled core"
+
+
+# -- the reference against the library's plain minimax ----------------------------------------
+
+
+@pytest.mark.parametrize("variant", sorted(ALL_VARIANTS))
+def test_reference_agrees_with_plain_minimax(variant: str) -> None:
+    """The fast reference is the library's plain minimax, in every objective."""
+    rules = ALL_VARIANTS[variant][0]
+    rng = random.Random(f"reference {variant}")
+    for i in range(5):
+        game = position(rng, variant, rng.randint(1, 3 if rules.players == 4 else 2))
+        reference = tree_values(game)
+        assert set(reference[1]) == set(game.legal_cards())
+        for objective in OBJECTIVES:
+            assert expected(game, reference, objective) == plain_minimax(game, objective), (
+                variant,
+                i,
+                objective,
+                describe(game),
+            )
+
+
+# -- thousands of small endgames --------------------------------------------------------------
+
+POSITIONS_PER_VARIANT = 100
+"""× 21 variants, three objectives each: 2,100 positions, 6,300 values compared."""
+
+
+def _lefts(rules: Rules) -> list[int]:
+    """How many tricks are left, drawn from: three at most for four players (four come
+    below), two for six and eight (a three-trick tree of eight players is 24 cards)."""
+    return [1, 2, 2, 3, 3, 3] if rules.players == 4 else [1, 2, 2]
+
+
+@pytest.mark.parametrize("variant", sorted(ALL_VARIANTS))
+def test_compiled_agrees_with_exhaustive_minimax(variant: str) -> None:
+    """Every legal card's value and the position's, in all three objectives, equal the
+    exhaustive reference's. One solver per objective serves every position of the
+    variant, so what its table keeps from earlier positions must never leak into a later
+    one; every tenth position is also solved by a fresh solver, and by the pure-Python
+    search in one objective."""
+    rules = ALL_VARIANTS[variant][0]
+    rng = random.Random(f"crosscheck {variant}")
+    shared = {o: Solver(o, engine="compiled") for o in OBJECTIVES}
+    for i in range(POSITIONS_PER_VARIANT):
+        game = position(rng, variant, rng.choice(_lefts(rules)))
+        reference = tree_values(game)
+        for objective in OBJECTIVES:
+            want = expected(game, reference, objective)
+            assert got(shared[objective].solve(game)) == want, (
+                f"{variant} #{i} {objective} (shared solver): {describe(game)}"
+            )
+            if i % 10 == 0:
+                fresh = Solver(objective, engine="compiled").solve(game)
+                assert got(fresh) == want, f"{variant} #{i} {objective}: {describe(game)}"
+            if i % 10 == 5 and objective == OBJECTIVES[i % 3]:
+                python = Solver(objective, engine="python").solve(game)
+                assert got(python) == want, f"{variant} #{i} {objective} (python): {describe(game)}"
+
+
+def test_positions_of_played_random_deals() -> None:
+    """Late positions of random deals played under random rules: every table size and deck,
+    every trump method (version-B reveals in mid-trick, a cut named a trick ago…) and
+    capture, with the state a real play leaves (Dehla piles and streaks included)."""
+    rng = random.Random("played")
+    shared = {o: Solver(o) for o in OBJECTIVES}
+    for i in range(150):
+        game = played_position(rng, 3)
+        if game.rules.players == 8 and tricks_left(game) == 3:
+            continue  # up to 24 cards: too big a tree for the reference here
+        reference = tree_values(game)
+        for objective in OBJECTIVES:
+            assert got(shared[objective].solve(game)) == expected(game, reference, objective), (
+                f"played #{i} {objective}: {describe(game)}"
+            )
+
+
+def test_four_trick_endgames_against_exhaustive_minimax() -> None:
+    """Four-trick positions of four players (up to hundreds of thousands of leaves each,
+    a second or so apiece) against the reference, all three objectives: one position of
+    every third variant here, every variant in ``scripts/crosscheck_solver.py``."""
+    rng = random.Random("four tricks")
+    for variant in FOUR_PLAYERS[::3]:
+        for i in range(1):
+            game = position(rng, variant, 4)
+            reference = tree_values(game)
+            for objective in OBJECTIVES:
+                want = expected(game, reference, objective)
+                assert got(Solver(objective).solve(game)) == want, (
+                    f"{variant} #{i} {objective}: {describe(game)}"
+                )
+
+
+@pytest.mark.parametrize("variant", FOUR_PLAYERS)
+def test_four_trick_endgames_compiled_against_python(variant: str) -> None:
+    """Four-trick endgames of four players: the compiled core against the pure-Python
+    search (``engine="python"``: the engine plays every card; checked against the
+    reference above), one objective per position in turn."""
+    rng = random.Random(f"four {variant}")
+    shared = {o: Solver(o, engine="compiled") for o in OBJECTIVES}
+    for i in range(12):
+        game = position(rng, variant, 4)
+        objective = OBJECTIVES[i % 3]
+        want = got(Solver(objective, engine="python").solve(game))
+        assert got(shared[objective].solve(game)) == want, (
+            f"{variant} #{i} {objective}: {describe(game)}"
+        )
+
+
+def test_a_tiny_core_table_changes_no_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The core's table at its smallest (16 buckets): entries are evicted and overwritten
+    all the time, and no value may change."""
+    rng = random.Random("tiny table")
+    games = [position(rng, FOUR_PLAYERS[i % len(FOUR_PLAYERS)], 4) for i in range(30)]
+    normal = {o: Solver(o, engine="compiled") for o in OBJECTIVES}
+    want = [{o: got(normal[o].solve(g)) for o in OBJECTIVES} for g in games]
+    monkeypatch.setattr(solver_module, "_CORE_TABLE_BITS", 4)
+    tiny = {o: Solver(o, engine="compiled") for o in OBJECTIVES}
+    for i, game in enumerate(games):
+        for objective in OBJECTIVES:
+            assert got(tiny[objective].solve(game)) == want[i][objective], (
+                f"#{i} {objective}: {describe(game)}"
+            )
+
+
+# -- properties -------------------------------------------------------------------------------
+
+SETTINGS = settings(
+    derandomize=True,
+    database=None,
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+variants = st.sampled_from(sorted(ALL_VARIANTS))
+objectives = st.sampled_from(OBJECTIVES)
+seeds = st.integers(0, 2**32 - 1)
+
+
+def _property_position(variant: str, seed: int, extra: int) -> Game:
+    rules = ALL_VARIANTS[variant][0]
+    rng = random.Random(seed)
+    return position(rng, variant, 2 + extra % (3 if rules.players == 4 else 1))
+
+
+def _for_root(game: Game, child: Solution, root_team: str, objective: Objective) -> int:
+    """A child's value seen from the root's side (the solver reports tens and tricks for
+    the side to move, which may have changed; both sides' shares add up to the total)."""
+    if objective == "outcome" or child.team == root_team:
+        return child.value
+    return (4 if objective == "tens" else game.total_tricks) - child.value
+
+
+@SETTINGS
+@given(variant=variants, seed=seeds, extra=st.integers(0, 5), objective=objectives)
+def test_each_card_is_the_value_of_its_position(
+    variant: str, seed: int, extra: int, objective: Objective
+) -> None:
+    """Every choice's value is what the position after it solves to on its own, the root's
+    value is the best of its choices for the side to move, and the best move has it."""
+    game = _property_position(variant, seed, extra)
+    solution = Solver(objective).solve(game)
+    mover = _team(game)
+    maximising = solution.team == ("AC", "BD")[mover]
+    for move, value in solution.moves.items():
+        child = game.copy()
+        child.play(move.card, ask_reveal=move.ask)
+        assert _for_root(game, Solver(objective).solve(child), solution.team, objective) == value
+    for c, value in solution.cards.items():
+        of_card = [v for m, v in solution.moves.items() if m.card is c]
+        assert value == (max(of_card) if maximising else min(of_card))
+    values = solution.cards.values()
+    assert solution.value == (max(values) if maximising else min(values))
+    assert solution.best_move is not None
+    assert solution.moves[solution.best_move] == solution.value
+
+
+@SETTINGS
+@given(variant=variants, seed=seeds, extra=st.integers(0, 5), objective=objectives)
+def test_the_principal_line_keeps_the_value(
+    variant: str, seed: int, extra: int, objective: Objective
+) -> None:
+    """Played out, the solver's line keeps the root's value at every step (each position
+    solved afresh) and ends on it."""
+    game = _property_position(variant, seed, extra)
+    solution = Solver(objective).solve(game)
+    end = game.copy()
+    for move in solution.line():
+        end.play(move.card, ask_reveal=move.ask)
+        if not end.finished:
+            step = Solver(objective).solve(end)
+            assert _for_root(end, step, solution.team, objective) == solution.value
+    assert end.finished
+    final = _finals(end)
+    k = component(game, objective)
+    assert final[k] == solution.value
+
+
+def _interchangeable(game: Game, a: Card, b: Card) -> bool:
+    """Two cards of one suit with no card still out (held or on the table) ranked between
+    them, neither a ten (it scores) nor the face-down closed trump."""
+    if a.suit is not b.suit or a.is_ten or b.is_ten or game.hidden_card in (a, b):
+        return False
+    low, high = sorted((a.rank, b.rank))
+    out = {c for h in game.hands.values() for c in h or ()} | {e.card for e in game.table}
+    return not any(c.suit is a.suit and low < c.rank < high for c in out)
+
+
+@SETTINGS
+@given(variant=variants, seed=seeds, extra=st.integers(0, 5), objective=objectives)
+def test_interchangeable_cards_score_alike(
+    variant: str, seed: int, extra: int, objective: Objective
+) -> None:
+    """Cards next to each other among those still out play alike, so they score alike
+    (each searched on its own: no grouping, no table)."""
+    game = _property_position(variant, seed, 0 if extra % 3 == 2 else extra)
+    solution = Solver(objective, equivalence=False, transposition=False).solve(game)
+    cards = sorted(solution.cards)
+    for a, b in itertools.pairwise(cards):
+        if _interchangeable(game, a, b):
+            assert solution.cards[a] == solution.cards[b], (a, b, describe(game))
+
+
+@SETTINGS
+@given(variant=variants, seed=seeds, extra=st.integers(0, 5), objective=objectives)
+def test_optimisations_change_no_value(
+    variant: str, seed: int, extra: int, objective: Objective
+) -> None:
+    """The compiled core, the Python search, and the Python search without grouping or
+    without its table: identical values for every choice."""
+    game = _property_position(variant, seed, extra)
+    compiled = Solver(objective, engine="compiled").solve(game)
+    want = (compiled.value, compiled.moves)
+    others = {
+        "python": Solver(objective, engine="python"),
+        "no grouping": Solver(objective, equivalence=False),
+        "no table": Solver(objective, transposition=False),
+    }
+    for name, other in others.items():
+        solution = other.solve(game)
+        assert (solution.value, solution.moves) == want, (name, describe(game))
+
+
+def _deal_positions(seed: int, count: int) -> Iterator[Game]:
+    """``count`` successive positions of one random deal of random rules, from the last
+    tricks' start to its end, as an analysis walks them."""
+    rng = random.Random(seed)
+    record = random_deal(rng, random_rules(rng))
+    line = record.mainline()
+    players = record.setup.rules.players if record.setup else 4
+    first = max(0, len(line) - (3 if players == 4 else 2) * players)
+    for k in range(first, min(len(line), first + count)):
+        yield position_after(record, k)
+
+
+@settings(SETTINGS, max_examples=25)
+@given(seeds=st.lists(seeds, min_size=2, max_size=4), objective=objectives)
+def test_one_solver_for_many_positions(seeds: list[int], objective: Objective) -> None:
+    """A solver reused over the positions of several deals (of different rules, in turn)
+    gives each position what a fresh solver gives it."""
+    shared = Solver(objective)
+    for seed in seeds:
+        for game in _deal_positions(seed, 6):
+            assert got(shared.solve(game)) == got(Solver(objective).solve(game)), describe(game)
+
+
+def test_deal_setup_of_a_pile_is_legal() -> None:
+    """``with_pile`` makes positions the engine accepts as set-ups and can replay."""
+    rng = random.Random("pile")
+    piles = 0
+    for _ in range(50):
+        game = position(rng, "dehla-pile", rng.randint(1, 4))
+        assert isinstance(game.setup, DealSetup)
+        Game(game.setup, check_deal=False)
+        piles += game.pile_tricks > 0
+        assert (
+            sum(game.counts.tens)
+            + len(game.pile_cards)
+            + sum(1 for h in game.hands.values() for c in h or () if c.is_ten)
+            + sum(1 for e in game.table if e.card.is_ten)
+            == 4
+        )
+    assert piles > 25

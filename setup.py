@@ -5,14 +5,20 @@ machine without a C compiler the package still installs, and the solver falls ba
 pure-Python search (slower, same answers).
 """
 
+import platform
+
 from setuptools import Extension, setup
+
+# The search counts cards with popcount; x86-64 has an instruction for it since 2008, but
+# compilers only use it when told (otherwise a library call, 5% of the solver's time).
+_FAST = ["-mpopcnt"] if platform.machine() in ("x86_64", "AMD64") else []
 
 setup(
     ext_modules=[
         Extension(
             "mendikot_replay._ddcore",
             ["mendikot_replay/_ddcore.c"],
-            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter"],
+            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", *_FAST],
             optional=True,
         )
     ]

@@ -49,13 +49,30 @@ typedef struct {
     int8_t left;                                /* tricks left, the one under way included */
 } State;
 
+/* The transposition table is a partition table: a bucket holds the exact part of a
+ * position (each seat's length in each suit, the leader, the trump, the counts the
+ * objective needs), and a chain of patterns under it. A pattern pins, per suit, only the
+ * owners of the top k cards still out -- the ranks the search found relevant (the "winning
+ * ranks" of partition search): any position with the same exact part whose top cards
+ * match shares the entry's bounds, whatever its small cards. */
 typedef struct {
-    uint64_t k[5];
-    int8_t lo, hi;
+    uint64_t k[3];
+    int32_t head;
+    uint32_t gen;
+} Bucket;
+
+typedef struct {
+    uint64_t top[4]; /* owners of the top kk[suit] cards, packed, highest first */
+    uint8_t kk[4];
+    int8_t lo, hi;       /* bounds, less the counts so far for tens and tricks */
     uint8_t bsuit, brel; /* best move: suit and place from the top among cards still out */
-    uint8_t left;
-    uint8_t used;
-} Entry;
+} Pattern;
+
+#define BLOCK 8 /* patterns are kept in blocks, so that a scan reads memory in order */
+typedef struct {
+    Pattern p[BLOCK];
+    int32_t n, next;
+} Block;
 
 typedef struct {
     PyObject_HEAD int players;
@@ -63,8 +80,12 @@ typedef struct {
     int dehla;
     int must_trump;
     int objective;
-    Entry *table;
+    int bits; /* bits per owner in a packed suit */
+    Bucket *buckets;
     uint64_t mask;
+    Block *pool;
+    int32_t pool_size, pool_used;
+    uint32_t gen;
     unsigned long long nodes;
     uint32_t history[MAXP][4][13]; /* cut-offs each card caused: a move-ordering hint */
 } Core;
@@ -97,8 +118,10 @@ static inline int seat_to_play(const Core *c, const State *s) {
     return (s->leader + s->ntable) % c->players;
 }
 
-/* Play (suit, rank) for the seat to move; the card is legal. Ends the trick when full. */
-static void play(const Core *c, State *s, int suit, int rank) {
+/* Play (suit, rank) for the seat to move; the card is legal. Ends the trick when full.
+ * Returns, when the trick ended and its winner won by rank (another card of its suit was
+ * in the trick), the winner as suit * 16 + rank: that rank is relevant; else -1. */
+static int play(const Core *c, State *s, int suit, int rank) {
     int seat = seat_to_play(c, s);
     int n = s->ntable;
     s->hand[seat][suit] &= (uint16_t)~(1u << rank);
@@ -112,7 +135,7 @@ static void play(const Core *c, State *s, int suit, int rank) {
         s->ttrump[n] = (int8_t)(s->trump >= 0 && suit == s->trump);
     }
     s->ntable = (int8_t)(n + 1);
-    if (s->ntable < c->players) return;
+    if (s->ntable < c->players) return -1;
 
     /* The trick is full: the highest trump, else the highest card of the suit led. */
     int best = 0, best_trump = s->ttrump[0], led = s->tsuit[0], tens = 0;
@@ -130,6 +153,9 @@ static void play(const Core *c, State *s, int suit, int rank) {
     }
     int winner = (s->leader + best) % c->players;
     int team = winner & 1;
+    int relevant = -1;
+    for (int i = 0; i < c->players; i++)
+        if (i != best && s->tsuit[i] == s->tsuit[best]) relevant = s->tsuit[best] * 16 + s->trank[best];
     s->left--;
     if (c->dehla) {
         s->pile_tricks++;
@@ -148,6 +174,7 @@ static void play(const Core *c, State *s, int suit, int rank) {
     }
     s->ntable = 0;
     s->leader = (int8_t)winner;
+    return relevant;
 }
 
 /* The cards the seat to move may play, as one rank mask per suit. */
@@ -171,40 +198,59 @@ static void legal_masks(const Core *c, const State *s, uint16_t out[4]) {
     memcpy(out, h, 4 * sizeof(uint16_t));
 }
 
-/* ---- the transposition key ---------------------------------------------------------- */
-static void make_key(const Core *c, const State *s, uint64_t k[5]) {
-    int bits = c->players == 4 ? 2 : 3;
+/* ---- the partition table ----------------------------------------------------------- */
+
+/* Each suit's cards still out, highest first, as packed owners (and how many). */
+static void suit_owners(const Core *c, const State *s, uint64_t w[4], int count[4], int ten_at[4]) {
+    int bits = c->bits;
     for (int suit = 0; suit < 4; suit++) {
-        uint64_t w = 0;
+        uint64_t x = 0;
         unsigned all = 0;
         for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
-        int count = 0, ten_at = 15;
+        int n = 0, t = -1;
         for (int r = 12; r >= 0; r--) {
             if (!(all & (1u << r))) continue;
             int owner = 0;
             while (!(s->hand[owner][suit] & (1u << r))) owner++;
-            if (r == TEN) ten_at = count;
-            w = (w << bits) | (uint64_t)owner;
-            count++;
+            if (r == TEN) t = n;
+            x = (x << bits) | (uint64_t)owner;
+            n++;
         }
-        k[suit] = (w << 8) | ((uint64_t)count << 4) | (uint64_t)ten_at;
+        w[suit] = x;
+        count[suit] = n;
+        ten_at[suit] = t;
     }
+}
+
+static void exact_key(const Core *c, const State *s, const int ten_at[4], uint64_t k[3]) {
+    k[0] = k[1] = 0;
+    for (int p = 0; p < c->players; p++)
+        for (int suit = 0; suit < 4; suit++) {
+            int at = p * 4 + suit; /* 4 bits each: 16 per word */
+            k[at >> 4] |= (uint64_t)popc(s->hand[p][suit]) << ((at & 15) * 4);
+        }
     uint64_t m = (uint64_t)s->leader | ((uint64_t)(s->trump + 1) << 3) |
                  ((uint64_t)s->cut_pending << 6);
     if (c->objective == OBJ_OUTCOME) {
         m |= ((uint64_t)s->tens[0] << 8) | ((uint64_t)s->tens[1] << 12) |
-             ((uint64_t)s->tricks[0] << 16) | ((uint64_t)s->tricks[1] << 24);
+             ((uint64_t)s->tricks[0] << 16) | ((uint64_t)s->tricks[1] << 20);
     }
     if (c->dehla) {
-        m |= ((uint64_t)s->pile_tricks << 32) | ((uint64_t)s->pile_tens << 40) |
-             ((uint64_t)(s->streak_seat + 1) << 48);
+        m |= ((uint64_t)s->pile_tricks << 24) | ((uint64_t)s->pile_tens << 28) |
+             ((uint64_t)(s->streak_seat + 1) << 32);
     }
-    k[4] = m;
+    if (c->objective != OBJ_TRICKS) {
+        /* where each ten lies among its suit's cards still out (15: played): a pattern
+         * pins the ten's owner, this pins that it is the ten */
+        for (int suit = 0; suit < 4; suit++)
+            m |= (uint64_t)(ten_at[suit] < 0 ? 15 : ten_at[suit]) << (40 + 4 * suit);
+    }
+    k[2] = m;
 }
 
-static inline uint64_t hash_key(const uint64_t k[5]) {
+static inline uint64_t hash_key(const uint64_t k[3]) {
     uint64_t h = 0x9E3779B97F4A7C15ull;
-    for (int i = 0; i < 5; i++) {
+    for (int i = 0; i < 3; i++) {
         h ^= k[i] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
         h *= 0xff51afd7ed558ccdull;
         h ^= h >> 33;
@@ -220,39 +266,115 @@ static inline int stored_offset(const Core *c, const State *s) {
     return 0;
 }
 
-static Entry *probe(Core *c, const uint64_t k[5], uint64_t h) {
-    Entry *e = &c->table[h & c->mask];
-    for (int i = 0; i < 2; i++)
-        if (e[i].used && memcmp(e[i].k, k, sizeof e[i].k) == 0) return &e[i];
-    return NULL;
+#define PROBES 8
+#define CHAIN 32 /* blocks scanned at most per position */
+
+static Bucket *find_bucket(Core *c, const uint64_t k[3], uint64_t h, int create) {
+    Bucket *victim = NULL;
+    for (int i = 0; i < PROBES; i++) {
+        Bucket *b = &c->buckets[(h + (uint64_t)i) & c->mask];
+        if (b->gen != c->gen) {
+            if (!create) return NULL;
+            victim = victim ? victim : b;
+            break;
+        }
+        if (memcmp(b->k, k, sizeof b->k) == 0) return b;
+    }
+    if (!create) return NULL;
+    if (!victim) victim = &c->buckets[h & c->mask]; /* all taken: the first one goes */
+    memcpy(victim->k, k, sizeof victim->k);
+    victim->gen = c->gen;
+    victim->head = -1;
+    return victim;
 }
 
-static void store(Core *c, const uint64_t k[5], uint64_t h, int lo, int hi, int bsuit,
-                  int brel, int left) {
-    Entry *e = &c->table[h & c->mask];
-    Entry *slot;
-    if (e[0].used && memcmp(e[0].k, k, sizeof e[0].k) == 0)
-        slot = &e[0];
-    else if (e[1].used && memcmp(e[1].k, k, sizeof e[1].k) == 0)
-        slot = &e[1];
-    else if (!e[0].used || left >= e[0].left) {
-        e[1] = e[0]; /* the deeper entry keeps slot 0; the other is always replaced */
-        slot = &e[0];
-    } else
-        slot = &e[1];
-    memcpy(slot->k, k, sizeof slot->k);
-    slot->lo = (int8_t)lo;
-    slot->hi = (int8_t)hi;
-    slot->bsuit = (uint8_t)bsuit;
-    slot->brel = (uint8_t)brel;
-    slot->left = (uint8_t)left;
-    slot->used = 1;
+static inline int pattern_matches(const Core *c, const Pattern *p, const uint64_t w[4],
+                                  const int count[4]) {
+    for (int suit = 0; suit < 4; suit++) {
+        int kk = p->kk[suit];
+        if (kk && (w[suit] >> ((count[suit] - kk) * c->bits)) != p->top[suit]) return 0;
+    }
+    return 1;
+}
+
+/* The rank mask pinning the top kk cards of a suit still out (the kk-th card's bit). */
+static inline unsigned pin_of(const Core *c, const State *s, int suit, int kk) {
+    if (!kk) return 0;
+    unsigned all = 0;
+    for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
+    for (int r = 12; r >= 0; r--)
+        if (all & (1u << r))
+            if (--kk == 0) return 1u << r;
+    return 0;
+}
+
+static void reset_table(Core *c) {
+    c->gen++;
+    if (c->gen == 0) { /* wrapped: clear for real */
+        memset(c->buckets, 0, (size_t)(c->mask + 1) * sizeof(Bucket));
+        c->gen = 1;
+    }
+    c->pool_used = 0;
+}
+
+static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, const uint64_t w[4],
+                  const int count[4], const int ten_at[4], const uint16_t wr[4], int lo, int hi,
+                  int bsuit, int brel) {
+    Pattern np;
+    memset(&np, 0, sizeof np);
+    for (int suit = 0; suit < 4; suit++) {
+        int kk = 0;
+        if (wr[suit]) {
+            unsigned all = 0;
+            for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
+            int low = __builtin_ctz(wr[suit]);
+            kk = popc(all & ~((1u << low) - 1));
+        }
+        if (c->objective != OBJ_TRICKS && ten_at[suit] >= 0 && kk < ten_at[suit] + 1)
+            kk = ten_at[suit] + 1; /* a ten still out always matters where it lies */
+        np.kk[suit] = (uint8_t)kk;
+        np.top[suit] = kk ? w[suit] >> ((count[suit] - kk) * c->bits) : 0;
+    }
+    np.lo = (int8_t)lo;
+    np.hi = (int8_t)hi;
+    np.bsuit = (uint8_t)bsuit;
+    np.brel = (uint8_t)brel;
+    Bucket *b = find_bucket(c, k, h, 1);
+    int scanned = 0;
+    for (int32_t i = b->head; i >= 0 && scanned < CHAIN; i = c->pool[i].next, scanned++) {
+        Block *blk = &c->pool[i];
+        for (int j = 0; j < blk->n; j++) {
+            Pattern *p = &blk->p[j];
+            if (memcmp(p->kk, np.kk, 4) == 0 && memcmp(p->top, np.top, sizeof np.top) == 0) {
+                if (lo > p->lo) p->lo = (int8_t)lo;
+                if (hi < p->hi) p->hi = (int8_t)hi;
+                p->bsuit = (uint8_t)bsuit;
+                p->brel = (uint8_t)brel;
+                return;
+            }
+        }
+    }
+    if (b->head >= 0 && c->pool[b->head].n < BLOCK) {
+        Block *blk = &c->pool[b->head];
+        blk->p[blk->n++] = np;
+        return;
+    }
+    if (c->pool_used >= c->pool_size) {
+        reset_table(c);
+        b = find_bucket(c, k, h, 1);
+    }
+    int32_t at = c->pool_used++;
+    c->pool[at].n = 1;
+    c->pool[at].p[0] = np;
+    c->pool[at].next = b->head;
+    b->head = at;
 }
 
 /* ---- bounds at a trick boundary ----------------------------------------------------- */
 
-/* Tricks the leader can cash one after another from the top, whatever the others do. */
-static int sure_tricks(const Core *c, const State *s) {
+/* Tricks the leader can cash one after another from the top, whatever the others do;
+ * `pin` receives, per suit, the lowest card counted (the ranks the count relies on). */
+static int sure_tricks(const Core *c, const State *s, uint16_t pin[4]) {
     int L = s->leader, q = 0;
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = s->hand[L][suit];
@@ -276,6 +398,11 @@ static int sure_tricks(const Core *c, const State *s) {
                 if (len < n) n = len;
             }
         }
+        if (n > 0) {
+            unsigned m = mine;
+            for (int i = 1; i < n; i++) m &= ~(1u << top_bit(m));
+            pin[suit] |= (uint16_t)(1u << top_bit(m));
+        }
         q += n;
     }
     return q < s->left ? q : s->left;
@@ -283,11 +410,12 @@ static int sure_tricks(const Core *c, const State *s) {
 
 /* Lowest and highest value the rest of the deal can give, from the counts and the sure
  * tricks; used to stop a search whose window these already decide. */
-static void bounds(const Core *c, const State *s, int *lo, int *hi) {
+static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin[4]) {
     int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
     int ac_min = 0, ac_max = left_tricks;
+    memset(pin, 0, 4 * sizeof(uint16_t));
     if (!c->dehla) {
-        int q = sure_tricks(c, s);
+        int q = sure_tricks(c, s, pin);
         int top = -1;
         if (s->trump >= 0) {
             unsigned all = 0;
@@ -296,6 +424,7 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi) {
                 int r = top_bit(all);
                 for (int p = 0; p < c->players; p++)
                     if (s->hand[p][(int)s->trump] & (1u << r)) top = p & 1;
+                pin[(int)s->trump] |= (uint16_t)(1u << r);
             }
         }
         int ac_sure = (s->leader & 1) == 0 ? q : 0;
@@ -338,6 +467,28 @@ static int current_winner(const Core *c, const State *s) {
     return best;
 }
 
+/* Whether an opponent of `seat` still to play in this trick could beat the card
+ * (suit, rank, counts_trump) -- with a higher card of the suit led, or by trumping. */
+static int opponents_can_beat(const Core *c, const State *s, int seat, int suit, int rank,
+                              int counts_trump) {
+    int led = s->ntable ? s->tsuit[0] : suit;
+    int trump = s->trump;
+    for (int i = s->ntable + 1; i < c->players; i++) {
+        int p = (s->leader + i) % c->players;
+        if (!((p ^ seat) & 1)) continue;
+        const uint16_t *h = s->hand[p];
+        if (h[led]) {
+            if (!counts_trump && suit == led && (h[led] >> (rank + 1))) return 1;
+        } else if (s->cut_pending) {
+            return 1; /* a void opponent names a trump and wins */
+        } else if (trump >= 0 && h[trump]) {
+            if (!counts_trump) return 1;
+            if (h[trump] >> (rank + 1)) return 1;
+        }
+    }
+    return 0;
+}
+
 /* The legal cards of the seat to move, one per group of equivalent cards, best first.
  * rep_of[suit][rank] receives, for every legal card, the representative searched. */
 static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][13]) {
@@ -373,22 +524,20 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             }
             if (rep_of) rep_of[suit][r] = (int8_t)r;
             prev = r;
-            /* Score the representative. */
+            /* Score the representative: a card player's rules of thumb. */
             int score = 0;
-            int is_top = others == 0 || r > top_bit(others);
             if (s->ntable == 0) {
-                int ruffable = 0, partner_top = 0;
-                if (s->trump >= 0 && suit != s->trump)
-                    for (int p = 0; p < c->players; p++)
-                        if (((p ^ seat) & 1) && !s->hand[p][suit] && s->hand[p][(int)s->trump])
-                            ruffable = 1;
+                int counts_trump = s->trump >= 0 && suit == s->trump;
+                int sure = !opponents_can_beat(c, s, seat, suit, r, counts_trump) &&
+                           (others == 0 || r > top_bit(others));
+                int partner_top = 0;
                 if (others) {
                     int tb = top_bit(others);
                     for (int p = 0; p < c->players; p++)
                         if (p != seat && !((p ^ seat) & 1) && (s->hand[p][suit] & (1u << tb)))
                             partner_top = 1;
                 }
-                if (is_top && !ruffable)
+                if (sure)
                     score = 60 + (r == TEN ? 20 : 0);
                 else if (r == TEN)
                     score = -60;
@@ -396,22 +545,28 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                     score = 40 - r;
                 else
                     score = 10 - r;
-                if (suit == s->trump && !is_top) score -= 10;
+                if (counts_trump && !sure) score -= 10;
             } else {
                 int counts_trump = (s->trump >= 0 && suit == s->trump) ||
                                    (s->cut_pending && suit != s->tsuit[0]);
                 int wins_now = beats(s, win, suit, r, counts_trump);
                 if (win_team == team) {
                     /* Partner is winning: give a ten if it is safe, else play low. */
-                    int safe = last;
-                    if (r == TEN)
-                        score = safe ? 80 : -20;
+                    int partner_safe =
+                        last || !opponents_can_beat(c, s, seat, s->tsuit[win], s->trank[win],
+                                                    s->ttrump[win]);
+                    if (partner_safe)
+                        score = r == TEN ? 90 : 20 - r;
+                    else if (wins_now && !opponents_can_beat(c, s, seat, suit, r, counts_trump))
+                        score = 60 - r + (table_tens ? 30 : 0); /* take over, surely */
                     else
-                        score = 20 - r;
-                    (void)wins_now;
+                        score = r == TEN ? -40 : 20 - r;
                 } else if (wins_now) {
-                    score = 50 - r + (table_tens ? 30 : 0) + (last ? 10 : 0);
-                    if (r == TEN && !last) score -= 25;
+                    int sure = last || !opponents_can_beat(c, s, seat, suit, r, counts_trump);
+                    if (sure)
+                        score = 70 - r + (table_tens ? 30 : 0) + (r == TEN ? 20 : 0);
+                    else
+                        score = 30 - r + (r == TEN ? -40 : 0);
                 } else {
                     score = (r == TEN ? -80 : 0) - r;
                 }
@@ -454,13 +609,22 @@ static int rank_at(const Core *c, const State *s, int suit, int rel) {
 }
 
 /* ---- the search --------------------------------------------------------------------- */
-static int search(Core *c, const State *s, int alpha, int beta) {
+static inline void add_relevant(uint16_t wr[4], int rel) {
+    if (rel >= 0) wr[rel >> 4] |= (uint16_t)(1u << (rel & 15));
+}
+
+/* Alpha-beta, fail-soft, values from A/C's side. `wr` receives the ranks the result
+ * depends on (per suit), so that the table can share it with positions that differ only
+ * in cards below them. */
+static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) {
     c->nodes++;
+    memset(wr, 0, 4 * sizeof(uint16_t));
     if (s->left == 0) return final_value(c, s);
     int boundary = s->ntable == 0;
-    uint64_t key[5], h = 0;
-    Entry *e = NULL;
+    uint64_t key[3], h = 0, w[4];
+    int count[4], ten_at[4];
     int hint_suit = -1, hint_rank = -1;
+    int tlo = -INF, thi = INF; /* what the table knew */
     if (boundary) {
         if (s->left == 1) {
             /* the last trick plays itself */
@@ -469,29 +633,62 @@ static int search(Core *c, const State *s, int alpha, int beta) {
                 int seat = seat_to_play(c, &t);
                 for (int suit = 0; suit < 4; suit++)
                     if (t.hand[seat][suit]) {
-                        play(c, &t, suit, top_bit(t.hand[seat][suit]));
+                        add_relevant(wr, play(c, &t, suit, top_bit(t.hand[seat][suit])));
                         break;
                     }
             }
             return final_value(c, &t);
         }
         int lo, hi;
-        bounds(c, s, &lo, &hi);
-        if (lo >= beta || lo == hi) return lo;
-        if (hi <= alpha) return hi;
-        make_key(c, s, key);
-        h = hash_key(key);
-        e = probe(c, key, h);
-        if (e) {
-            int off = stored_offset(c, s);
-            int elo = e->lo + off, ehi = e->hi + off;
-            if (elo > lo) lo = elo;
-            if (ehi < hi) hi = ehi;
-            if (lo >= beta || lo == hi) return lo;
-            if (hi <= alpha) return hi;
-            hint_suit = e->bsuit;
-            hint_rank = rank_at(c, s, e->bsuit, e->brel);
+        uint16_t pin[4];
+        bounds(c, s, &lo, &hi, pin);
+        if (lo >= beta || hi <= alpha || lo == hi) {
+            memcpy(wr, pin, 4 * sizeof(uint16_t));
+            return lo >= beta || lo == hi ? lo : hi;
         }
+        suit_owners(c, s, w, count, ten_at);
+        exact_key(c, s, ten_at, key);
+        h = hash_key(key);
+        Bucket *b = find_bucket(c, key, h, 0);
+        if (b) {
+            int off = stored_offset(c, s), scanned = 0, done = 0;
+            for (int32_t i = b->head; i >= 0 && scanned < CHAIN && !done;
+                 i = c->pool[i].next, scanned++) {
+                const Block *blk = &c->pool[i];
+                for (int j = 0; j < blk->n; j++) {
+                    const Pattern *p = &blk->p[j];
+                    if (!pattern_matches(c, p, w, count)) continue;
+                    int plo = p->lo + off, phi = p->hi + off, used = 0;
+                    if (plo > tlo) {
+                        tlo = plo;
+                        used = 1;
+                    }
+                    if (phi < thi) {
+                        thi = phi;
+                        used = 1;
+                    }
+                    if (!used) continue;
+                    for (int suit = 0; suit < 4; suit++)
+                        wr[suit] |= (uint16_t)pin_of(c, s, suit, p->kk[suit]);
+                    if (hint_rank < 0) {
+                        hint_suit = p->bsuit;
+                        hint_rank = rank_at(c, s, p->bsuit, p->brel);
+                    }
+                    if (tlo >= beta || thi <= alpha || tlo == thi) {
+                        done = 1; /* settled: no need to read further */
+                        break;
+                    }
+                }
+            }
+        }
+        if (tlo > lo) lo = tlo;
+        if (thi < hi) hi = thi;
+        if (lo >= beta || hi <= alpha || lo == hi) {
+            for (int suit = 0; suit < 4; suit++) wr[suit] |= pin[suit];
+            return lo >= beta || lo == hi ? lo : hi;
+        }
+        if (lo > alpha || hi < beta)
+            for (int suit = 0; suit < 4; suit++) wr[suit] |= pin[suit];
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;
     }
@@ -510,47 +707,47 @@ static int search(Core *c, const State *s, int alpha, int beta) {
     int maximising = (seat_to_play(c, s) & 1) == 0;
     int best = maximising ? -INF : INF;
     int bsuit = 0, brank = 0;
+    uint16_t acc[4] = {0, 0, 0, 0}, cw[4];
+    int cut = 0;
     for (int i = 0; i < n; i++) {
         State t = *s;
-        play(c, &t, all[i].suit, all[i].rank);
-        int v = search(c, &t, alpha, beta);
-        if (maximising) {
-            if (v > best) {
-                best = v;
-                bsuit = all[i].suit;
-                brank = all[i].rank;
-            }
-            if (v > alpha) alpha = v;
-        } else {
-            if (v < best) {
-                best = v;
-                bsuit = all[i].suit;
-                brank = all[i].rank;
-            }
-            if (v < beta) beta = v;
+        int rel = play(c, &t, all[i].suit, all[i].rank);
+        int v = search(c, &t, alpha, beta, cw);
+        add_relevant(cw, rel);
+        if (maximising ? v > best : v < best) {
+            best = v;
+            bsuit = all[i].suit;
+            brank = all[i].rank;
+        }
+        if (maximising ? v > alpha : v < beta) {
+            if (maximising)
+                alpha = v;
+            else
+                beta = v;
         }
         if (alpha >= beta) {
+            /* one child proves the bound: only its ranks matter */
+            for (int suit = 0; suit < 4; suit++) acc[suit] = cw[suit];
             uint32_t *hv = &c->history[seat_to_play(c, s)][all[i].suit][all[i].rank];
             *hv += (uint32_t)(s->left * s->left);
+            cut = 1;
             break;
         }
+        for (int suit = 0; suit < 4; suit++) acc[suit] |= cw[suit];
     }
+    (void)cut;
+    for (int suit = 0; suit < 4; suit++) wr[suit] |= acc[suit];
     if (boundary) {
         int off = stored_offset(c, s);
         int lo = -INF, hi = INF;
-        if (e) {
-            lo = e->lo + off;
-            hi = e->hi + off;
-        }
-        if (best <= a0) {
-            if (best < hi) hi = best;
-        } else if (best >= b0) {
-            if (best > lo) lo = best;
-        } else {
+        if (best <= a0)
+            hi = best;
+        else if (best >= b0)
+            lo = best;
+        else
             lo = hi = best;
-        }
         int slo = lo == -INF ? -120 : lo - off, shi = hi == INF ? 120 : hi - off;
-        store(c, key, h, slo, shi, bsuit, rel_of(c, s, bsuit, brank), s->left);
+        store(c, s, key, h, w, count, ten_at, wr, slo, shi, bsuit, rel_of(c, s, bsuit, brank));
     }
     return best;
 }
@@ -558,9 +755,10 @@ static int search(Core *c, const State *s, int alpha, int beta) {
 /* Exact value by MTD(f): null-window searches until the bounds meet. */
 static int exact(Core *c, const State *s, int guess) {
     int lower = -INF, upper = INF, g = guess;
+    uint16_t wr[4];
     while (lower < upper) {
         int beta = g == lower ? g + 1 : g;
-        g = search(c, s, beta - 1, beta);
+        g = search(c, s, beta - 1, beta, wr);
         if (g < beta)
             upper = g;
         else
@@ -665,7 +863,8 @@ static PyObject *Core_search(Core *self, PyObject *args) {
     if (!PyArg_ParseTuple(args, "Oii", &st, &alpha, &beta)) return NULL;
     if (parse_state(self, st, &s) < 0) return NULL;
     int v;
-    Py_BEGIN_ALLOW_THREADS v = search(self, &s, alpha, beta);
+    uint16_t wr[4];
+    Py_BEGIN_ALLOW_THREADS v = search(self, &s, alpha, beta, wr);
     Py_END_ALLOW_THREADS return PyLong_FromLong(v);
 }
 
@@ -716,7 +915,7 @@ static PyObject *Core_score(Core *self, PyObject *args) {
 }
 
 static PyObject *Core_clear(Core *self, PyObject *Py_UNUSED(ignored)) {
-    memset(self->table, 0, (size_t)(self->mask + 2) * sizeof(Entry));
+    reset_table(self);
     Py_RETURN_NONE;
 }
 
@@ -745,20 +944,27 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->dehla = dehla;
     self->must_trump = must;
     self->objective = objective;
-    free(self->table);
-    size_t size = ((size_t)1 << bits) + 2;
-    self->table = calloc(size, sizeof(Entry));
-    if (!self->table) {
+    self->bits = players == 4 ? 2 : 3;
+    free(self->buckets);
+    free(self->pool);
+    self->buckets = calloc((size_t)1 << bits, sizeof(Bucket));
+    self->pool_size = (int32_t)1 << (bits - 2);
+    self->pool = malloc((size_t)self->pool_size * sizeof(Block));
+    if (!self->buckets || !self->pool) {
         PyErr_NoMemory();
         return -1;
     }
-    self->mask = (((uint64_t)1 << bits) - 1) & ~(uint64_t)1; /* even: two slots per bucket */
+    self->mask = ((uint64_t)1 << bits) - 1;
+    self->gen = 1;
+    self->pool_used = 0;
+    memset(self->history, 0, sizeof self->history);
     self->nodes = 0;
     return 0;
 }
 
 static void Core_dealloc(Core *self) {
-    free(self->table);
+    free(self->buckets);
+    free(self->pool);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -63,7 +63,7 @@ COMPILED: bool = _ddcore is not None
 
 _OBJECTIVE_CODE = {"outcome": 0, "tens": 1, "tricks": 2}
 _SUIT_CODE = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
-_CORE_TABLE_BITS = 23
+_CORE_TABLE_BITS = 20
 
 _RANKS = {"whitewash": 3, "mendikot": 2, "win": 1}
 _NAMES = {3: "whitewash", 2: "mendikot", 1: "win"}

@@ -316,13 +316,22 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError("choose -o/--output or --in-place, not both")
     if "-" in paths and args.in_place:
         raise UsageError("standard input (-) cannot be annotated in place")
+    if args.max_tricks is not None and not args.dd:
+        raise UsageError("--max-tricks limits the double-dummy analysis: use it with --dd")
     _check_files(paths)
     added = 0
+    analyser = None
+    if args.dd:
+        from .cli_analyse import Analyser
+
+        analyser = Analyser(args, err)
 
     def annotated(path: str) -> Iterator[DealRecord]:
         nonlocal added
         for record in _report_broken(path, read_deals(_source(path)), err):
-            if not record.errors:
+            if analyser is not None and not record.errors:
+                added += analyser.annotate(path, record)
+            elif not record.errors:
                 added += len(annotate(record))
             yield record
 
@@ -340,7 +349,10 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except PMNError as exc:
         print(_problem_line(paths[0], exc.problem, None), file=err)
         return EXIT_PROBLEMS
-    return EXIT_OK
+    finally:
+        if analyser is not None:
+            analyser.close()
+    return EXIT_PROBLEMS if analyser is not None and analyser.failed else EXIT_OK
 
 
 # -- html -------------------------------------------------------------------------------------
@@ -782,14 +794,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="mark the strategy points of every deal",
         description="Find the strategy points of every deal (ten captured, lost, protected, "
         "ruffed; unsafe ten lead; trump revealed, cut, premature reveal; long-suit discard; "
-        "trump kept in reserve; the 2-2 race) and write them as [%%point ...] comments and "
-        "NAGs. Annotating twice adds nothing; your own comments are never changed.",
-        epilog="Exit status: 0 done, 1 a file cannot be read, 2 usage error.",
+        "trump kept in reserve; the 2-2 race) and write them as [%point ...] comments and "
+        "NAGs. Annotating twice adds nothing; your own comments are never changed. With --dd "
+        "also the double-dummy analysis of the 'analyse' command.",
+        epilog="Exit status: 0 done, 1 a file cannot be read (or, with --dd, a deal could not "
+        "be analysed: it still gets its strategy points), 2 usage error.",
     )
     annotate.add_argument("files", nargs="+", metavar="FILE", help="PMN file ('-': stdin)")
     where = annotate.add_mutually_exclusive_group()
     where.add_argument("-o", "--output", metavar="OUT", help="write all deals to OUT")
     where.add_argument("--in-place", action="store_true", help="rewrite each file (atomically)")
+    from .cli_analyse import add_analyse, add_dd_options
+
+    add_dd_options(annotate)
     annotate.set_defaults(handler=_annotate)
 
     page = commands.add_parser(
@@ -839,6 +856,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_simulate(commands)
     _add_corpus(commands)
     _add_solve(commands)
+    add_analyse(commands)
     return parser
 
 

@@ -216,12 +216,14 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     if writing:
                         write_analysis(record, analysis)
                     if args.json:
-                        out.write(json.dumps(_json(path, record, analysis)) + "\n")
+                        out.write(
+                            json.dumps(_json(path, record, analysis), ensure_ascii=False) + "\n"
+                        )
                     elif not writing:
                         out.write(_text(path, record, analysis))
                 elif args.json:
                     error = {"file": path, "deal": record.index, "error": "not analysed"}
-                    out.write(json.dumps(error) + "\n")
+                    out.write(json.dumps(error, ensure_ascii=False) + "\n")
             yield record
 
     try:

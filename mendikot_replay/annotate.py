@@ -531,6 +531,8 @@ def _recorded(record: DealRecord) -> Iterator[tuple[int, PlayNode, str, list[str
     comment's words."""
     for ply, node in enumerate(record.mainline()):
         for comment in (*node.starting_comments, *node.comments):
+            if "[%point" not in comment:
+                continue  # most comments hold no point: a corpus has millions of them
             words = " ".join(_COMMAND_TEXT.sub(" ", comment).split())
             for name, args in iter_commands(comment):
                 if name != "point" or not args:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from .annotate import find_points
+from .annotate import double_dummy_points, find_points
 from .record import DealRecord
 from .seats import team_of
 from .tables import (
@@ -132,7 +132,8 @@ class Stats:
     tens_saved: int = 0
     tens_lost: int = 0
     points: Counter[str] = field(default_factory=Counter)
-    """Strategy points by kind (:func:`mendikot_replay.annotate.find_points`)."""
+    """Strategy points by kind (:func:`mendikot_replay.annotate.find_points`, and the
+    ``decisive`` / ``mistake`` points written in the deals: ``double_dummy_points``)."""
 
     def add(self, record: DealRecord) -> None:
         """Count one deal in."""
@@ -167,6 +168,8 @@ class Stats:
                 else:
                     self.tens_lost += 1
         for point in find_points(record):
+            self.points[point.kind] += 1
+        for point in double_dummy_points(record):  # written by `analyse`, as points_frame
             self.points[point.kind] += 1
 
     def to_json(self) -> dict[str, Any]:

@@ -267,7 +267,8 @@ def run_benchmark(deals: int, endgames: int, seed: int, budget: float, out: Text
     rng = random.Random(seed)
     results = Results(budget)
     dds_scores(Game(random_full_deal(random.Random(seed - 1))))  # DDS's first-call set-up
-    print(f"{deals} full deals (every opening lead scored):", file=out)
+    if deals:
+        print(f"{deals} full deals (every opening lead scored):", file=out)
     for i in range(deals):
         game = Game(random_full_deal(rng))
         dds, scores = dds_scores(game)

@@ -249,8 +249,9 @@ def _compare(
 def describe(game: Game) -> str:
     hands = " ".join(f"{s}:{format_hand(game.hands[s] or ())}" for s in SEATS)
     pbn = "N:" + " ".join(format_hand(game.hands[s] or ()) for s in SEATS)
+    trump = game.trump.letter if game.trump else "none"
     return (
-        f"hands {hands}; trump {game.trump}; {game.leader} leads (DDS: {pbn}, "
+        f"hands {hands}; trump {trump}; {game.leader} leads (DDS: {pbn}, "
         f"first {TO_BRIDGE[game.leader].name})"
     )
 

@@ -441,7 +441,13 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    table = lineup(player_by_name(args.ac), player_by_name(args.bd), rules.players)
+    if args.worlds is not None and args.worlds < 1:
+        raise UsageError("--worlds must be 1 or more")
+    if args.solve_from is not None and args.solve_from < 0:
+        raise UsageError("--solve-from must be 0 or more")
+    effort = {"worlds": args.worlds, "solve_from_tricks": args.solve_from}
+    ac, bd = player_by_name(args.ac, **effort), player_by_name(args.bd, **effort)
+    table = lineup(ac, bd, rules.players)
     records = simulate(args.deals, args.seed, rules, table, match_target=args.target)
     show = not args.quiet and bool(getattr(err, "isatty", lambda: False)())
     with tqdm(records, total=args.deals, unit="deal", file=err, disable=not show) as bar:
@@ -455,14 +461,20 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _add_simulate(commands: Any) -> None:
-    """The ``simulate`` subcommand's options (kept in one place, apart from the others)."""
+    """The ``simulate`` subcommand's options (kept in one place, apart from the others).
+    The pimc defaults are spelled out rather than imported: importing the player loads the
+    solver, which every other command would then pay for at start-up."""
+    from .simulate import PLAYER_NAMES
+
     sim = commands.add_parser(
         "simulate",
         help="make a collection of deals played by computer players",
         description="Deal and play complete deals (grouped into matches with the dealer "
         "rotating by the rules) with computer players: 'rule' follows the strategy tips, "
-        "'random' plays any legal card. Reproducible from --seed. Both teams play 'rule' by "
-        "default, the most realistic collection.",
+        "'random' plays any legal card, 'pimc' samples the hidden hands and solves each guess "
+        "double-dummy over the last tricks (the rule of thumb before them): stronger, slower. "
+        "Reproducible from --seed. Both teams play 'rule' by default, the most realistic "
+        "collection.",
         epilog="Exit status: 0 done, 2 usage error.",
     )
     sim.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
@@ -480,8 +492,21 @@ def _add_simulate(commands: Any) -> None:
     sim.add_argument("--reveal", choices=("A", "B"), default="A", help="closed-trump version")
     sim.add_argument("--capture", choices=("Trick", "Dehla"), default="Trick", help="capture")
     sim.add_argument("--variant", metavar="FLAGS", help="house rules: must-trump,bonus-aces")
-    sim.add_argument("--ac", choices=("rule", "random"), default="rule", help="team AC's player")
-    sim.add_argument("--bd", choices=("rule", "random"), default="rule", help="team BD's player")
+    sim.add_argument("--ac", choices=PLAYER_NAMES, default="rule", help="team AC's player")
+    sim.add_argument("--bd", choices=PLAYER_NAMES, default="rule", help="team BD's player")
+    sim.add_argument(
+        "--worlds",
+        type=int,
+        metavar="N",
+        help="pimc: deals of the hidden cards solved per decision (default 12)",
+    )
+    sim.add_argument(
+        "--solve-from",
+        type=int,
+        metavar="T",
+        help="pimc: solve when at most T tricks are left, the rule of thumb before (default 3 "
+        "with the pure-Python solver, 8 with its compiled core; 13 solves every card, slowly)",
+    )
     sim.add_argument(
         "--target", type=int, default=7, metavar="P", help="points that end a match (default 7)"
     )

@@ -40,12 +40,12 @@ Choice(card=Card('TH'), ask=False, reason='drop-ten')
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Final, Protocol
 
 from .cards import SUITS, Card, Suit
-from .engine import Game, PlayEvent
+from .engine import DealSetup, Game, PlayEvent, StartPosition
 from .rules import Reveal, Rules, TrumpMethod
 from .seats import ALL_SEATS, Seat, team_of
 
@@ -108,25 +108,44 @@ def choose_closed_trump(hand: Iterable[Card]) -> Card:
 
 
 class Memory:
-    """What every player at the table has seen: the cards played and who showed out of
-    which suit. Fed one :class:`~mendikot_replay.engine.PlayEvent` at a time with
-    :meth:`see`, so it costs nothing per decision."""
+    """What every player at the table has seen: the cards played, who showed out of which
+    suit, and who showed that it holds no trump. Fed one
+    :class:`~mendikot_replay.engine.PlayEvent` at a time with :meth:`see`, so it costs
+    nothing per decision.
 
-    __slots__ = ("played", "void")
+    ``no_trump`` is the seats that were void in the suit led and played no trump where the
+    rules made them trump if they could: under ``must-trump``, and after asking for a
+    closed trump under version B. Such a seat holds no trump from then on (the trump suit
+    never changes once the table knows it). The Monte Carlo player (:mod:`.pimc`) deals
+    its guesses of the unseen hands by these facts; it must read them from the game as it
+    goes, hence the reference to ``game`` (read only, on a void card).
+    """
+
+    __slots__ = ("_game", "no_trump", "played", "void")
 
     def __init__(self, game: Game) -> None:
+        self._game = game
         self.played: set[Card] = set()
         self.void: dict[Seat, set[Suit]] = {s: set() for s in game.seats}
+        self.no_trump: set[Seat] = set()
 
     def see(self, event: PlayEvent) -> None:
         self.played.add(event.card)
         if event.led_suit is not None and not event.followed:
             self.void[event.seat].add(event.led_suit)
+            rules = self._game.rules
+            if rules.must_trump or (event.asked and rules.reveal is Reveal.B):
+                trump = self._game.trump  # after the card: a reveal or a cut is counted
+                if trump is not None and event.card.suit is not trump:
+                    self.no_trump.add(event.seat)
 
-    def copy(self) -> Memory:
+    def copy(self, game: Game | None = None) -> Memory:
+        """An independent copy; pass ``game`` when the copy follows a copy of the game."""
         new = Memory.__new__(Memory)
+        new._game = self._game if game is None else game
         new.played = set(self.played)
         new.void = {s: set(v) for s, v in self.void.items()}
+        new.no_trump = set(self.no_trump)
         return new
 
 
@@ -254,6 +273,114 @@ class SeatView:
         game = self._game
         on_table = {e.card for e in game.table}
         return set(game.deck) - self.memory.played - self._hand - on_table
+
+    # -- public facts for a player that guesses the other hands (:mod:`.pimc`) ---------------
+    def cards_held(self, seat: Seat) -> int:
+        """How many cards ``seat`` holds now, a face-down closed trump included: public,
+        since every seat plays one card to every trick."""
+        game = self._game
+        left = game.total_tricks - game.trick + 1
+        return left - 1 if any(e.seat == seat for e in game.table) else left
+
+    @property
+    def face_down_card(self) -> Card | None:
+        """The closed trump still face down, for the seat that set it aside only."""
+        game = self._game
+        return game.hidden_card if game.hidden_holder == self.seat else None
+
+    def card_on_reveal(self) -> Card | None:
+        """The face-down card itself, at the moment this seat sees it turned up (the same
+        moment as :meth:`trump_on_reveal`: the whole table sees the card, not only its
+        suit, and it goes back to its holder's hand)."""
+        return self._game.hidden_card
+
+    @property
+    def closed_holder(self) -> Seat | None:
+        """The seat that set a closed trump aside, face down or since revealed (the player
+        to the dealer's right: the table knows who, if not what)."""
+        game = self._game
+        if game.hidden_holder is not None:
+            return game.hidden_holder
+        if game.rules.trump_method is TrumpMethod.CLOSED:
+            return game.setup.hidden_holder
+        return None
+
+    @property
+    def pile_tens(self) -> tuple[Card, ...]:
+        """Dehla: the tens in the pile nobody has taken yet."""
+        return tuple(self._game.pile_cards)
+
+    def known_holdings(self) -> dict[Card, Seat]:
+        """Cards still in another seat's hand whose holder the whole table knows.
+
+        * A closed trump turned up goes back to its holder's hand for all to see.
+        * A drawn trump card (``Drawn``) is shown by the player to the dealer's right and
+          goes back into its hand: there is no pack left to return it to once all the
+          cards are dealt, and :func:`~.simulate.deal_setup` draws it from that hand. Only
+          for a deal played from its first card (a ``Start`` position does not say).
+        """
+        game = self._game
+        c = game.trump_card
+        if c is None or c not in game.deck or not self._out(c):
+            return {}
+        method = game.rules.trump_method
+        holder: Seat | None = None
+        if method is TrumpMethod.CLOSED and game.hidden_card is None and game.trump is not None:
+            holder = game.setup.hidden_holder
+        elif method is TrumpMethod.DRAWN and game.setup.start is None:
+            holder = game.setup.first_leader
+        if holder is None or holder == self.seat:
+            return {}
+        return {c: holder}
+
+    def world(self, hands: Mapping[Seat, Iterable[Card]], face_down: Card | None = None) -> Game:
+        """The position as it stands, with every other seat's hand replaced by ``hands``
+        (a guess, such as a Monte Carlo player's sampled deal) and, while a closed trump
+        lies face down and this seat is not its holder, ``face_down`` as the card set aside
+        (it must be in the holder's guessed hand).
+
+        The result is a fresh :class:`~mendikot_replay.engine.Game` built from a ``Start``
+        position of the public state (trick, counts, table, Dehla pile and streak, trump),
+        so nothing of the real hidden hands reaches it: not even the tens' whereabouts the
+        live game keeps. The one thing ``Start`` cannot say, which trump-suit cards on the
+        table count as trumps (version B: none played before the ask), is carried over by
+        shifting the engine's ``trump_ply`` to the new game's numbering. The engine checks
+        the guess like any position (hand sizes, no card twice, tens accounted for).
+        """
+        game = self._game
+        seat = self.seat
+        full: dict[Seat, frozenset[Card] | None] = {
+            s: frozenset(self._hand if s == seat else hands[s]) for s in game.seats
+        }
+        hidden = game.hidden_card
+        holder = game.hidden_holder
+        if hidden is not None and holder != seat:
+            held = full[holder] if holder is not None else None
+            if face_down is None or held is None or face_down not in held:
+                raise ValueError("the guessed face-down card must be in its holder's hand")
+            hidden = face_down
+        counts = game.counts
+        start = StartPosition(
+            trick=game.trick,
+            tens=(counts.tens[0], counts.tens[1]),
+            tricks=(counts.tricks[0], counts.tricks[1]),
+            table=tuple((e.seat, e.card) for e in game.table),
+            pile_tricks=game.pile_tricks,
+            pile_tens=tuple(game.pile_cards),
+            streak=game.streak_seat,
+        )
+        setup = DealSetup(
+            game.rules,
+            full,
+            game.leader,
+            trump=game.trump,
+            trump_card=hidden if hidden is not None else game.trump_card,
+            hidden_holder=holder if hidden is not None else None,
+            start=start,
+        )
+        new = Game(setup, check_deal=False)
+        new.trump_ply = game.trump_ply - game.ply  # the live plies, shifted: now is ply 0
+        return new
 
     def _out(self, c: Card) -> bool:
         """Whether ``c`` (a card of the deck) is still unseen by this seat."""

@@ -2,7 +2,8 @@
 
 No public collection of recorded Mendikot deals exists, so the analysis tools need one made:
 :func:`simulate` deals, chooses the trump as the rules say, plays every card through
-:class:`~mendikot_replay.engine.Game` with the players of :mod:`.players`, and yields one
+:class:`~mendikot_replay.engine.Game` with the players of :mod:`.players` (or the Monte
+Carlo player of :mod:`.pimc`, which solves the last tricks double-dummy), and yields one
 :class:`~mendikot_replay.record.DealRecord` per deal, ready for the PMN writer. Consecutive
 deals form matches: the dealer rotates as RULES.md says (:func:`~.result.next_dealer`), and a
 new match starts when a team reaches the target. Each record names the player type in its
@@ -42,6 +43,7 @@ from .seats import Seat, next_seat, seats, team_of
 
 __all__ = [
     "DEFAULT_TARGET",
+    "PLAYER_NAMES",
     "Lineup",
     "SimulatedDeal",
     "deal_hands",
@@ -61,13 +63,33 @@ Lineup = Mapping[Seat, Player]
 """Who sits where: a player for every seat of the table."""
 
 
-def player_by_name(name: str) -> Player:
-    """``"rule"``/``"rule-of-thumb"`` or ``"random"``: the command line's names."""
+PLAYER_NAMES = ("rule", "random", "pimc")
+"""The players the command line offers (``rule-of-thumb`` is accepted for ``rule``)."""
+
+
+def player_by_name(
+    name: str,
+    *,
+    worlds: int | None = None,
+    solve_from_tricks: int | None = None,
+) -> Player:
+    """``"rule"``/``"rule-of-thumb"``, ``"random"`` or ``"pimc"``: the command line's names.
+
+    ``worlds`` and ``solve_from_tricks`` set the Monte Carlo player's effort
+    (:class:`~.pimc.PIMCPlayer`; its defaults when ``None``) and are ignored for the others.
+    """
     if name in ("rule", "rule-of-thumb"):
         return RuleOfThumbPlayer()
     if name == "random":
         return RandomPlayer()
-    raise ValueError(f"no player {name!r}: choose 'rule' or 'random'")
+    if name == "pimc":
+        from .pimc import DEFAULT_WORLDS, PIMCPlayer  # the solver loads only when asked for
+
+        return PIMCPlayer(
+            worlds=DEFAULT_WORLDS if worlds is None else worlds,
+            solve_from_tricks=solve_from_tricks,
+        )
+    raise ValueError(f"no player {name!r}: choose 'rule', 'random' or 'pimc'")
 
 
 def lineup(ac: Player, bd: Player, players: int = 4) -> dict[Seat, Player]:

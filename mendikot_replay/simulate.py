@@ -49,6 +49,7 @@ __all__ = [
     "deal_hands",
     "deal_setup",
     "lineup",
+    "play_deal",
     "player_by_name",
     "simulate",
     "simulate_deal",
@@ -201,6 +202,21 @@ def simulate_deal(
     :class:`~mendikot_replay.engine.IllegalPlay` rather than make a bad record.
     """
     return _play_deal(rng, rules, dealer, players, play_rng or rng, tags or {}).record
+
+
+def play_deal(
+    rng: random.Random,
+    rules: Rules,
+    dealer: Seat,
+    players: Lineup,
+    *,
+    play_rng: random.Random | None = None,
+    tags: Mapping[str, str] | None = None,
+) -> SimulatedDeal:
+    """:func:`simulate_deal` with the result at hand: a benchmark plays the same deal (same
+    ``rng`` state, same dealer) with different players and compares the results pair by
+    pair."""
+    return _play_deal(rng, rules, dealer, players, play_rng or rng, tags or {})
 
 
 def _play_deal(

@@ -9,7 +9,10 @@ pure-Python solver as with the compiled core.
 
 from __future__ import annotations
 
+import importlib.util
+import io
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -370,3 +373,19 @@ def test_cli_help_states_the_players_defaults(capsys: pytest.CaptureFixture[str]
     assert f"(default {DEFAULT_WORLDS})" in text
     assert f"default {PURE_PYTHON_SOLVE_FROM} with the pure-Python solver" in text
     assert f"{COMPILED_SOLVE_FROM} with its compiled core" in text
+
+
+def test_benchmark_runs_and_reports() -> None:
+    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_pimc.py"
+    spec = importlib.util.spec_from_file_location("_bench_pimc", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being built
+    spec.loader.exec_module(module)
+    out = io.StringIO()
+    results = module.main(["--deals", "3", "--worlds", "2", "--solve-from", "2"], out=out)
+    assert [s.team for s in results.seatings] == ["AC", "BD"]
+    assert all(s.won + s.lost + s.ties == 3 for s in results.seatings)
+    assert results.solved > 0
+    text = out.getvalue()
+    assert "win rate" in text and "reference" in text and "s/deal" in text

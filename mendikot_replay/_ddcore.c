@@ -652,32 +652,37 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         Bucket *b = find_bucket(c, key, h, 0);
         if (b) {
             int off = stored_offset(c, s), scanned = 0, done = 0;
+            const Pattern *plo_from = NULL, *phi_from = NULL;
             for (int32_t i = b->head; i >= 0 && scanned < CHAIN && !done;
                  i = c->pool[i].next, scanned++) {
                 const Block *blk = &c->pool[i];
                 for (int j = 0; j < blk->n; j++) {
                     const Pattern *p = &blk->p[j];
                     if (!pattern_matches(c, p, w, count)) continue;
-                    int plo = p->lo + off, phi = p->hi + off, used = 0;
+                    int plo = p->lo + off, phi = p->hi + off;
                     if (plo > tlo) {
                         tlo = plo;
-                        used = 1;
+                        plo_from = p;
                     }
                     if (phi < thi) {
                         thi = phi;
-                        used = 1;
-                    }
-                    if (!used) continue;
-                    for (int suit = 0; suit < 4; suit++)
-                        wr[suit] |= (uint16_t)pin_of(c, s, suit, p->kk[suit]);
-                    if (hint_rank < 0) {
-                        hint_suit = p->bsuit;
-                        hint_rank = rank_at(c, s, p->bsuit, p->brel);
+                        phi_from = p;
                     }
                     if (tlo >= beta || thi <= alpha || tlo == thi) {
                         done = 1; /* settled: no need to read further */
                         break;
                     }
+                }
+            }
+            /* Only the patterns whose bounds are used pin their cards. */
+            const Pattern *from[2] = {tlo > lo ? plo_from : NULL, thi < hi ? phi_from : NULL};
+            for (int f = 0; f < 2; f++) {
+                if (!from[f]) continue;
+                for (int suit = 0; suit < 4; suit++)
+                    wr[suit] |= (uint16_t)pin_of(c, s, suit, from[f]->kk[suit]);
+                if (hint_rank < 0) {
+                    hint_suit = from[f]->bsuit;
+                    hint_rank = rank_at(c, s, from[f]->bsuit, from[f]->brel);
                 }
             }
         }

@@ -29,6 +29,7 @@ from mendikot_replay.pimc import (
     Knowledge,
     PIMCPlayer,
     Sampler,
+    Tiebreak,
     knowledge,
     reveals_now,
     sample_worlds,
@@ -389,3 +390,45 @@ def test_benchmark_runs_and_reports() -> None:
     assert results.solved > 0
     text = out.getvalue()
     assert "win rate" in text and "reference" in text and "s/deal" in text
+
+
+def _decided_endgame() -> tuple[Game, Memory]:
+    """A/C already hold three tens: every card keeps the win, but leading the ace of spades
+    first takes both last tricks and the two of spades first takes none."""
+    hands = {"A": "A2...", "B": "K.3..", "C": ".45..", "D": ".67.."}
+    setup = DealSetup(
+        Rules(trump_method=TrumpMethod.NONE),
+        {s: parse_hand(h) for s, h in hands.items()},
+        "A",
+        start=StartPosition(trick=12, tens=(3, 1), tricks=(6, 5)),
+    )
+    game = Game(setup, check_deal=False)
+    memory = Memory(game)
+    memory.played |= set(deck(52)) - {c for h in game.hands.values() for c in h or ()}
+    return game, memory
+
+
+@pytest.mark.parametrize("tiebreak", ["tricks", "tens", "rule"])
+def test_tiebreaks_order_cards_of_equal_outcome(tiebreak: Tiebreak) -> None:
+    game, memory = _decided_endgame()
+    player = PIMCPlayer(worlds=3, seed=0, tiebreak=tiebreak)
+    choice = player.decide(SeatView(game, memory))
+    assert choice.reason == "pimc"
+    if tiebreak == "tricks":
+        assert choice.card == card("AS")
+    else:  # tens: both cards take none; rule: the rule of thumb's card, or the lowest
+        assert choice.card in (card("AS"), card("2S"))
+
+
+def test_a_budget_stops_after_the_first_world() -> None:
+    game, memory = played_position(4, Rules(), 40, RuleOfThumbPlayer())
+    player = PIMCPlayer(worlds=50, solve_from_tricks=3, budget=0.0, seed=1)
+    view = SeatView(game, memory)
+    if len(view.legal_cards()) == 1:
+        pytest.skip("forced card")
+    player.decide(view)
+    assert player.stats.solved == 1 and player.stats.worlds == 1
+    with pytest.raises(ValueError, match="worlds"):
+        PIMCPlayer(worlds=0)
+    with pytest.raises(ValueError, match="tiebreak"):
+        PIMCPlayer(tiebreak="luck")  # type: ignore[arg-type]

@@ -758,8 +758,8 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
 }
 
 /* Exact value by MTD(f): null-window searches until the bounds meet. */
-static int exact(Core *c, const State *s, int guess) {
-    int lower = -INF, upper = INF, g = guess;
+static int exact_within(Core *c, const State *s, int guess, int lower, int upper) {
+    int g = guess;
     uint16_t wr[4];
     while (lower < upper) {
         int beta = g == lower ? g + 1 : g;
@@ -770,6 +770,32 @@ static int exact(Core *c, const State *s, int guess) {
             lower = g;
     }
     return g;
+}
+
+static int exact(Core *c, const State *s, int guess) {
+    return exact_within(c, s, guess, -INF, INF);
+}
+
+/* Every card's exact value. The position's value v comes first: no card of the player to
+ * move can do better than v, so a card shown to reach v is done in one null-window search,
+ * and only the others need a full MTD(f). */
+static void score_moves(Core *c, const State *s, const Move *moves, int n, int values[4][13]) {
+    int v = exact(c, s, 0);
+    int maximising = (seat_to_play(c, s) & 1) == 0;
+    uint16_t wr[4];
+    for (int i = 0; i < n; i++) {
+        State t = *s;
+        play(c, &t, moves[i].suit, moves[i].rank);
+        int g, value;
+        if (maximising) {
+            g = search(c, &t, v - 1, v, wr);
+            value = g >= v ? v : exact_within(c, &t, g, -INF, g);
+        } else {
+            g = search(c, &t, v, v + 1, wr);
+            value = g <= v ? v : exact_within(c, &t, g, g, INF);
+        }
+        values[moves[i].suit][moves[i].rank] = value;
+    }
 }
 
 /* ---- Python glue -------------------------------------------------------------------- */
@@ -896,13 +922,7 @@ static PyObject *Core_score(Core *self, PyObject *args) {
     int values[4][13];
     memset(rep, -1, sizeof rep);
     int n = gen_moves(self, &s, moves, rep);
-    int guess = 0;
-    Py_BEGIN_ALLOW_THREADS for (int i = 0; i < n; i++) {
-        State t = s;
-        play(self, &t, moves[i].suit, moves[i].rank);
-        guess = exact(self, &t, guess);
-        values[moves[i].suit][moves[i].rank] = guess;
-    }
+    Py_BEGIN_ALLOW_THREADS score_moves(self, &s, moves, n, values);
     Py_END_ALLOW_THREADS PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (int suit = 0; suit < 4; suit++)

@@ -1,11 +1,12 @@
 """Perfect-information (double-dummy) search from any position of a deal.
 
 Every hand is known, so the best play of both sides is a plain two-team minimax: A/C
-against B/D. The rules are not written a second time here: every card is played by the
-engine (:class:`~mendikot_replay.engine.Game`) on a copy of the state, so the solver obeys
-exactly what the replay obeys — closed trumps (an unrevealed card stays where the record put
-it, the version-B ask is a choice of the player), cut trumps (the naming discard is simply a
-move), must-trump, Dehla's pile and streak, 4, 6 and 8 players.
+against B/D. The Python search plays every card through the engine
+(:class:`~mendikot_replay.engine.Game`) on a copy of the state, so it obeys exactly what the
+replay obeys (and the compiled core is checked against it) — closed trumps (an unrevealed
+card stays where the record put it, the version-B ask is a choice of the player), cut
+trumps (the naming discard is simply a move), must-trump, Dehla's pile and streak, 4, 6
+and 8 players.
 
 Three objectives:
 
@@ -15,17 +16,30 @@ Three objectives:
 - ``tens`` / ``tricks``: how many tens / tricks the side to move at the root holds at the
   end (what it had already taken included), as in bridge double-dummy.
 
-The search is alpha-beta with a transposition table probed at trick boundaries (hands,
-trump state, counts, pile and streak: mid-trick states rarely repeat, and skipping them
-saves a quarter of the time) that keeps lower and upper bounds, the table's best move
-tried first, and equivalent cards searched once (same hand, same suit, no card still out
-between them, never a ten: a ten scores, so it differs from its neighbours).
-:func:`plain_minimax` is the same game tree with none of that, kept as the reference the
-tests compare against.
+Two searches give identical answers (the tests compare them on thousands of positions):
 
-Pure Python copies a ``Game`` per node, so the solver is meant for endgames: four tricks
-solve in a tenth of a second, five in about a second, six in a few seconds (up to ten),
-seven in tens of seconds or minutes; a full deal is out of reach.
+- the **compiled core** (``_ddcore.c``, built by ``setup.py`` at install): alpha-beta on a
+  compact state with a partition table (each suit's cards still out by owner, only the top
+  cards the result depended on pinned, so positions that differ in small cards share an
+  entry), sure-trick bounds, equivalent cards searched once, card-player move ordering,
+  and exact values by MTD(f). It plays every position whose trump is settled (known,
+  none, or a cut trump still to be named); a full 13-trick deal with every card scored
+  takes from a fraction of a second to tens of seconds (``benchmarks/bench_solver.py``
+  measures it against DDS);
+- the **Python search**, which plays every card through the engine on a copy of the state:
+  the reference, and the search for a closed trump still face down (it hands over to the
+  core as soon as the card is turned up). Alone it is fast only for endgames: four tricks
+  in a tenth of a second, five in about a second, six in a few seconds.
+
+The Python search is alpha-beta with a transposition table probed at trick boundaries
+(hands, trump state, counts, pile and streak) that keeps lower and upper bounds, the
+table's best move tried first, and equivalent cards searched once (same hand, same suit,
+no card still out between them, never a ten: a ten scores, so it differs from its
+neighbours). :func:`plain_minimax` is the same game tree with none of that, kept as the
+reference the tests compare against.
+
+A :class:`Solver` keeps both tables between positions, so analysing a whole deal with one
+costs little more than solving its first position.
 """
 
 from __future__ import annotations

@@ -384,7 +384,7 @@ def _html(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.deal is not None and not records:
         raise UsageError(f"{path} has no deal {args.deal}")
     title = args.title or (Path(path).stem if path != "-" else "Mendikot deals")
-    page = page_html(records, title=title)
+    page = page_html(records, title=title, analyse=args.analyse, max_tricks=args.max_tricks)
     if output == "-":
         out.write(page)
     else:
@@ -504,8 +504,9 @@ def _add_simulate(commands: Any) -> None:
         "--solve-from",
         type=int,
         metavar="T",
-        help="pimc: solve when at most T tricks are left, the rule of thumb before (default 3 "
-        "with the pure-Python solver, 8 with its compiled core; 13 solves every card, slowly)",
+        help="pimc: solve when at most T tricks are left, the rule of thumb before (default "
+        "at 4 players: 3 with the pure-Python solver, 8 with its compiled core; fewer at 6 or "
+        "8; 13 solves every card, slowly)",
     )
     sim.add_argument(
         "--target", type=int, default=7, metavar="P", help="points that end a match (default 7)"
@@ -655,9 +656,10 @@ def _add_solve(commands: Any) -> None:
         description="Solve a position with every hand known and best play by both sides: "
         "the position after the first K cards of a deal's main line (default: all the cards "
         "given, so an unfinished record or a Start position is solved where it stops). "
-        "Prints the value and the value after each legal card of the player to move. The "
-        "solver is pure Python and fast only for endgames, so positions with more than "
-        "--max-tricks tricks left are refused.",
+        "Prints the value and the value after each legal card of the player to move. With "
+        "the compiled core (built at install when a C compiler is present) any position is "
+        "solved, a full deal in seconds; the pure-Python search alone is fast only for "
+        "endgames, so it refuses positions with more than --max-tricks tricks left.",
         epilog="Exit status: 0 solved, 1 a deal has errors or cannot be solved, 2 usage "
         "error (also: too many tricks left).",
     )
@@ -682,10 +684,10 @@ def _add_solve(commands: Any) -> None:
     solve.add_argument(
         "--max-tricks",
         type=_count,
-        default=5,
+        default=None,
         metavar="T",
-        help="refuse positions with more than T tricks left (default 5; each extra trick "
-        "costs roughly ten times as long)",
+        help="refuse positions with more than T tricks left (default: no limit with the "
+        "compiled core, else 5; each extra trick costs roughly ten times as long)",
     )
     solve.add_argument("--json", action="store_true", help="print one JSON object per deal")
     solve.set_defaults(handler=_solve)
@@ -699,9 +701,10 @@ def _shown(value: int, objective: str) -> str | int:
 
 
 def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .solver import position_after, solve, tricks_left, value_text
+    from .solver import default_max_tricks, position_after, solve, tricks_left, value_text
 
     path: str = args.file
+    max_tricks: int = default_max_tricks() if args.max_tricks is None else args.max_tricks
     _check_files([path])
     status = EXIT_OK
     count = 0
@@ -720,10 +723,10 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 raise UsageError(f"deal {count} has {cards} cards in its main line, not {after}")
             game = position_after(record, after)
             left = tricks_left(game)
-            if left > args.max_tricks:
+            if left > max_tricks:
                 raise UsageError(
                     f"deal {count} after {after} cards has {left} tricks left, more than "
-                    f"--max-tricks {args.max_tricks} (the pure-Python solver is slow)"
+                    f"--max-tricks {max_tricks}"
                 )
             try:
                 solution = solve(game, args.objective)
@@ -855,6 +858,20 @@ def build_parser() -> argparse.ArgumentParser:
         help="the page to write (default: FILE with .html; '-': standard output)",
     )
     page.add_argument("--title", metavar="TEXT", help="the page title (default: FILE's name)")
+    page.add_argument(
+        "--analyse",
+        action="store_true",
+        help="embed the double-dummy solver's value of every legal card at every step "
+        "(the page's 'analyse' toggle starts on; solving takes seconds per full deal)",
+    )
+    page.add_argument(
+        "--max-tricks",
+        type=_count,
+        default=None,
+        metavar="T",
+        help="with --analyse: solve only positions with at most T tricks left (default: all "
+        "of them with the compiled solver, else 5)",
+    )
     page.set_defaults(handler=_html)
 
     fmt = commands.add_parser(

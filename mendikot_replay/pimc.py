@@ -51,7 +51,8 @@ pure-Python solver a world of three tricks takes a few milliseconds, four about 
 second, five a second; the compiled core solves eight tricks in milliseconds, ten in up to
 a second, a full deal in minutes. So the player hands the early tricks to
 :class:`~.players.RuleOfThumbPlayer` and solves only the last ``solve_from_tricks`` tricks
-(default :func:`default_solve_from_tricks`: 8 with the compiled core, 3 without it). A
+(default :func:`default_solve_from_tricks`: 8 with the compiled core, 3 without it, at a
+four-player table; fewer at six or eight, where each trick holds more cards). A
 ``budget`` (seconds per decision) stops solving more worlds once spent, at least one world
 solved; it makes the play depend on the machine's speed, so the default is none and the
 player is deterministic from its seed (or from the simulator's random stream).
@@ -107,7 +108,8 @@ _GONE: Final = "out of play"
 
 
 PURE_PYTHON_SOLVE_FROM: Final = 3
-"""Tricks from the end the pure-Python search reaches quickly enough for a simulation."""
+"""Tricks from the end (at a four-player table) the pure-Python search reaches quickly
+enough for a simulation."""
 
 COMPILED_SOLVE_FROM: Final = 8
 """The same with the compiled core: a world of eight tricks solves in a few milliseconds
@@ -115,16 +117,27 @@ COMPILED_SOLVE_FROM: Final = 8
 minutes."""
 
 
-def default_solve_from_tricks() -> int:
+def default_solve_from_tricks(players: int = 4, *, compiled: bool | None = None) -> int:
     """How many tricks from the end the player starts solving, by default.
 
-    :data:`COMPILED_SOLVE_FROM` (8) when the solver has its compiled core
-    (``solver.COMPILED``): a simulated deal then takes about a quarter of a second with one
-    team of Monte Carlo players at 12 worlds (9 tricks: about a second; 10: two). Without
-    the core, :data:`PURE_PYTHON_SOLVE_FROM` (3): a three-trick world solves in
-    milliseconds, a four-trick one in a tenth of a second.
+    The search's cost grows with the cards left in all hands, so the reach is set for four
+    players and scaled to the table: :data:`COMPILED_SOLVE_FROM` (8 tricks, 32 cards) with
+    the solver's compiled core (``solver.COMPILED``; ``compiled`` overrides it), which
+    makes a simulated deal take about a quarter of a second with one team of Monte Carlo
+    players at 12 worlds (9 tricks: about a second; 10: two); 5 tricks at six players, 4
+    at eight. Without the core, :data:`PURE_PYTHON_SOLVE_FROM` (3 tricks, 12 cards): a
+    three-trick world solves in milliseconds, a four-trick one in a tenth of a second;
+    2 tricks at six players, 1 at eight.
+
+    >>> default_solve_from_tricks(4, compiled=True), default_solve_from_tricks(8, compiled=True)
+    (8, 4)
+    >>> default_solve_from_tricks(4, compiled=False), default_solve_from_tricks(6, compiled=False)
+    (3, 2)
     """
-    return COMPILED_SOLVE_FROM if getattr(_solver, "COMPILED", False) else PURE_PYTHON_SOLVE_FROM
+    if compiled is None:
+        compiled = bool(getattr(_solver, "COMPILED", False))
+    tricks = COMPILED_SOLVE_FROM if compiled else PURE_PYTHON_SOLVE_FROM
+    return max(1, tricks * 4 // players)
 
 
 # -- what a seat knows ------------------------------------------------------------------------
@@ -455,10 +468,11 @@ class PIMCPlayer:
 
     ``worlds``: deals of the unseen cards solved per decision. ``solve_from_tricks``: solve
     only when at most this many tricks are left (the one under way included); earlier, the
-    rule-of-thumb player decides (default :func:`default_solve_from_tricks`).
-    ``solve_from_tricks_face_down``: the same while a closed trump lies face down, which the
-    compiled core does not search (the Python search plays until it is turned up), so the
-    pure-Python reach applies (3; never more than ``solve_from_tricks``). ``budget``:
+    rule-of-thumb player decides (``None``: :func:`default_solve_from_tricks` for the
+    table). ``solve_from_tricks_face_down``: the same while a closed trump lies face down,
+    which the compiled core does not search (the Python search plays until it is turned
+    up; ``None``: the pure-Python reach for the table; never more than
+    ``solve_from_tricks``). ``budget``:
     seconds per decision after which no more worlds are solved (``None``: no limit; set,
     it makes play depend on the machine). ``seed``: the worlds of a decision are drawn from
     a stream seeded by it and the position, so one position always gets the same worlds;
@@ -468,7 +482,7 @@ class PIMCPlayer:
 
     worlds: int = DEFAULT_WORLDS
     solve_from_tricks: int | None = None
-    solve_from_tricks_face_down: int = PURE_PYTHON_SOLVE_FROM
+    solve_from_tricks_face_down: int | None = None
     budget: float | None = None
     seed: int | str | None = None
     tiebreak: Tiebreak = "rule"
@@ -479,8 +493,6 @@ class PIMCPlayer:
     def __post_init__(self) -> None:
         if self.worlds < 1:
             raise ValueError("worlds must be 1 or more")
-        if self.solve_from_tricks is None:
-            self.solve_from_tricks = default_solve_from_tricks()
         if self.tiebreak not in ("rule", "tricks", "tens"):
             raise ValueError(f"unknown tiebreak {self.tiebreak!r}: use rule, tricks or tens")
 
@@ -503,10 +515,14 @@ class PIMCPlayer:
             self.stats.forced += 1
             return Choice(legal[0], reason="forced")
         left = view.total_tricks - view.trick + 1
-        assert self.solve_from_tricks is not None
         limit = self.solve_from_tricks
+        if limit is None:
+            limit = default_solve_from_tricks(view.players)
         if view.trump_face_down:
-            limit = min(limit, self.solve_from_tricks_face_down)
+            down = self.solve_from_tricks_face_down
+            if down is None:
+                down = default_solve_from_tricks(view.players, compiled=False)
+            limit = min(limit, down)
         if left > limit:
             self.stats.by_rule += 1
             return self._rule.decide(view)

@@ -372,7 +372,7 @@ def test_cli_help_states_the_players_defaults(capsys: pytest.CaptureFixture[str]
         main(["simulate", "--help"])
     text = " ".join(capsys.readouterr().out.split())
     assert f"(default {DEFAULT_WORLDS})" in text
-    assert f"default {PURE_PYTHON_SOLVE_FROM} with the pure-Python solver" in text
+    assert f"{PURE_PYTHON_SOLVE_FROM} with the pure-Python solver" in text
     assert f"{COMPILED_SOLVE_FROM} with its compiled core" in text
 
 

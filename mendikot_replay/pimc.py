@@ -438,7 +438,7 @@ class PIMCStats:
     solved: int = 0
     """Decisions made by solving worlds."""
     by_rule: int = 0
-    """Decisions left to the rule of thumb (too early, or no world fits)."""
+    """Decisions left to the rule of thumb because too many tricks were left."""
     forced: int = 0
     worlds: int = 0
     seconds: float = 0.0
@@ -502,9 +502,10 @@ class PIMCPlayer:
 
     def decide(self, view: SeatView, rng: random.Random | None = None) -> Choice:
         """The card, whether to ask for a closed trump, and why: ``forced`` (one legal
-        card), ``rule`` (too early to solve: the rule of thumb's card), ``pimc`` (the best
-        total over the worlds), ``pimc-ask`` (asking for the closed trump scored better
-        than any card without it), ``no-world`` (the facts fit no deal: the rule decides).
+        card), ``pimc`` (the best total over the worlds), ``pimc-ask`` (asking for the
+        closed trump scored better than any card without it), ``no-world`` (the facts fit
+        no deal: the rule of thumb decides), or, too early to solve, the rule of thumb's
+        own choice and reason (``cash-ten``, ``long-suit``…).
         """
         legal = view.legal_cards()
         rules = view.rules

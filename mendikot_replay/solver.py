@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from .cards import Card, Suit
 from .engine import DealSetup, Game, IllegalPlay
@@ -74,6 +74,17 @@ Engine = Literal["auto", "compiled", "python"]
 
 COMPILED: bool = _ddcore is not None
 """Whether the compiled core is available on this machine."""
+
+PURE_PYTHON_MAX_TRICKS: Final = 5
+"""The most tricks left that the Python search alone solves in about a second."""
+
+
+def default_max_tricks() -> int:
+    """The most tricks left worth solving by default: every position (13) when the compiled
+    core is built, else :data:`PURE_PYTHON_MAX_TRICKS` (commands, the viewer and the
+    analysis share this limit)."""
+    return 13 if COMPILED else PURE_PYTHON_MAX_TRICKS
+
 
 _OBJECTIVE_CODE = {"outcome": 0, "tens": 1, "tricks": 2}
 _SUIT_CODE = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
@@ -672,12 +683,14 @@ def tricks_left(game: Game) -> int:
 __all__ = [
     "COMPILED",
     "OBJECTIVES",
+    "PURE_PYTHON_MAX_TRICKS",
     "Engine",
     "Move",
     "Objective",
     "Solution",
     "Solver",
     "core_state",
+    "default_max_tricks",
     "equivalence_groups",
     "moves",
     "plain_minimax",

@@ -453,18 +453,9 @@ def _ten_steps(steps: list[JSON]) -> list[int]:
 
 # -- double-dummy values for the "analyse" toggle -----------------------------------------
 
-PURE_PYTHON_MAX_TRICKS: Final = 5
-"""How many tricks left the pure-Python solver is asked to solve for the viewer: five take
-about a second for the first position of a deal (then little, the table is kept), six can
-take ten; the viewer must answer while the user is still looking at the card."""
-
-
-def default_max_tricks() -> int:
-    """The most tricks left the viewer solves by default: every position when the solver
-    has its compiled core (``solver.COMPILED``), else :data:`PURE_PYTHON_MAX_TRICKS`."""
-    if getattr(solver_module, "COMPILED", False):
-        return 13
-    return PURE_PYTHON_MAX_TRICKS
+# The solver's default limit, re-exported: the viewer solves what the commands solve.
+PURE_PYTHON_MAX_TRICKS = solver_module.PURE_PYTHON_MAX_TRICKS
+default_max_tricks = solver_module.default_max_tricks
 
 
 def analysis_entry(

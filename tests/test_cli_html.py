@@ -70,3 +70,21 @@ def test_a_broken_deal_is_still_written_and_reported(
     assert "revoke" in capsys.readouterr().err
     page = (tmp_path / "broken.html").read_text(encoding="utf-8")
     assert "Problem:" in page
+
+
+def test_analyse_embeds_the_solvers_values(tmp_path: Path) -> None:
+    """``html --analyse`` opens the page with every step's double-dummy values; with
+    ``--max-tricks`` the early steps say they are too early instead."""
+    target = tmp_path / "endgames.html"
+    source = str(SAMPLES / "endgame-cover-or-duck.pmn")
+    assert main(["html", source, "--deal", "1", "-o", str(target), "--analyse"]) == 0
+    page = target.read_text(encoding="utf-8")
+    assert '"status":"solved"' in page and '"status":"too-early"' not in page
+    plain = tmp_path / "plain.html"
+    assert main(["html", source, "--deal", "1", "-o", str(plain)]) == 0
+    assert '"analysis":{' not in plain.read_text(encoding="utf-8")
+    worked = tmp_path / "worked.html"
+    sample = str(SAMPLES / "worked-example.pmn")
+    assert main(["html", sample, "-o", str(worked), "--analyse", "--max-tricks", "2"]) == 0
+    text = worked.read_text(encoding="utf-8")
+    assert '"status":"too-early"' in text and '"status":"solved"' in text

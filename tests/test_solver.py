@@ -235,9 +235,14 @@ def test_cli_solve_text_and_limit() -> None:
     assert status == 0
     assert out.count("deal ") == 4 and "line:" in out
     full = str(ROOT / "sample_games" / "drawn-trump.pmn")
-    status, _, err = _cli("solve", full, "--after", "4")
+    status, _, err = _cli("solve", full, "--after", "4", "--max-tricks", "5")
     assert status == 2
     assert "more than --max-tricks 5" in err
+    # With the compiled core there is no default limit: a whole deal's second trick.
+    status, out, _ = _cli("solve", full, "--after", "4", "--json")
+    assert status == 0
+    obj = json.loads(out)
+    assert obj["after"] == 4 and obj["value"] in obj["cards"].values()
 
 
 DUCK = """[Event "duck"]

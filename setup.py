@@ -18,7 +18,14 @@ setup(
         Extension(
             "mendikot_replay._ddcore",
             ["mendikot_replay/_ddcore.c"],
-            extra_compile_args=["-O3", "-std=c11", "-Wall", "-Wextra", "-Wno-unused-parameter", *_FAST],
+            extra_compile_args=[
+                "-O3",
+                "-std=c11",
+                "-Wall",
+                "-Wextra",
+                "-Wno-unused-parameter",
+                *_FAST,
+            ],
             optional=True,
         )
     ]

@@ -57,22 +57,33 @@ typedef struct {
  * match shares the entry's bounds, whatever its small cards. */
 typedef struct {
     uint64_t k[3];
-    int32_t head;
+    int32_t head, head_epoch;
     uint32_t gen;
 } Bucket;
 
 typedef struct {
-    uint64_t top[4]; /* owners of the top kk[suit] cards, packed, highest first */
+    uint32_t top[4]; /* owners of the top kk[suit] cards, packed, highest first */
     uint8_t kk[4];
     int8_t lo, hi;       /* bounds, less the counts so far for tens and tricks */
     uint8_t bsuit, brel; /* best move: suit and place from the top among cards still out */
 } Pattern;
 
-#define BLOCK 8 /* patterns are kept in blocks, so that a scan reads memory in order */
-typedef struct {
-    Pattern p[BLOCK];
-    int32_t n, next;
-} Block;
+/* A bucket's patterns are kept in blocks, newest block first, so that a scan reads memory
+ * in order; blocks grow (2, 4, 8, 16 patterns) so that the many positions seen once waste
+ * little room. A block is a header slot followed by its patterns, in one arena.
+ *
+ * The arena has two halves, filled in turn: when the one in use is full, the other is
+ * emptied and filled next, so the table always keeps the most recent half of what it
+ * learnt (never all or nothing). A link to a block carries the epoch of the half it points
+ * into; emptying a half bumps its epoch, which invalidates every link into it at once. */
+#define FIRST_BLOCK 2
+#define MAX_BLOCK 16
+typedef union {
+    Pattern p;
+    struct {
+        int32_t next, next_epoch, n, cap;
+    } h;
+} Slot;
 
 typedef struct {
     PyObject_HEAD int players;
@@ -83,8 +94,10 @@ typedef struct {
     int bits; /* bits per owner in a packed suit */
     Bucket *buckets;
     uint64_t mask;
-    Block *pool;
-    int32_t pool_size, pool_used;
+    Slot *pool;
+    int32_t pool_size, pool_used; /* pool_size: one half's slots; pool_used: in the half in use */
+    int32_t half;                 /* the half being filled */
+    int32_t epoch[2];
     uint32_t gen;
     unsigned long long nodes;
     uint32_t history[MAXP][4][13]; /* cut-offs each card caused: a move-ordering hint */
@@ -232,8 +245,14 @@ static void exact_key(const Core *c, const State *s, const int ten_at[4], uint64
     uint64_t m = (uint64_t)s->leader | ((uint64_t)(s->trump + 1) << 3) |
                  ((uint64_t)s->cut_pending << 6);
     if (c->objective == OBJ_OUTCOME) {
-        m |= ((uint64_t)s->tens[0] << 8) | ((uint64_t)s->tens[1] << 12) |
-             ((uint64_t)s->tricks[0] << 16) | ((uint64_t)s->tricks[1] << 20);
+        m |= ((uint64_t)s->tens[0] << 8) | ((uint64_t)s->tens[1] << 12);
+        if (s->tens[0] >= 3 || s->tens[1] >= 3)
+            /* the winner is decided: tricks only matter for a whitewash, which needs
+             * every trick -- so only whether each side has none yet */
+            m |= ((uint64_t)(s->tricks[0] == 0) << 16) | ((uint64_t)(s->tricks[1] == 0) << 17) |
+                 ((uint64_t)1 << 18);
+        else
+            m |= ((uint64_t)s->tricks[0] << 16) | ((uint64_t)s->tricks[1] << 20);
     }
     if (c->dehla) {
         m |= ((uint64_t)s->pile_tricks << 24) | ((uint64_t)s->pile_tens << 28) |
@@ -285,6 +304,7 @@ static Bucket *find_bucket(Core *c, const uint64_t k[3], uint64_t h, int create)
     memcpy(victim->k, k, sizeof victim->k);
     victim->gen = c->gen;
     victim->head = -1;
+    victim->head_epoch = 0;
     return victim;
 }
 
@@ -292,7 +312,7 @@ static inline int pattern_matches(const Core *c, const Pattern *p, const uint64_
                                   const int count[4]) {
     for (int suit = 0; suit < 4; suit++) {
         int kk = p->kk[suit];
-        if (kk && (w[suit] >> ((count[suit] - kk) * c->bits)) != p->top[suit]) return 0;
+        if (kk && (w[suit] >> ((count[suit] - kk) * c->bits)) != (uint64_t)p->top[suit]) return 0;
     }
     return 1;
 }
@@ -308,7 +328,27 @@ static inline unsigned pin_of(const Core *c, const State *s, int suit, int kk) {
     return 0;
 }
 
+static inline int live(const Core *c, int32_t at, int32_t epoch) {
+    return at >= 0 && c->epoch[at >= c->pool_size] == epoch;
+}
+
+/* Room for a block of `slots` slots, in the half being filled (emptying the other half
+ * and moving to it when this one is full). */
+static int32_t allocate(Core *c, int slots) {
+    if (c->pool_used + slots > c->pool_size) {
+        c->half ^= 1;
+        c->epoch[c->half]++;
+        c->pool_used = 0;
+    }
+    int32_t at = c->half * c->pool_size + c->pool_used;
+    c->pool_used += slots;
+    return at;
+}
+
 static void reset_table(Core *c) {
+    c->epoch[0]++;
+    c->epoch[1]++;
+    c->half = 0;
     c->gen++;
     if (c->gen == 0) { /* wrapped: clear for real */
         memset(c->buckets, 0, (size_t)(c->mask + 1) * sizeof(Bucket));
@@ -332,8 +372,9 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
         }
         if (c->objective != OBJ_TRICKS && ten_at[suit] >= 0 && kk < ten_at[suit] + 1)
             kk = ten_at[suit] + 1; /* a ten still out always matters where it lies */
+        if (kk * c->bits > 32) return; /* 6 or 8 players, 11+ cards pinned: not kept */
         np.kk[suit] = (uint8_t)kk;
-        np.top[suit] = kk ? w[suit] >> ((count[suit] - kk) * c->bits) : 0;
+        np.top[suit] = kk ? (uint32_t)(w[suit] >> ((count[suit] - kk) * c->bits)) : 0;
     }
     np.lo = (int8_t)lo;
     np.hi = (int8_t)hi;
@@ -341,10 +382,11 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
     np.brel = (uint8_t)brel;
     Bucket *b = find_bucket(c, k, h, 1);
     int scanned = 0;
-    for (int32_t i = b->head; i >= 0 && scanned < CHAIN; i = c->pool[i].next, scanned++) {
-        Block *blk = &c->pool[i];
-        for (int j = 0; j < blk->n; j++) {
-            Pattern *p = &blk->p[j];
+    for (int32_t i = b->head, e = b->head_epoch; live(c, i, e) && scanned < CHAIN;
+         e = c->pool[i].h.next_epoch, i = c->pool[i].h.next, scanned++) {
+        int n = c->pool[i].h.n;
+        for (int j = 0; j < n; j++) {
+            Pattern *p = &c->pool[i + 1 + j].p;
             if (memcmp(p->kk, np.kk, 4) == 0 && memcmp(p->top, np.top, sizeof np.top) == 0) {
                 if (lo > p->lo) p->lo = (int8_t)lo;
                 if (hi < p->hi) p->hi = (int8_t)hi;
@@ -354,20 +396,23 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
             }
         }
     }
-    if (b->head >= 0 && c->pool[b->head].n < BLOCK) {
-        Block *blk = &c->pool[b->head];
-        blk->p[blk->n++] = np;
-        return;
+    int cap = FIRST_BLOCK;
+    if (live(c, b->head, b->head_epoch)) {
+        Slot *head = &c->pool[b->head];
+        if (head->h.n < head->h.cap) {
+            c->pool[b->head + 1 + head->h.n++].p = np;
+            return;
+        }
+        cap = head->h.cap * 2 > MAX_BLOCK ? MAX_BLOCK : head->h.cap * 2;
     }
-    if (c->pool_used >= c->pool_size) {
-        reset_table(c);
-        b = find_bucket(c, k, h, 1);
-    }
-    int32_t at = c->pool_used++;
-    c->pool[at].n = 1;
-    c->pool[at].p[0] = np;
-    c->pool[at].next = b->head;
+    int32_t at = allocate(c, cap + 1);
+    c->pool[at].h.n = 1;
+    c->pool[at].h.cap = cap;
+    c->pool[at].h.next = b->head;
+    c->pool[at].h.next_epoch = b->head_epoch;
+    c->pool[at + 1].p = np;
     b->head = at;
+    b->head_epoch = c->epoch[at >= c->pool_size];
 }
 
 /* ---- bounds at a trick boundary ----------------------------------------------------- */
@@ -434,15 +479,34 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
         ac_min = ac_sure;
         ac_max = left_tricks - bd_sure;
     }
+    /* The ten of trumps goes to its holder's side when that side also holds every higher
+     * trump still out: whenever it is played, the trick's best trump is theirs. */
+    int ac_tens = s->tens[0], bd_tens = s->tens[1];
+    if (!c->dehla && s->trump >= 0 && c->objective != OBJ_TRICKS) {
+        int t = s->trump, side = -1;
+        for (int p = 0; p < c->players; p++)
+            if (s->hand[p][t] & (1u << TEN)) side = p & 1;
+        if (side >= 0) {
+            for (int p = 0; p < c->players; p++)
+                if ((p & 1) != side && (s->hand[p][t] >> (TEN + 1))) side = -1;
+        }
+        if (side >= 0) {
+            pin[t] |= (uint16_t)(1u << TEN);
+            if (side == 0)
+                ac_tens++;
+            else
+                bd_tens++;
+        }
+    }
     if (c->objective == OBJ_TRICKS) {
         *lo = s->tricks[0] + ac_min;
         *hi = s->tricks[0] + ac_max;
     } else if (c->objective == OBJ_TENS) {
-        *lo = s->tens[0];
-        *hi = 4 - s->tens[1];
+        *lo = ac_tens;
+        *hi = 4 - bd_tens;
     } else {
-        *lo = outcome_of(s->tens[0], s->tricks[0] + ac_min, c->total_tricks);
-        *hi = outcome_of(4 - s->tens[1], s->tricks[0] + ac_max, c->total_tricks);
+        *lo = outcome_of(ac_tens, s->tricks[0] + ac_min, c->total_tricks);
+        *hi = outcome_of(4 - bd_tens, s->tricks[0] + ac_max, c->total_tricks);
     }
 }
 
@@ -653,11 +717,11 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         if (b) {
             int off = stored_offset(c, s), scanned = 0, done = 0;
             const Pattern *plo_from = NULL, *phi_from = NULL;
-            for (int32_t i = b->head; i >= 0 && scanned < CHAIN && !done;
-                 i = c->pool[i].next, scanned++) {
-                const Block *blk = &c->pool[i];
-                for (int j = 0; j < blk->n; j++) {
-                    const Pattern *p = &blk->p[j];
+            for (int32_t i = b->head, e = b->head_epoch; live(c, i, e) && scanned < CHAIN && !done;
+                 e = c->pool[i].h.next_epoch, i = c->pool[i].h.next, scanned++) {
+                int n = c->pool[i].h.n;
+                for (int j = 0; j < n; j++) {
+                    const Pattern *p = &c->pool[i + 1 + j].p;
                     if (!pattern_matches(c, p, w, count)) continue;
                     int plo = p->lo + off, phi = p->hi + off;
                     if (plo > tlo) {
@@ -973,8 +1037,8 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     free(self->buckets);
     free(self->pool);
     self->buckets = calloc((size_t)1 << bits, sizeof(Bucket));
-    self->pool_size = (int32_t)1 << (bits - 2);
-    self->pool = malloc((size_t)self->pool_size * sizeof(Block));
+    self->pool_size = (int32_t)1 << (bits + 1); /* slots per half */
+    self->pool = malloc((size_t)self->pool_size * 2 * sizeof(Slot));
     if (!self->buckets || !self->pool) {
         PyErr_NoMemory();
         return -1;
@@ -982,6 +1046,9 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->mask = ((uint64_t)1 << bits) - 1;
     self->gen = 1;
     self->pool_used = 0;
+    self->half = 0;
+    self->epoch[0] = 1;
+    self->epoch[1] = 2;
     memset(self->history, 0, sizeof self->history);
     self->nodes = 0;
     return 0;

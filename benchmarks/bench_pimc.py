@@ -1,8 +1,8 @@
 """How much the Monte Carlo player (PIMC) beats the rule of thumb, and what it costs.
 
 Run it as ``python benchmarks/bench_pimc.py [--deals N] [--worlds W] [--solve-from T]``
-(defaults: 150 deals, the player's own defaults; a few minutes with the compiled solver
-core, under a minute without it, where the player solves only the last three tricks).
+(defaults: 150 deals, the player's own defaults; about two minutes with the compiled solver
+core, about one without it, where the player solves only the last three tricks).
 
 Every deal is dealt from its own random stream with its own dealer, then played three times
 on the same cards:

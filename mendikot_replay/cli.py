@@ -498,7 +498,7 @@ def _add_simulate(commands: Any) -> None:
         "--worlds",
         type=int,
         metavar="N",
-        help="pimc: deals of the hidden cards solved per decision (default 12)",
+        help="pimc: deals of the hidden cards solved per decision (default 24)",
     )
     sim.add_argument(
         "--solve-from",

@@ -288,16 +288,24 @@ static inline int stored_offset(const Core *c, const State *s) {
 #define PROBES 8
 #define CHAIN 32 /* blocks scanned at most per position */
 
+static inline int live(const Core *c, int32_t at, int32_t epoch) {
+    return at >= 0 && c->epoch[at >= c->pool_size] == epoch;
+}
+
+/* The bucket of an exact key (NULL when absent and not `create`). A new key takes the first
+ * free bucket of its probe sequence -- never used, or whose patterns all went with an
+ * emptied half of the arena -- else the first of the sequence (recent entries are worth
+ * more than deep ones here: keeping the deepest measured slower). */
 static Bucket *find_bucket(Core *c, const uint64_t k[3], uint64_t h, int create) {
     Bucket *victim = NULL;
     for (int i = 0; i < PROBES; i++) {
         Bucket *b = &c->buckets[(h + (uint64_t)i) & c->mask];
         if (b->gen != c->gen) {
-            if (!create) return NULL;
-            victim = victim ? victim : b;
-            break;
+            if (!victim) victim = b;
+            break; /* keys go to the first free bucket: none lies beyond a never-used one */
         }
         if (memcmp(b->k, k, sizeof b->k) == 0) return b;
+        if (!victim && !live(c, b->head, b->head_epoch)) victim = b; /* dead: free to take */
     }
     if (!create) return NULL;
     if (!victim) victim = &c->buckets[h & c->mask]; /* all taken: the first one goes */
@@ -326,10 +334,6 @@ static inline unsigned pin_of(const Core *c, const State *s, int suit, int kk) {
         if (all & (1u << r))
             if (--kk == 0) return 1u << r;
     return 0;
-}
-
-static inline int live(const Core *c, int32_t at, int32_t epoch) {
-    return at >= 0 && c->epoch[at >= c->pool_size] == epoch;
 }
 
 /* Room for a block of `slots` slots, in the half being filled (emptying the other half

@@ -63,6 +63,7 @@ typedef struct {
 
 typedef struct {
     uint32_t top[4]; /* owners of the top kk[suit] cards, packed, highest first */
+    uint16_t tens;   /* the owner of each ten still out (3 bits a suit; tens, outcome) */
     uint8_t kk[4];
     int8_t lo, hi;       /* bounds, less the counts so far for tens and tricks */
     uint8_t bsuit, brel; /* best move: suit and place from the top among cards still out */
@@ -316,8 +317,23 @@ static Bucket *find_bucket(Core *c, const uint64_t k[3], uint64_t h, int create)
     return victim;
 }
 
+/* Who holds each ten still out, packed: a ten is pinned by its place among the cards of its
+ * suit (in the exact key) and its owner (here), not by pinning every card above it. */
+static uint16_t ten_owners(const Core *c, const uint64_t w[4], const int count[4],
+                           const int ten_at[4]) {
+    if (c->objective == OBJ_TRICKS) return 0;
+    uint16_t out = 0;
+    for (int suit = 0; suit < 4; suit++)
+        if (ten_at[suit] >= 0)
+            out |= (uint16_t)(((w[suit] >> ((count[suit] - 1 - ten_at[suit]) * c->bits)) &
+                               ((1u << c->bits) - 1))
+                              << (3 * suit));
+    return out;
+}
+
 static inline int pattern_matches(const Core *c, const Pattern *p, const uint64_t w[4],
-                                  const int count[4]) {
+                                  const int count[4], uint16_t tens) {
+    if (p->tens != tens) return 0;
     for (int suit = 0; suit < 4; suit++) {
         int kk = p->kk[suit];
         if (kk && (w[suit] >> ((count[suit] - kk) * c->bits)) != (uint64_t)p->top[suit]) return 0;
@@ -374,12 +390,11 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
             int low = __builtin_ctz(wr[suit]);
             kk = popc(all & ~((1u << low) - 1));
         }
-        if (c->objective != OBJ_TRICKS && ten_at[suit] >= 0 && kk < ten_at[suit] + 1)
-            kk = ten_at[suit] + 1; /* a ten still out always matters where it lies */
         if (kk * c->bits > 32) return; /* 6 or 8 players, 11+ cards pinned: not kept */
         np.kk[suit] = (uint8_t)kk;
         np.top[suit] = kk ? (uint32_t)(w[suit] >> ((count[suit] - kk) * c->bits)) : 0;
     }
+    np.tens = ten_owners(c, w, count, ten_at);
     np.lo = (int8_t)lo;
     np.hi = (int8_t)hi;
     np.bsuit = (uint8_t)bsuit;
@@ -391,7 +406,8 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
         int n = c->pool[i].h.n;
         for (int j = 0; j < n; j++) {
             Pattern *p = &c->pool[i + 1 + j].p;
-            if (memcmp(p->kk, np.kk, 4) == 0 && memcmp(p->top, np.top, sizeof np.top) == 0) {
+            if (memcmp(p->kk, np.kk, 4) == 0 && memcmp(p->top, np.top, sizeof np.top) == 0 &&
+                p->tens == np.tens) {
                 if (lo > p->lo) p->lo = (int8_t)lo;
                 if (hi < p->hi) p->hi = (int8_t)hi;
                 p->bsuit = (uint8_t)bsuit;
@@ -718,6 +734,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         exact_key(c, s, ten_at, key);
         h = hash_key(key);
         Bucket *b = find_bucket(c, key, h, 0);
+        uint16_t tens = ten_owners(c, w, count, ten_at);
         if (b) {
             int off = stored_offset(c, s), scanned = 0, done = 0;
             const Pattern *plo_from = NULL, *phi_from = NULL;
@@ -726,7 +743,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
                 int n = c->pool[i].h.n;
                 for (int j = 0; j < n; j++) {
                     const Pattern *p = &c->pool[i + 1 + j].p;
-                    if (!pattern_matches(c, p, w, count)) continue;
+                    if (!pattern_matches(c, p, w, count, tens)) continue;
                     int plo = p->lo + off, phi = p->hi + off;
                     if (plo > tlo) {
                         tlo = plo;

@@ -37,6 +37,19 @@ apt_install() {
     apt-get install -y -qq "$@" >/dev/null
 }
 
+ensure_compiler() {
+    # The solver's core is C, built by the package's install: it needs a C compiler and the
+    # Python headers (present on most machines; installed here when missing and root).
+    local missing=()
+    command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || missing+=(gcc)
+    local include
+    include=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+    [ -f "$include/Python.h" ] || missing+=(python3-dev)
+    if [ ${#missing[@]} -gt 0 ]; then
+        apt_install "${missing[@]}"
+    fi
+}
+
 setup() {
     local py
     if ! py=$(find_python); then
@@ -51,6 +64,7 @@ setup() {
             "$py" -m venv .venv
         fi
     fi
+    ensure_compiler
     if [ ! -f .venv/.installed ] || [ pyproject.toml -nt .venv/.installed ]; then
         .venv/bin/python -m pip install -q --upgrade pip
         .venv/bin/python -m pip install -q -e '.[dev]'

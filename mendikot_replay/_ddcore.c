@@ -439,8 +439,9 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
 
 /* Tricks the leader can cash one after another from the top, whatever the others do;
  * `pin` receives, per suit, the lowest card counted (the ranks the count relies on). */
-static int sure_tricks(const Core *c, const State *s, uint16_t pin[4]) {
+static int sure_tricks(const Core *c, const State *s, uint16_t pin[4], unsigned *tens) {
     int L = s->leader, q = 0;
+    *tens = 0;
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = s->hand[L][suit];
         if (!mine) continue;
@@ -466,7 +467,14 @@ static int sure_tricks(const Core *c, const State *s, uint16_t pin[4]) {
         if (n > 0) {
             unsigned m = mine;
             for (int i = 1; i < n; i++) m &= ~(1u << top_bit(m));
-            pin[suit] |= (uint16_t)(1u << top_bit(m));
+            int lowest = top_bit(m);
+            pin[suit] |= (uint16_t)(1u << lowest);
+            /* A ten falls to these tricks when it is among the leader's cashed cards, or
+             * its holder has no more than n cards of the suit (all must follow). */
+            for (int p = 0; p < c->players; p++) {
+                if (!(s->hand[p][suit] & (1u << TEN))) continue;
+                if (p == L ? TEN >= lowest : popc(s->hand[p][suit]) <= n) *tens |= 1u << suit;
+            }
         }
         q += n;
     }
@@ -478,9 +486,10 @@ static int sure_tricks(const Core *c, const State *s, uint16_t pin[4]) {
 static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin[4]) {
     int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
     int ac_min = 0, ac_max = left_tricks;
+    unsigned sure_tens = 0; /* suits whose ten the leader's side surely takes */
     memset(pin, 0, 4 * sizeof(uint16_t));
     if (!c->dehla) {
-        int q = sure_tricks(c, s, pin);
+        int q = sure_tricks(c, s, pin, &sure_tens);
         int top = -1;
         if (s->trump >= 0) {
             unsigned all = 0;
@@ -501,7 +510,11 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
     }
     /* The ten of trumps goes to its holder's side when that side also holds every higher
      * trump still out: whenever it is played, the trick's best trump is theirs. */
-    int ac_tens = s->tens[0], bd_tens = s->tens[1];
+    unsigned ac_sure_tens = 0, bd_sure_tens = 0;
+    if ((s->leader & 1) == 0)
+        ac_sure_tens = sure_tens;
+    else
+        bd_sure_tens = sure_tens;
     if (!c->dehla && s->trump >= 0 && c->objective != OBJ_TRICKS) {
         int t = s->trump, side = -1;
         for (int p = 0; p < c->players; p++)
@@ -513,11 +526,12 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
         if (side >= 0) {
             pin[t] |= (uint16_t)(1u << TEN);
             if (side == 0)
-                ac_tens++;
+                ac_sure_tens |= 1u << t;
             else
-                bd_tens++;
+                bd_sure_tens |= 1u << t;
         }
     }
+    int ac_tens = s->tens[0] + popc(ac_sure_tens), bd_tens = s->tens[1] + popc(bd_sure_tens);
     if (c->objective == OBJ_TRICKS) {
         *lo = s->tricks[0] + ac_min;
         *hi = s->tricks[0] + ac_max;

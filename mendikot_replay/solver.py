@@ -61,8 +61,6 @@ except ImportError:  # pragma: no cover - exercised only on machines without a c
 
 if TYPE_CHECKING:
     from ._ddcore import State as CoreState
-
-if TYPE_CHECKING:
     from .record import DealRecord
 
 Objective = Literal["outcome", "tens", "tricks"]
@@ -292,8 +290,6 @@ class _CoreLink:
     def __init__(self, game: Game, objective: Objective) -> None:
         assert _ddcore is not None
         rules = game.rules
-        self.signature = _core_signature(game)
-        self.objective = objective
         self.core = _ddcore.Core(
             rules.players,
             game.total_tricks,

@@ -201,7 +201,7 @@ def simulate_deal(
     ``simulated``). Every card goes through the engine, so an illegal choice raises
     :class:`~mendikot_replay.engine.IllegalPlay` rather than make a bad record.
     """
-    return _play_deal(rng, rules, dealer, players, play_rng or rng, tags or {}).record
+    return play_deal(rng, rules, dealer, players, play_rng=play_rng, tags=tags).record
 
 
 def play_deal(

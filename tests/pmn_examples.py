@@ -101,3 +101,21 @@ def record_shape(record: DealRecord) -> object:
         record.unfinished,
         tuple(node(child) for child in record.variations),
     )
+
+
+# The first sample endgame with C ducking (its variation as the main line): C's nine of
+# spades lets D win cheaply and keep the lead, and B/D take the three tens left; with the
+# king C wins the trick, A throws the ten of clubs on it, and A/C have their two tens and
+# eight tricks (sample_games/endgame-cover-or-duck.pmn, deal 1). The solver, the analysis
+# and the viewer's analyse toggle all judge it.
+DUCK = """[Event "duck"]
+[TrumpMethod "Drawn"]
+[Trump "H"]
+[Hands "A:..A98.T B:A..T2. C:K9..5.A D:QT.K8.."]
+[Start "trick 10; tens 1-0; tricks 7-2"]
+[Play "B"]
+10. B: 5S 9S QS 8D
+11. D: 8H 9D 2D KS
+12. D: KH AD AS 5D
+13. D: TS TC TD AC
+"""

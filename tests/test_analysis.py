@@ -8,6 +8,7 @@ import itertools
 from pathlib import Path
 
 import pytest
+from pmn_examples import DUCK
 
 from mendikot_replay.analysis import (
     AnalysisError,
@@ -30,20 +31,6 @@ from mendikot_replay.tables import points_frame
 ROOT = Path(__file__).resolve().parent.parent
 ENDGAMES = ROOT / "sample_games" / "endgame-cover-or-duck.pmn"
 
-# C ducks with the nine: D wins cheaply, keeps the lead, and B/D take the three tens left.
-# With the king C wins the trick, A throws the ten of clubs on it, and A/C have their two
-# tens and eight tricks (sample_games/endgame-cover-or-duck.pmn, deal 1's variation).
-DUCK = """[Event "duck"]
-[TrumpMethod "Drawn"]
-[Trump "H"]
-[Hands "A:..A98.T B:A..T2. C:K9..5.A D:QT.K8.."]
-[Start "trick 10; tens 1-0; tricks 7-2"]
-[Play "B"]
-10. B: 5S 9S QS 8D
-11. D: 8H 9D 2D KS
-12. D: KH AD AS 5D
-13. D: TS TC TD AC
-"""
 
 # A/C have three tens and eight tricks: the deal is theirs whatever happens. The ten of
 # spades decides only whether it is a mendikot. Leading the two of spades forces B's ten

@@ -8,7 +8,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_analysis import DUCK, TWICE
+from pmn_examples import DUCK
+from test_analysis import TWICE
 
 from mendikot_replay.cli import main
 

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from pmn_examples import DUCK
 
 from mendikot_replay.cards import Card, Suit, card, deck
 from mendikot_replay.engine import DealSetup, Game, StartPosition
@@ -243,19 +244,6 @@ def test_cli_solve_text_and_limit() -> None:
     assert status == 0
     obj = json.loads(out)
     assert obj["after"] == 4 and obj["value"] in obj["cards"].values()
-
-
-DUCK = """[Event "duck"]
-[TrumpMethod "Drawn"]
-[Trump "H"]
-[Hands "A:..A98.T B:A..T2. C:K9..5.A D:QT.K8.."]
-[Start "trick 10; tens 1-0; tricks 7-2"]
-[Play "B"]
-10. B: 5S 9S QS 8D
-11. D: 8H 9D 2D KS
-12. D: KH AD AS 5D
-13. D: TS TC TD AC
-"""
 
 
 def test_analysis_marks_the_duck_as_the_decisive_mistake() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pmn_examples import DUCK
 
 from mendikot_replay import solver as solver_module
 from mendikot_replay.engine import Game
@@ -28,20 +29,6 @@ from mendikot_replay.viewer import Viewer, replay
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 ENDGAMES = SAMPLES / "endgame-cover-or-duck.pmn"
-
-# The first endgame with C ducking (the variation as the main line): C's nine of spades
-# throws A/C's win away; the king kept it.
-DUCK = """[Event "Endgame: cover or duck? (the duck)"]
-[TrumpMethod "Drawn"]
-[Trump "H"]
-[Hands "A:..A98.T B:A..T2. C:K9..5.A D:QT.K8.."]
-[Start "trick 10; tens 1-0; tricks 7-2"]
-[Play "B"]
-10. B: 5S 9S QS 8D
-11. D: 8H 9D 2D KS
-12. D: KH AD AS 5D
-13. D: TS TC TD AC
-"""
 
 
 def _endgames() -> list[DealRecord]:

@@ -13,11 +13,20 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Locator, Page, Route, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Locator,
+    Page,
+    Route,
+    expect,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -178,6 +187,29 @@ def keep_offline(context: BrowserContext, outside: list[str]) -> None:
             route.abort()
 
     context.route(EXTERNAL, handle)
+
+
+@contextlib.contextmanager
+def voila_page(
+    browser: Browser, server: Server, errors: PageErrors, notebook: str, viewer: int, end: str
+) -> Iterator[Page]:
+    """A page of ``notebook`` served by Voila, offline, its errors collected in ``errors``,
+    open once the ``viewer``-th viewer shows; a full-page screenshot ``end`` when done."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    keep_offline(context, errors.outside)
+    page = context.new_page()
+    page.on("pageerror", errors.on_page_error)
+    page.on("console", errors.on_console)
+    try:
+        page.goto(server.address(notebook))
+        # Voila runs the whole notebook before the widgets show: allow a cold kernel.
+        expect(page.get_by_test_id("mr-viewer").nth(viewer)).to_be_visible(timeout=120_000)
+        yield page
+    finally:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / end), full_page=True)
+        context.close()
 
 
 def shot(page: Page, name: str) -> None:

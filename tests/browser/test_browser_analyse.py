@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import ARTIFACTS, ROOT, PageErrors, Server, at_step, keep_offline, shot
+from browser_support import ROOT, PageErrors, Server, at_step, shot, voila_page
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from mendikot_replay.html_page import page_html
@@ -44,20 +44,10 @@ def voila_errors() -> PageErrors:
 def endgames_page(
     browser: Browser, voila_server: Server, voila_errors: PageErrors
 ) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(30_000)
-    keep_offline(context, voila_errors.outside)
-    page = context.new_page()
-    page.on("pageerror", voila_errors.on_page_error)
-    page.on("console", voila_errors.on_console)
-    try:
-        page.goto(voila_server.address(NOTEBOOK))
-        expect(page.get_by_test_id("mr-viewer").nth(DUCK)).to_be_visible(timeout=120_000)
+    with voila_page(
+        browser, voila_server, voila_errors, NOTEBOOK, DUCK, "analyse-voila-end.png"
+    ) as page:
         yield page
-    finally:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "analyse-voila-end.png"), full_page=True)
-        context.close()
 
 
 def check_values(viewer: Locator, record: DealRecord, k: int, solver: Solver) -> None:

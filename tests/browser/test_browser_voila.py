@@ -14,11 +14,13 @@ from browser_support import (
     PageErrors,
     Server,
     at_step,
-    keep_offline,
     render_times,
     shot,
     summary,
     trick_number,
+)
+from browser_support import (
+    voila_page as open_voila_page,
 )
 from playwright.sync_api import Browser, Locator, Page, expect
 
@@ -38,21 +40,10 @@ def voila_errors() -> PageErrors:
 
 @pytest.fixture(scope="module")
 def voila_page(browser: Browser, voila_server: Server, voila_errors: PageErrors) -> Iterator[Page]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(30_000)
-    keep_offline(context, voila_errors.outside)
-    page = context.new_page()
-    page.on("pageerror", voila_errors.on_page_error)
-    page.on("console", voila_errors.on_console)
-    try:
-        page.goto(voila_server.address(NOTEBOOK))
-        # Voila runs the whole notebook before the widgets show: allow a cold kernel.
-        expect(page.get_by_test_id("mr-viewer").nth(QUIZ)).to_be_visible(timeout=120_000)
+    with open_voila_page(
+        browser, voila_server, voila_errors, NOTEBOOK, QUIZ, "voila-end.png"
+    ) as page:
         yield page
-    finally:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "voila-end.png"), full_page=True)
-        context.close()
 
 
 def viewer(page: Page, index: int = MAIN) -> Locator:

@@ -100,7 +100,7 @@ typedef struct {
     int32_t half;                 /* the half being filled */
     int32_t epoch[2];
     uint32_t gen;
-    unsigned long long nodes;
+    unsigned long long nodes, trick_nodes; /* every card searched; the trick starts among them */
     uint32_t history[MAXP][4][13]; /* cut-offs each card caused: a move-ordering hint */
 } Core;
 
@@ -244,7 +244,8 @@ static void exact_key(const Core *c, const State *s, const int ten_at[4], uint64
             k[at >> 4] |= (uint64_t)popc(s->hand[p][suit]) << ((at & 15) * 4);
         }
     uint64_t m = (uint64_t)s->leader | ((uint64_t)(s->trump + 1) << 3) |
-                 ((uint64_t)s->cut_pending << 6);
+                 ((uint64_t)s->cut_pending << 6) |
+                 ((uint64_t)c->objective << 60); /* an outcome search asks the others too */
     if (c->objective == OBJ_OUTCOME) {
         m |= ((uint64_t)s->tens[0] << 8) | ((uint64_t)s->tens[1] << 12);
         if (s->tens[0] >= 3 || s->tens[1] >= 3)
@@ -437,43 +438,71 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
 
 /* ---- bounds at a trick boundary ----------------------------------------------------- */
 
-/* Tricks the leader can cash one after another from the top, whatever the others do;
- * `pin` receives, per suit, the lowest card counted (the ranks the count relies on). */
-static int sure_tricks(const Core *c, const State *s, uint16_t pin[4], unsigned *tens) {
-    int L = s->leader, q = 0;
+/* Tricks seat L, on lead, can cash one after another from the top, whatever the others
+ * do; `pin` receives, per suit, the ranks the count relies on and `tens` the suits whose ten
+ * falls to these tricks.
+ *
+ * The plan: first the trumps L holds above every other trump, then each other suit's top
+ * cards. Drawing trumps matters: when every opponent has no more trumps than L cashes, no one
+ * can ruff afterwards, and L's cards of a suit that outlast everyone else's are winners too.
+ * A suit stops where an opponent who could ruff runs out of it (or L's partner, when the
+ * rules would make it trump its partner's winner, which hands it the lead). */
+static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], unsigned *tens) {
+    int q = 0, t = s->cut_pending ? -1 : s->trump;
     *tens = 0;
-    for (int suit = 0; suit < 4; suit++) {
+    int can_ruff[MAXP]; /* after the trumps are cashed */
+    for (int p = 0; p < c->players; p++) can_ruff[p] = t >= 0 && s->hand[p][t] != 0;
+    for (int k = 0; k < 4; k++) {
+        int suit = t >= 0 ? (k == 0 ? t : (k <= t ? k - 1 : k)) : k; /* trumps first */
         unsigned mine = s->hand[L][suit];
         if (!mine) continue;
         unsigned others = 0;
+        int longest = 0; /* the longest other holding */
         for (int p = 0; p < c->players; p++)
-            if (p != L) others |= s->hand[p][suit];
-        int n = others ? popc(mine & ~((2u << top_bit(others)) - 1)) : popc(mine);
-        if (n == 0) continue;
-        for (int p = 0; p < c->players; p++) {
-            if (p == L) continue;
-            int cap;
-            if (s->cut_pending)
-                cap = 1; /* any void player may name a trump and take the trick */
-            else if (s->trump < 0 || suit == s->trump)
-                cap = 0;
-            else
-                cap = s->hand[p][(int)s->trump] && (((p ^ L) & 1) || c->must_trump);
-            if (cap) {
+            if (p != L) {
+                others |= s->hand[p][suit];
                 int len = popc(s->hand[p][suit]);
-                if (len < n) n = len;
+                if (len > longest) longest = len;
             }
+        int top = others ? popc(mine & ~((2u << top_bit(others)) - 1)) : popc(mine);
+        if (top == 0) continue;
+        int n = top;
+        if (suit == t) {
+            if (top >= longest) n = popc(mine); /* everyone else is out of trumps */
+            for (int p = 0; p < c->players; p++)
+                if (p != L && popc(s->hand[p][t]) <= n) can_ruff[p] = 0;
+        } else {
+            int ruffers = 0;
+            for (int p = 0; p < c->players; p++) {
+                if (p == L) continue;
+                int cap;
+                if (s->cut_pending)
+                    cap = 1; /* any void player may name a trump and take the trick */
+                else
+                    cap = can_ruff[p] && (((p ^ L) & 1) || c->must_trump);
+                if (cap) {
+                    ruffers = 1;
+                    int len = popc(s->hand[p][suit]);
+                    if (len < n) n = len;
+                }
+            }
+            if (!ruffers && top >= longest) n = popc(mine); /* long cards: no one left */
         }
         if (n > 0) {
+            /* the count relies on the top cards' owners (the top-th card of L pinned);
+             * lengths are in the table's exact key */
             unsigned m = mine;
-            for (int i = 1; i < n; i++) m &= ~(1u << top_bit(m));
-            int lowest = top_bit(m);
-            pin[suit] |= (uint16_t)(1u << lowest);
-            /* A ten falls to these tricks when it is among the leader's cashed cards, or
-             * its holder has no more than n cards of the suit (all must follow). */
+            for (int i = 1; i < top && i < n; i++) m &= ~(1u << top_bit(m));
+            pin[suit] |= (uint16_t)(1u << top_bit(m));
+            /* A ten falls to these tricks when it is among L's cashed cards, or its holder
+             * has no more than n cards of the suit (all must follow, or were discarded on
+             * tricks L won before). */
+            unsigned cashed = mine;
+            for (int i = n; i < popc(mine); i++) cashed &= cashed - 1; /* drop the lowest */
             for (int p = 0; p < c->players; p++) {
                 if (!(s->hand[p][suit] & (1u << TEN))) continue;
-                if (p == L ? TEN >= lowest : popc(s->hand[p][suit]) <= n) *tens |= 1u << suit;
+                if (p == L ? (cashed & (1u << TEN)) != 0 : popc(s->hand[p][suit]) <= n)
+                    *tens |= 1u << suit;
             }
         }
         q += n;
@@ -481,66 +510,118 @@ static int sure_tricks(const Core *c, const State *s, uint16_t pin[4], unsigned 
     return q < s->left ? q : s->left;
 }
 
-/* Lowest and highest value the rest of the deal can give, from the counts and the sure
- * tricks; used to stop a search whose window these already decide. */
-static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin[4]) {
-    int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
-    int ac_min = 0, ac_max = left_tricks;
-    unsigned sure_tens = 0; /* suits whose ten the leader's side surely takes */
-    memset(pin, 0, 4 * sizeof(uint16_t));
-    if (!c->dehla) {
-        int q = sure_tricks(c, s, pin, &sure_tens);
-        int top = -1;
-        if (s->trump >= 0) {
-            unsigned all = 0;
-            for (int p = 0; p < c->players; p++) all |= s->hand[p][(int)s->trump];
-            if (all) {
-                int r = top_bit(all);
-                for (int p = 0; p < c->players; p++)
-                    if (s->hand[p][(int)s->trump] & (1u << r)) top = p & 1;
-                pin[(int)s->trump] |= (uint16_t)(1u << r);
+/* A partner of the leader that the leader can put on lead at once: its top card of a suit
+ * beats every card of that suit but the leader's, the leader has a lower card to lead, and
+ * no one else can ruff. Returns the partner (or -1) and pins its entry card. */
+static int entry_to_partner(const Core *c, const State *s, uint16_t pin[4]) {
+    if (s->cut_pending) return -1;
+    int L = s->leader, t = s->trump;
+    for (int P = (L + 2) % c->players; P != L; P = (P + 2) % c->players) {
+        for (int suit = 0; suit < 4; suit++) {
+            unsigned theirs = s->hand[P][suit], mine = s->hand[L][suit];
+            if (!theirs || !mine) continue;
+            int top = top_bit(theirs);
+            if ((int)__builtin_ctz(mine) > top) continue;
+            int ok = 1;
+            for (int p = 0; p < c->players && ok; p++) {
+                if (p == L || p == P) continue;
+                unsigned h = s->hand[p][suit];
+                if (h >> top) ok = 0;
+                else if (!h && t >= 0 && suit != t && s->hand[p][t]) ok = 0;
+            }
+            if (ok) {
+                pin[suit] |= (uint16_t)(1u << top);
+                return P;
             }
         }
-        int ac_sure = (s->leader & 1) == 0 ? q : 0;
-        int bd_sure = (s->leader & 1) == 1 ? q : 0;
-        if (top == 0 && ac_sure < 1) ac_sure = 1;
-        if (top == 1 && bd_sure < 1) bd_sure = 1;
-        ac_min = ac_sure;
-        ac_max = left_tricks - bd_sure;
     }
-    /* The ten of trumps goes to its holder's side when that side also holds every higher
-     * trump still out: whenever it is played, the trick's best trump is theirs. */
-    unsigned ac_sure_tens = 0, bd_sure_tens = 0;
-    if ((s->leader & 1) == 0)
-        ac_sure_tens = sure_tens;
-    else
-        bd_sure_tens = sure_tens;
-    if (!c->dehla && s->trump >= 0 && c->objective != OBJ_TRICKS) {
-        int t = s->trump, side = -1;
-        for (int p = 0; p < c->players; p++)
-            if (s->hand[p][t] & (1u << TEN)) side = p & 1;
-        if (side >= 0) {
-            for (int p = 0; p < c->players; p++)
-                if ((p & 1) != side && (s->hand[p][t] >> (TEN + 1))) side = -1;
+    return -1;
+}
+
+static inline int value_of(const Core *c, int ac_tens, int ac_tricks) {
+    if (c->objective == OBJ_TRICKS) return ac_tricks;
+    if (c->objective == OBJ_TENS) return ac_tens;
+    return outcome_of(ac_tens, ac_tricks, c->total_tricks);
+}
+
+/* Lowest and highest value the rest of the deal can give, from the counts and what each
+ * side surely takes; used to stop a search whose window these already decide. */
+static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin[4]) {
+    int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
+    memset(pin, 0, 4 * sizeof(uint16_t));
+    if (c->dehla) { /* captures wait for a streak: only the counts so far */
+        *lo = value_of(c, s->tens[0], s->tricks[0]);
+        *hi = value_of(c, 4 - s->tens[1], s->tricks[0] + left_tricks);
+        if (*lo > *hi) *lo = *hi; /* value_of is monotone: never, but keep it safe */
+        return;
+    }
+    /* What each side takes however the play goes. */
+    int any_tricks[2] = {0, 0};
+    unsigned any_tens[2] = {0, 0};
+    if (s->trump >= 0) {
+        int t = s->trump;
+        /* Every card is played before the deal ends, each in a trick of its own: a hand's
+         * trumps above all the other side's trumps each take a trick for its side (all its
+         * trumps, when the other side has none). */
+        unsigned side_trumps[2] = {0, 0};
+        for (int p = 0; p < c->players; p++) side_trumps[p & 1] |= s->hand[p][t];
+        for (int side = 0; side < 2; side++) {
+            unsigned theirs = side_trumps[side ^ 1];
+            unsigned above = theirs ? ~((2u << top_bit(theirs)) - 1) : ~0u;
+            int most = 0;
+            for (int p = side; p < c->players; p += 2) {
+                int n = popc(s->hand[p][t] & above);
+                if (n > most) most = n;
+            }
+            if (!most) continue;
+            /* pinning the other side's top trump pins who holds each trump above it; when
+             * it has none, the suit lengths (in the exact key) say it all */
+            if (theirs) pin[t] |= (uint16_t)(1u << top_bit(theirs));
+            any_tricks[side] = most;
         }
-        if (side >= 0) {
-            pin[t] |= (uint16_t)(1u << TEN);
-            if (side == 0)
-                ac_sure_tens |= 1u << t;
-            else
-                bd_sure_tens |= 1u << t;
+        /* The ten of trumps goes to its holder's side when that side also holds every
+         * higher trump still out: whenever it is played, the trick's best trump is theirs. */
+        if (c->objective != OBJ_TRICKS && (side_trumps[0] | side_trumps[1]) & (1u << TEN)) {
+            int side = (side_trumps[0] >> TEN) & 1 ? 0 : 1;
+            if (!(side_trumps[side ^ 1] >> (TEN + 1))) {
+                pin[t] |= (uint16_t)(1u << TEN);
+                any_tens[side] |= 1u << t;
+            }
         }
     }
-    int ac_tens = s->tens[0] + popc(ac_sure_tens), bd_tens = s->tens[1] + popc(bd_sure_tens);
-    if (c->objective == OBJ_TRICKS) {
-        *lo = s->tricks[0] + ac_min;
-        *hi = s->tricks[0] + ac_max;
-    } else if (c->objective == OBJ_TENS) {
-        *lo = ac_tens;
-        *hi = 4 - bd_tens;
+    /* What the side on lead takes by cashing: the leader's own winners, or a partner's
+     * after an entry to it; the better plan counts. */
+    int S = s->leader & 1;
+    int best_for_s = -INF;
+    uint16_t plan_pin[2][4];
+    memset(plan_pin, 0, sizeof plan_pin);
+    int plans = 1, chosen = 0;
+    int seats[2] = {s->leader, -1};
+    seats[1] = entry_to_partner(c, s, plan_pin[1]);
+    if (seats[1] >= 0) plans = 2;
+    for (int i = 0; i < plans; i++) {
+        unsigned tens;
+        int q = sure_tricks(c, s, seats[i], plan_pin[i], &tens);
+        if (i == 1 && q < 1) q = 1; /* the entry trick itself */
+        int tricks = q > any_tricks[S] ? q : any_tricks[S];
+        if (tricks > left_tricks - any_tricks[S ^ 1]) tricks = left_tricks - any_tricks[S ^ 1];
+        int n_tens = popc(tens | any_tens[S]);
+        int v = S == 0 ? value_of(c, s->tens[0] + n_tens, s->tricks[0] + tricks)
+                       : -value_of(c, 4 - s->tens[1] - n_tens,
+                                   s->tricks[0] + left_tricks - tricks);
+        if (v > best_for_s) {
+            best_for_s = v;
+            chosen = i;
+        }
+    }
+    for (int suit = 0; suit < 4; suit++) pin[suit] |= plan_pin[chosen][suit];
+    int other_tricks = any_tricks[S ^ 1], other_tens = popc(any_tens[S ^ 1]);
+    if (S == 0) {
+        *lo = best_for_s;
+        *hi = value_of(c, 4 - s->tens[1] - other_tens, s->tricks[0] + left_tricks - other_tricks);
     } else {
-        *lo = outcome_of(ac_tens, s->tricks[0] + ac_min, c->total_tricks);
-        *hi = outcome_of(4 - bd_tens, s->tricks[0] + ac_max, c->total_tricks);
+        *hi = -best_for_s;
+        *lo = value_of(c, s->tens[0] + other_tens, s->tricks[0] + other_tricks);
     }
 }
 
@@ -644,6 +725,18 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 else
                     score = 10 - r;
                 if (counts_trump && !sure) score -= 10;
+                {
+                    /* A smaller tree first (DDS's insight): a suit where the opponents
+                     * have few cards to choose from -- a void opponent may play anything. */
+                    int opp = 0;
+                    for (int p = 0; p < c->players; p++) {
+                        if (!((p ^ seat) & 1)) continue;
+                        int len = popc(s->hand[p][suit]);
+                        opp += (len ? len : s->left + 1) * 4;
+                    }
+                    score -= opp * 64 / 13;
+                }
+
             } else {
                 int counts_trump = (s->trump >= 0 && suit == s->trump) ||
                                    (s->cut_pending && suit != s->tsuit[0]);
@@ -714,11 +807,13 @@ static inline void add_relevant(uint16_t wr[4], int rel) {
 /* Alpha-beta, fail-soft, values from A/C's side. `wr` receives the ranks the result
  * depends on (per suit), so that the table can share it with positions that differ only
  * in cards below them. */
+#define STAT(x)
 static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) {
     c->nodes++;
     memset(wr, 0, 4 * sizeof(uint16_t));
     if (s->left == 0) return final_value(c, s);
     int boundary = s->ntable == 0;
+    c->trick_nodes += (unsigned)boundary;
     uint64_t key[3], h = 0, w[4];
     int count[4], ten_at[4];
     int hint_suit = -1, hint_rank = -1;
@@ -856,13 +951,44 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
     return best;
 }
 
+/* Whether the value reaches beta, by a null-window search: a fail-soft bound (>= beta: a
+ * lower bound, < beta: an upper bound).
+ *
+ * Four of the outcome's six thresholds are questions about one count alone, and are asked
+ * as such: the tens and tricks searches keep no trick counts in the table's key, so they
+ * share far more of what they learn than the outcome search can (for which two positions
+ * with different counts so far are different questions).
+ *   outcome >= 3 (whitewash)  <=>  A/C take every trick;
+ *   outcome >= 2 (mendikot+)  <=>  A/C take all four tens;
+ *   outcome >= -1 (no mendikot against)  <=>  A/C take a ten (a ten comes with a trick);
+ *   outcome >= -2 (no whitewash against)  <=>  A/C take a trick.
+ * Only the win and tie thresholds (0 and 1) need the outcome search itself. */
+static int probe(Core *c, const State *s, int beta, uint16_t wr[4]) {
+    /* (Each side's tens so far must have come with a trick, as in play; a made-up start
+     * position with tens but no tricks is asked the plain way.) */
+    int consistent = (s->tens[0] == 0 || s->tricks[0] > 0) &&
+                     (s->tens[1] == 0 || s->tricks[1] > 0) &&
+                     (s->pile_tens == 0 || s->pile_tricks > 0);
+    if (c->objective != OBJ_OUTCOME || !consistent || beta < -2 || beta > 3 || beta == 0 ||
+        beta == 1)
+        return search(c, s, beta - 1, beta, wr);
+    int tens = beta == 2 || beta == -1;
+    int need = beta == 3 ? c->total_tricks : beta == 2 ? 4 : 1;
+    c->objective = tens ? OBJ_TENS : OBJ_TRICKS;
+    int g = search(c, s, need - 1, need, wr);
+    c->objective = OBJ_OUTCOME;
+    if (tens) /* what A/C's tens say of the outcome, as a bound of the same kind */
+        return g >= need ? (g >= 4 ? 2 : g >= 3 ? 1 : -1) : (g <= 0 ? -2 : g == 1 ? -1 : 1);
+    return g >= need ? (g >= c->total_tricks ? 3 : -2) : (g <= 0 ? -3 : 2);
+}
+
 /* Exact value by MTD(f): null-window searches until the bounds meet. */
 static int exact_within(Core *c, const State *s, int guess, int lower, int upper) {
     int g = guess;
     uint16_t wr[4];
     while (lower < upper) {
         int beta = g == lower ? g + 1 : g;
-        g = search(c, s, beta - 1, beta, wr);
+        g = probe(c, s, beta, wr);
         if (g < beta)
             upper = g;
         else
@@ -887,10 +1013,10 @@ static void score_moves(Core *c, const State *s, const Move *moves, int n, int v
         play(c, &t, moves[i].suit, moves[i].rank);
         int g, value;
         if (maximising) {
-            g = search(c, &t, v - 1, v, wr);
+            g = probe(c, &t, v, wr);
             value = g >= v ? v : exact_within(c, &t, g, -INF, g);
         } else {
-            g = search(c, &t, v, v + 1, wr);
+            g = probe(c, &t, v + 1, wr);
             value = g <= v ? v : exact_within(c, &t, g, g, INF);
         }
         values[moves[i].suit][moves[i].rank] = value;
@@ -1022,7 +1148,8 @@ static PyObject *Core_score(Core *self, PyObject *args) {
     memset(rep, -1, sizeof rep);
     int n = gen_moves(self, &s, moves, rep);
     Py_BEGIN_ALLOW_THREADS score_moves(self, &s, moves, n, values);
-    Py_END_ALLOW_THREADS PyObject *out = PyList_New(0);
+    Py_END_ALLOW_THREADS
+    PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (int suit = 0; suit < 4; suit++)
         for (int r = 12; r >= 0; r--) {
@@ -1046,6 +1173,11 @@ static PyObject *Core_clear(Core *self, PyObject *Py_UNUSED(ignored)) {
 static PyObject *Core_get_nodes(Core *self, void *closure) {
     (void)closure;
     return PyLong_FromUnsignedLongLong(self->nodes);
+}
+
+static PyObject *Core_get_trick_nodes(Core *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(self->trick_nodes);
 }
 
 static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
@@ -1085,7 +1217,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->epoch[0] = 1;
     self->epoch[1] = 2;
     memset(self->history, 0, sizeof self->history);
-    self->nodes = 0;
+    self->nodes = self->trick_nodes = 0;
     return 0;
 }
 
@@ -1106,6 +1238,8 @@ static PyMethodDef Core_methods[] = {
 
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_get_nodes, NULL, "positions searched so far", NULL},
+    {"trick_nodes", (getter)Core_get_trick_nodes, NULL,
+     "positions searched so far at the start of a trick (what DDS counts)", NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject CoreType = {

@@ -17,6 +17,9 @@ State = tuple[
 
 class Core:
     nodes: int
+    """Positions searched so far."""
+    trick_nodes: int
+    """Of those, the ones at the start of a trick: what DDS counts as nodes."""
     def __init__(
         self,
         players: int,

@@ -288,7 +288,9 @@ static inline int stored_offset(const Core *c, const State *s) {
 }
 
 #define PROBES 8
-#define CHAIN 32 /* blocks scanned at most per position */
+#ifndef CHAIN
+#define CHAIN 32
+#endif /* blocks scanned at most per position */
 
 static inline int live(const Core *c, int32_t at, int32_t epoch) {
     return at >= 0 && c->epoch[at >= c->pool_size] == epoch;
@@ -668,6 +670,50 @@ static int opponents_can_beat(const Core *c, const State *s, int seat, int suit,
     return 0;
 }
 
+/* The side that surely takes the trick under way, whatever is still to be played (-1: not
+ * settled yet); `pin` receives the rank this relies on, the winning card's. */
+static int trick_taken_by(const Core *c, const State *s, uint16_t pin[4]) {
+    int win = current_winner(c, s);
+    int side = ((s->leader + win) % c->players) & 1;
+    int led = s->tsuit[0], t = s->trump, wsuit = s->tsuit[win], wrank = s->trank[win];
+    for (int i = s->ntable; i < c->players; i++) {
+        int p = (s->leader + i) % c->players;
+        if ((p & 1) == side) continue;
+        const uint16_t *h = s->hand[p];
+        if (h[led]) {
+            if (led == t && !s->ttrump[win]) return -1; /* trumps led after a closed trump's
+                                                          * late reveal outrank the winner */
+            if (led == wsuit && (h[led] >> (wrank + 1))) return -1; /* a higher card */
+        } else if (s->cut_pending) {
+            return -1; /* a void opponent names a trump and wins */
+        } else if (t >= 0 && h[t]) {
+            if (!s->ttrump[win] || (h[t] >> (wrank + 1))) return -1; /* a ruff, an overruff */
+        }
+    }
+    pin[wsuit] |= (uint16_t)(1u << wrank);
+    return side;
+}
+
+/* Whether the last hand to play to this trick is a partner of `seat` that surely takes it
+ * by following suit: its top card beats the card winning now and every card the opponents
+ * between can play. */
+static int partner_behind_wins(const Core *c, const State *s, int seat, int win) {
+    int last = (s->leader + c->players - 1) % c->players, led = s->tsuit[0];
+    if (((last ^ seat) & 1) || s->cut_pending || s->ttrump[win] != (led == s->trump)) return 0;
+    unsigned theirs = s->hand[last][led];
+    if (!theirs || top_bit(theirs) < s->trank[win]) return 0;
+    int top = top_bit(theirs);
+    for (int i = s->ntable + 1; i < c->players - 1; i++) {
+        int p = (s->leader + i) % c->players;
+        if ((p ^ seat) & 1) {
+            unsigned h = s->hand[p][led];
+            if (h >> top) return 0;
+            if (!h && s->trump >= 0 && led != s->trump && s->hand[p][(int)s->trump]) return 0;
+        }
+    }
+    return 1;
+}
+
 /* The legal cards of the seat to move, one per group of equivalent cards, best first.
  * rep_of[suit][rank] receives, for every legal card, the representative searched. */
 static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][13]) {
@@ -681,6 +727,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
     int last = s->ntable == c->players - 1;
     int table_tens = 0;
     for (int i = 0; i < s->ntable; i++) table_tens += s->trank[i] == TEN;
+    int behind_wins = s->ntable && !last && partner_behind_wins(c, s, seat, win);
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = legal[suit];
         if (!mine) continue;
@@ -752,6 +799,8 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                         score = 60 - r + (table_tens ? 30 : 0); /* take over, surely */
                     else
                         score = r == TEN ? -40 : 20 - r;
+                } else if (behind_wins) {
+                    score = r == TEN ? 90 : 20 - r; /* the last hand, a partner, takes it */
                 } else if (wins_now) {
                     int sure = last || !opponents_can_beat(c, s, seat, suit, r, counts_trump);
                     if (sure)
@@ -890,6 +939,23 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
             for (int suit = 0; suit < 4; suit++) wr[suit] |= pin[suit];
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;
+    }
+    if (!boundary && !c->dehla) {
+        /* Mid-trick: when one side surely takes this trick, the counts it adds may already
+         * settle the search (DDS asks this of the second hand only). */
+        uint16_t pin[4] = {0, 0, 0, 0};
+        int side = trick_taken_by(c, s, pin);
+        if (side >= 0) {
+            int tens = 0;
+            for (int i = 0; i < s->ntable; i++) tens += s->trank[i] == TEN;
+            int lo = value_of(c, s->tens[0] + (side == 0 ? tens : 0), s->tricks[0] + (side == 0));
+            int hi = value_of(c, 4 - s->tens[1] - (side == 1 ? tens : 0),
+                              s->tricks[0] + s->left - (side == 1));
+            if (lo >= beta || hi <= alpha) {
+                memcpy(wr, pin, sizeof pin);
+                return lo >= beta ? lo : hi;
+            }
+        }
     }
     int a0 = alpha, b0 = beta;
     Move all[52];

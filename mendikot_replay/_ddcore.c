@@ -222,10 +222,13 @@ static void suit_owners(const Core *c, const State *s, uint64_t w[4], int count[
         unsigned all = 0;
         for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
         int n = 0, t = -1;
-        for (int r = 12; r >= 0; r--) {
-            if (!(all & (1u << r))) continue;
-            int owner = 0;
-            while (!(s->hand[owner][suit] & (1u << r))) owner++;
+        for (unsigned left = all; left; left &= ~(1u << top_bit(left))) {
+            int r = top_bit(left), owner = 0;
+            if (c->players == 4) /* one bit of the four hands is set: its index, branch-free */
+                owner = (int)(((s->hand[1][suit] >> r) & 1) + 2 * ((s->hand[2][suit] >> r) & 1) +
+                              3 * ((s->hand[3][suit] >> r) & 1));
+            else
+                while (!(s->hand[owner][suit] & (1u << r))) owner++;
             if (r == TEN) t = n;
             x = (x << bits) | (uint64_t)owner;
             n++;
@@ -559,7 +562,10 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
     }
     /* What each side takes however the play goes. */
     int any_tricks[2] = {0, 0};
-    unsigned any_tens[2] = {0, 0};
+    unsigned any_tens[2] = {0, 0}, out_tens = 0;
+    for (int suit = 0; suit < 4; suit++)
+        for (int p = 0; p < c->players; p++)
+            if (s->hand[p][suit] & (1u << TEN)) out_tens |= 1u << suit;
     if (s->trump >= 0) {
         int t = s->trump;
         /* Every card is played before the deal ends, each in a trick of its own: a hand's
@@ -607,6 +613,7 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
         if (i == 1 && q < 1) q = 1; /* the entry trick itself */
         int tricks = q > any_tricks[S] ? q : any_tricks[S];
         if (tricks > left_tricks - any_tricks[S ^ 1]) tricks = left_tricks - any_tricks[S ^ 1];
+        if (tricks >= left_tricks) tens = out_tens; /* every trick: every ten still out */
         int n_tens = popc(tens | any_tens[S]);
         int v = S == 0 ? value_of(c, s->tens[0] + n_tens, s->tricks[0] + tricks)
                        : -value_of(c, 4 - s->tens[1] - n_tens,

@@ -550,10 +550,16 @@ static inline int value_of(const Core *c, int ac_tens, int ac_tricks) {
 }
 
 /* Lowest and highest value the rest of the deal can give, from the counts and what each
- * side surely takes; used to stop a search whose window these already decide. */
-static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin[4]) {
+ * side surely takes; used to stop a search whose window these already decide. `pin_lo` and
+ * `pin_hi` receive the ranks each bound relies on (a search settled by one bound alone is
+ * shared by more positions when it pins only that bound's cards). */
+static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin_lo[4],
+                   uint16_t pin_hi[4]) {
     int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
-    memset(pin, 0, 4 * sizeof(uint16_t));
+    uint16_t pin_any[2][4]; /* what each side's any-play guarantees rely on */
+    memset(pin_any, 0, sizeof pin_any);
+    memset(pin_lo, 0, 4 * sizeof(uint16_t));
+    memset(pin_hi, 0, 4 * sizeof(uint16_t));
     if (c->dehla) { /* captures wait for a streak: only the counts so far */
         *lo = value_of(c, s->tens[0], s->tricks[0]);
         *hi = value_of(c, 4 - s->tens[1], s->tricks[0] + left_tricks);
@@ -584,7 +590,7 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
             if (!most) continue;
             /* pinning the other side's top trump pins who holds each trump above it; when
              * it has none, the suit lengths (in the exact key) say it all */
-            if (theirs) pin[t] |= (uint16_t)(1u << top_bit(theirs));
+            if (theirs) pin_any[side][t] |= (uint16_t)(1u << top_bit(theirs));
             any_tricks[side] = most;
         }
         /* The ten of trumps goes to its holder's side when that side also holds every
@@ -592,7 +598,7 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
         if (c->objective != OBJ_TRICKS && (side_trumps[0] | side_trumps[1]) & (1u << TEN)) {
             int side = (side_trumps[0] >> TEN) & 1 ? 0 : 1;
             if (!(side_trumps[side ^ 1] >> (TEN + 1))) {
-                pin[t] |= (uint16_t)(1u << TEN);
+                pin_any[side][t] |= (uint16_t)(1u << TEN);
                 any_tens[side] |= 1u << t;
             }
         }
@@ -603,7 +609,7 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
     int best_for_s = -INF;
     uint16_t plan_pin[2][4];
     memset(plan_pin, 0, sizeof plan_pin);
-    int plans = 1, chosen = 0;
+    int plans = 1, chosen = 0, capped[2] = {0, 0};
     int seats[2] = {s->leader, -1};
     seats[1] = entry_to_partner(c, s, plan_pin[1]);
     if (seats[1] >= 0) plans = 2;
@@ -612,7 +618,10 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
         int q = sure_tricks(c, s, seats[i], plan_pin[i], &tens);
         if (i == 1 && q < 1) q = 1; /* the entry trick itself */
         int tricks = q > any_tricks[S] ? q : any_tricks[S];
-        if (tricks > left_tricks - any_tricks[S ^ 1]) tricks = left_tricks - any_tricks[S ^ 1];
+        if (tricks > left_tricks - any_tricks[S ^ 1]) { /* (sound bounds never meet here) */
+            tricks = left_tricks - any_tricks[S ^ 1];
+            capped[i] = 1;
+        }
         if (tricks >= left_tricks) tens = out_tens; /* every trick: every ten still out */
         int n_tens = popc(tens | any_tens[S]);
         int v = S == 0 ? value_of(c, s->tens[0] + n_tens, s->tricks[0] + tricks)
@@ -623,7 +632,12 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
             chosen = i;
         }
     }
-    for (int suit = 0; suit < 4; suit++) pin[suit] |= plan_pin[chosen][suit];
+    uint16_t *pin_s = S == 0 ? pin_lo : pin_hi, *pin_o = S == 0 ? pin_hi : pin_lo;
+    for (int suit = 0; suit < 4; suit++) {
+        pin_s[suit] |= plan_pin[chosen][suit] | pin_any[S][suit] |
+                       (capped[chosen] ? pin_any[S ^ 1][suit] : 0);
+        pin_o[suit] |= pin_any[S ^ 1][suit];
+    }
     int other_tricks = any_tricks[S ^ 1], other_tens = popc(any_tens[S ^ 1]);
     if (S == 0) {
         *lo = best_for_s;
@@ -889,10 +903,12 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
             return final_value(c, &t);
         }
         int lo, hi;
-        uint16_t pin[4];
-        bounds(c, s, &lo, &hi, pin);
+        uint16_t pin_lo[4], pin_hi[4];
+        bounds(c, s, &lo, &hi, pin_lo, pin_hi);
         if (lo >= beta || hi <= alpha || lo == hi) {
-            memcpy(wr, pin, 4 * sizeof(uint16_t));
+            for (int suit = 0; suit < 4; suit++)
+                wr[suit] = (uint16_t)((lo >= beta || lo == hi ? pin_lo[suit] : 0) |
+                                      (lo < beta ? pin_hi[suit] : 0));
             return lo >= beta || lo == hi ? lo : hi;
         }
         suit_owners(c, s, w, count, ten_at);
@@ -936,14 +952,17 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
                 }
             }
         }
+        /* the bounds' own pins, for those of their bounds still in use */
+        int lo_own = lo >= tlo, hi_own = hi <= thi;
         if (tlo > lo) lo = tlo;
         if (thi < hi) hi = thi;
-        if (lo >= beta || hi <= alpha || lo == hi) {
-            for (int suit = 0; suit < 4; suit++) wr[suit] |= pin[suit];
-            return lo >= beta || lo == hi ? lo : hi;
-        }
-        if (lo > alpha || hi < beta)
-            for (int suit = 0; suit < 4; suit++) wr[suit] |= pin[suit];
+        int cut = lo >= beta || hi <= alpha || lo == hi;
+        int use_lo = cut ? lo >= beta || lo == hi : lo > alpha;
+        int use_hi = cut ? lo < beta : hi < beta;
+        for (int suit = 0; suit < 4; suit++)
+            wr[suit] |= (uint16_t)((use_lo && lo_own ? pin_lo[suit] : 0) |
+                                   (use_hi && hi_own ? pin_hi[suit] : 0));
+        if (cut) return lo >= beta || lo == hi ? lo : hi;
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;
     }

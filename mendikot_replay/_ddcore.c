@@ -416,8 +416,10 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
                 p->tens == np.tens) {
                 if (lo > p->lo) p->lo = (int8_t)lo;
                 if (hi < p->hi) p->hi = (int8_t)hi;
-                p->bsuit = (uint8_t)bsuit;
-                p->brel = (uint8_t)brel;
+                if (brel != 255) {
+                    p->bsuit = (uint8_t)bsuit;
+                    p->brel = (uint8_t)brel;
+                }
                 return;
             }
         }
@@ -1038,7 +1040,11 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         else
             lo = hi = best;
         int slo = lo == -INF ? -120 : lo - off, shi = hi == INF ? 120 : hi - off;
-        store(c, s, key, h, w, count, ten_at, wr, slo, shi, bsuit, rel_of(c, s, bsuit, brank));
+        /* a best card only where one card proved the bound (no card is best where all
+         * fell short: 255 says none) */
+        int proved = maximising ? best >= b0 : best <= a0;
+        store(c, s, key, h, w, count, ten_at, wr, slo, shi, bsuit,
+              proved ? rel_of(c, s, bsuit, brank) : 255);
     }
     return best;
 }

@@ -6,9 +6,10 @@ Run it as ``python benchmarks/bench_solver.py [--deals N] [--endgames M] [--budg
 (``TrumpMethod.FACE_UP``, a random suit, Trick capture, no must-trump: under these rules
 the ``tricks`` objective is exactly bridge double-dummy) and, for each:
 
-* DDS's ``solve_board`` scores every card of the opening leader (tricks for the side on
-  lead), and so does our ``Solver("tricks")``. The counts must agree card by card: any
-  disagreement is a bug, printed with the deal, and the benchmark exits with status 1.
+* DDS (its ``SolveBoard``, called as endplay's ``solve_board`` calls it) scores every card
+  of the opening leader (tricks for the side on lead), and so does our
+  ``Solver("tricks")``. The counts must agree card by card: any disagreement is a bug,
+  printed with the deal, and the benchmark exits with status 1.
   Seats map by play order: our A, B, C, D play in turn as bridge's North, East, South,
   West do, so A→N, B→E, C→S, D→W (A/C against B/D is N/S against E/W), and A leads.
 * our ``Solver("outcome")`` scores every card of the same deal (the deal's result, the
@@ -25,6 +26,11 @@ is then reported as over budget and counted at the budget, so the summary's figu
 lower bounds (said in the output); its cards are not compared. ``--budget 0`` solves
 in this process with no limit. DDS is warmed up on one deal first (it sets up its memory
 on the first call); our solver starts afresh for every solve, as ``solve()`` does.
+
+Besides the times, it prints each search's size: positions at the start of a trick, the
+measure DDS reports (``futureTricks.nodes``) and our core counts alike (``Solver.
+trick_nodes``). Their ratio depends on the two algorithms only, not on the machine or its
+load, so it shows progress that noisy timings hide.
 
 The goals (the issue's): the tricks objective within 2× DDS's time (the median of the
 per-deal ratios ours ÷ DDS), and a full-deal outcome solve with every card scored in a
@@ -47,7 +53,8 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import TextIO
 
-from endplay.dds import solve_board
+from endplay import _dds  # the ctypes binding endplay.dds.solve_board uses
+from endplay.dds.solve import SolvedBoard
 from endplay.types import Deal, Denom, Player
 
 from mendikot_replay.cards import Card, Suit, card, deck, format_hand
@@ -114,15 +121,26 @@ def to_dds(game: Game) -> Deal:
     return Deal(pbn, first=TO_BRIDGE[game.leader], trump=TO_DENOM[game.trump])
 
 
-def dds_scores(game: Game) -> tuple[float, dict[Card, int]]:
-    """Seconds for DDS's ``solve_board``, and its tricks (still to come, for the side on
-    lead) after each card of the leader."""
+@dataclass(frozen=True, slots=True)
+class DDSSolved:
+    seconds: float
+    nodes: int
+    """DDS's count of positions at the start of a trick."""
+    scores: dict[Card, int]
+    """Tricks still to come, for the side on lead, after each card of the leader."""
+
+
+def dds_scores(game: Game) -> DDSSolved:
+    """DDS's ``SolveBoard`` on the position, every card scored. (It is what endplay's
+    ``solve_board`` calls, called here directly for the node count that endplay leaves
+    out.)"""
     deal = to_dds(game)
+    future = _dds.futureTricks()
     start = time.perf_counter()
-    solved = solve_board(deal)
+    _dds.SolveBoard(deal._data, -1, 3, 1, future, 0)  # any target, every card, new search
     seconds = time.perf_counter() - start
-    scores = {card(c.rank.name[1] + "SHDC"[c.suit.value]): n for c, n in solved}
-    return seconds, scores
+    scores = {card(c.rank.name[1] + "SHDC"[c.suit.value]): n for c, n in SolvedBoard(future)}
+    return DDSSolved(seconds, int(future.nodes), scores)
 
 
 # -- our solver, with a time budget -----------------------------------------------------------
@@ -131,18 +149,22 @@ class Solved:
     seconds: float
     value: int
     cards: dict[Card, int]
+    trick_nodes: int
+    """Positions at the start of a trick our search visited (DDS's measure of size)."""
 
 
 def _solve_here(game: Game, objective: Objective) -> Solved:
+    solver = Solver(objective)
     start = time.perf_counter()
-    solution = Solver(objective).solve(game)
+    solution = solver.solve(game)
     seconds = time.perf_counter() - start
-    return Solved(seconds, solution.value, solution.cards)
+    return Solved(seconds, solution.value, solution.cards, solver.trick_nodes)
 
 
 def _child(conn: Connection, game: Game, objective: Objective) -> None:
     solved = _solve_here(game, objective)
-    conn.send((solved.seconds, solved.value, {str(c): v for c, v in solved.cards.items()}))
+    cards = {str(c): v for c, v in solved.cards.items()}
+    conn.send((solved.seconds, solved.value, cards, solved.trick_nodes))
     conn.close()
 
 
@@ -160,13 +182,13 @@ def timed_solve(game: Game, objective: Objective, budget: float) -> Solved | Non
         if not receiver.poll(budget):
             return None
         try:
-            seconds, value, cards = receiver.recv()
+            seconds, value, cards, nodes = receiver.recv()
         except EOFError:
             process.join()
             raise RuntimeError(
                 f"our solver's process died (exit code {process.exitcode}) solving {objective}"
             ) from None
-        return Solved(seconds, value, {card(c): v for c, v in cards.items()})
+        return Solved(seconds, value, {card(c): v for c, v in cards.items()}, nodes)
     finally:
         if process.is_alive():
             process.terminate()
@@ -185,6 +207,9 @@ class DealTiming:
     outcome: float | None
     cards: int
     """Cards whose trick counts were compared (0 when our solve ran over budget)."""
+    dds_nodes: int
+    tricks_nodes: int | None
+    """Our tricks solve's positions at the start of a trick (``None``: over budget)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +237,12 @@ class Results:
     @property
     def outcome_ratios(self) -> list[float]:
         return [self._capped(d.outcome) / d.dds for d in self.deals]
+
+    @property
+    def node_ratios(self) -> list[float]:
+        """Our tricks solve's trick-start positions ÷ DDS's, for the deals solved in time:
+        the size of the two searches, which no machine's speed or load changes."""
+        return [d.tricks_nodes / d.dds_nodes for d in self.deals if d.tricks_nodes is not None]
 
     @property
     def over_budget(self) -> int:
@@ -260,6 +291,12 @@ def _seconds(s: float | None, budget: float) -> str:
     return f">{budget:.0f} s" if s is None else f"{s:.3f} s"
 
 
+def _nodes(ours: int | None, dds: int) -> str:
+    if ours is None:
+        return f"  (trick-start nodes: DDS {dds})"
+    return f"  (trick-start nodes: DDS {dds}, ours {ours}, x{ours / dds:.1f})"
+
+
 def _ratio(s: float | None, reference: float, budget: float) -> str:
     return f"x{(budget if s is None else s) / reference:.1f}" + ("+" if s is None else "")
 
@@ -272,7 +309,8 @@ def run_benchmark(deals: int, endgames: int, seed: int, budget: float, out: Text
         print(f"{deals} full deals (every opening lead scored):", file=out)
     for i in range(deals):
         game = Game(random_full_deal(rng))
-        dds, scores = dds_scores(game)
+        solved_by_dds = dds_scores(game)
+        dds, scores = solved_by_dds.seconds, solved_by_dds.scores
         if set(scores) != set(game.hands["A"] or ()):
             raise RuntimeError(f"DDS scored {sorted(map(str, scores))}, not A's hand")
         tricks = timed_solve(game, "tricks", budget)
@@ -289,6 +327,8 @@ def run_benchmark(deals: int, endgames: int, seed: int, budget: float, out: Text
             None if tricks is None else tricks.seconds,
             None if outcome is None else outcome.seconds,
             compared,
+            solved_by_dds.nodes,
+            None if tricks is None else tricks.trick_nodes,
         )
         results.deals.append(timing)
         if tricks is None:
@@ -301,7 +341,8 @@ def run_benchmark(deals: int, endgames: int, seed: int, budget: float, out: Text
             f"  deal {i + 1:3}  trump {game.trump.letter}  DDS {dds:.3f} s  "
             f"tricks {_seconds(timing.tricks, budget)} ({_ratio(timing.tricks, dds, budget)})  "
             f"outcome {_seconds(timing.outcome, budget)} "
-            f"({_ratio(timing.outcome, dds, budget)})  {agree}",
+            f"({_ratio(timing.outcome, dds, budget)})  {agree}"
+            + _nodes(timing.tricks_nodes, timing.dds_nodes),
             file=out,
             flush=True,
         )
@@ -310,7 +351,8 @@ def run_benchmark(deals: int, endgames: int, seed: int, budget: float, out: Text
     for i in range(endgames):
         game = random_endgame(rng)
         assert game.to_play is not None
-        dds, scores = dds_scores(game)
+        solved_by_dds = dds_scores(game)
+        dds, scores = solved_by_dds.seconds, solved_by_dds.scores
         tricks = timed_solve(game, "tricks", budget)
         if tricks is not None:
             already = game.counts.tricks[team_index(team_of(game.to_play))]
@@ -363,6 +405,13 @@ def print_report(results: Results, out: TextIO) -> None:
         print(f"  our outcome:       {_spread(capped)}", file=out)
         cards = sum(d.cards for d in results.deals)
         print(f"  trick counts compared with DDS: {cards} cards", file=out)
+        if results.node_ratios:
+            nr = results.node_ratios
+            print(
+                f"  search size, tricks (trick-start nodes, ours ÷ DDS): median "
+                f"x{statistics.median(nr):.1f}, worst x{max(nr):.1f} ({len(nr)} deals)",
+                file=out,
+            )
         verdict = "met" if results.tricks_goal_met else "NOT met"
         print(
             f"tricks ÷ DDS: median x{statistics.median(tr):.2f}, worst x{max(tr):.2f} "

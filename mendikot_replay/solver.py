@@ -304,6 +304,10 @@ class _CoreLink:
     def nodes(self) -> int:
         return int(self.core.nodes)
 
+    @property
+    def trick_nodes(self) -> int:
+        return int(self.core.trick_nodes)
+
     def search(self, game: Game, team: int, alpha: int, beta: int) -> int | None:
         state = core_state(game)
         if state is None:
@@ -531,6 +535,13 @@ class Solver:
         """Positions visited so far, over every call (for benchmarks and tests)."""
         python = sum(s.nodes for s in self._searchers.values())
         return python + sum(link.nodes for link in self._cores.values())
+
+    @property
+    def trick_nodes(self) -> int:
+        """Of the compiled core's positions, those at the start of a trick: what DDS counts
+        as nodes, so a benchmark can compare the two searches' sizes, whatever the machine.
+        (The pure-Python search does not count them.)"""
+        return sum(link.trick_nodes for link in self._cores.values())
 
     def solve(self, position: Game | DealSetup | DealRecord) -> Solution:
         """Solve a position with best play by both sides and score every legal card.

@@ -43,3 +43,20 @@ def test_bench_tables_runs_and_reports() -> None:
     assert results.deals == 5 and results.plays >= 5 * 32
     assert results.from_records > 0 and results.from_file > 0
     assert "plays/s" in out.getvalue() and "goal" in out.getvalue()
+
+
+def test_bench_solver_agrees_with_dds_and_reports_both_sizes() -> None:
+    """One full deal (a quick one: seed 2) and two endgames, solved in this process: every
+    card's trick count must match DDS's, and the report gives the times and the searches'
+    sizes (trick-start positions, ours and DDS's)."""
+    bench = _load("bench_solver")
+    out = io.StringIO()
+    args = ["--deals", "1", "--endgames", "2", "--budget", "0", "--seed", "2"]
+    results = bench.main(args, out=out)
+    text = out.getvalue()
+    assert not results.disagreements and "all agree with DDS" in text
+    (deal,) = results.deals
+    assert deal.cards == 13 and deal.dds_nodes > 0 and deal.tricks_nodes
+    assert results.node_ratios == [deal.tricks_nodes / deal.dds_nodes]
+    assert "search size, tricks (trick-start nodes" in text and "goal" in text
+    assert len(results.endgames) == 2

@@ -517,32 +517,52 @@ static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], un
     return q < s->left ? q : s->left;
 }
 
-/* A partner of the leader that the leader can put on lead at once: its top card of a suit
- * beats every card of that suit but the leader's, the leader has a lower card to lead, and
- * no one else can ruff. Returns the partner (or -1) and pins its entry card. */
-static int entry_to_partner(const Core *c, const State *s, uint16_t pin[4]) {
+/* A partner of the leader that the leader can put on lead at once, with the trick: a suit
+ * the leader holds in which the partner's top card beats every other card but the
+ * leader's, the leader has a lower card to lead, and no one else can ruff; or a suit the
+ * partner ruffs, everyone else following or out of trumps. Returns the partner (or -1) and
+ * pins the cards this relies on; `ten` receives the entry suit when the leader can lead its
+ * ten into that trick. */
+static int entry_to_partner(const Core *c, const State *s, uint16_t pin[4], unsigned *ten,
+                            int *entry_suit, int *by_ruff) {
+    *ten = 0;
     if (s->cut_pending) return -1;
-    int L = s->leader, t = s->trump;
+    int L = s->leader, t = s->trump, found = -1, found_suit = -1, found_top = -1, found_ruff = 0;
     for (int P = (L + 2) % c->players; P != L; P = (P + 2) % c->players) {
         for (int suit = 0; suit < 4; suit++) {
             unsigned theirs = s->hand[P][suit], mine = s->hand[L][suit];
-            if (!theirs || !mine) continue;
-            int top = top_bit(theirs);
-            if ((int)__builtin_ctz(mine) > top) continue;
+            if (!mine) continue;
+            int top, ruff = !theirs && t >= 0 && suit != t && s->hand[P][t];
+            if (ruff)
+                top = -1; /* any trump: no one else may play one */
+            else if (theirs && (int)__builtin_ctz(mine) < (top = top_bit(theirs)))
+                ;
+            else
+                continue;
             int ok = 1;
             for (int p = 0; p < c->players && ok; p++) {
                 if (p == L || p == P) continue;
                 unsigned h = s->hand[p][suit];
-                if (h >> top) ok = 0;
+                if (!ruff && (h >> top)) ok = 0;
                 else if (!h && t >= 0 && suit != t && s->hand[p][t]) ok = 0;
             }
-            if (ok) {
-                pin[suit] |= (uint16_t)(1u << top);
-                return P;
+            if (!ok) continue;
+            int leads_ten = (mine & (1u << TEN)) && (ruff || TEN < top);
+            if (found < 0 || leads_ten) {
+                found = P;
+                found_suit = suit;
+                found_top = top;
+                found_ruff = ruff;
+                if (leads_ten) *ten = 1u << suit;
             }
+            if (leads_ten) break;
         }
+        if (*ten) break;
     }
-    return -1;
+    if (found >= 0 && found_top >= 0) pin[found_suit] |= (uint16_t)(1u << found_top);
+    *entry_suit = found_suit;
+    *by_ruff = found_ruff;
+    return found;
 }
 
 static inline int value_of(const Core *c, int ac_tens, int ac_tricks) {
@@ -613,12 +633,37 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
     memset(plan_pin, 0, sizeof plan_pin);
     int plans = 1, chosen = 0, capped[2] = {0, 0};
     int seats[2] = {s->leader, -1};
-    seats[1] = entry_to_partner(c, s, plan_pin[1]);
+    unsigned entry_ten;
+    int entry_suit = -1, by_ruff = 0;
+    seats[1] = entry_to_partner(c, s, plan_pin[1], &entry_ten, &entry_suit, &by_ruff);
     if (seats[1] >= 0) plans = 2;
     for (int i = 0; i < plans; i++) {
         unsigned tens;
-        int q = sure_tricks(c, s, seats[i], plan_pin[i], &tens);
-        if (i == 1 && q < 1) q = 1; /* the entry trick itself */
+        int q;
+        if (i == 1 && by_ruff) {
+            /* The ruff spends a trump of the partner's, which its own plan may need (to
+             * draw the opponents'): its plan is counted after that trick, on top of it. */
+            State after = *s;
+            int x = entry_suit, P = seats[1];
+            after.hand[s->leader][x] &= (uint16_t)~(entry_ten ? 1u << TEN
+                                                              : after.hand[s->leader][x] &
+                                                                    -after.hand[s->leader][x]);
+            unsigned pt = after.hand[P][(int)s->trump];
+            after.hand[P][(int)s->trump] = (uint16_t)(pt & (pt - 1)); /* its lowest trump */
+            for (int p = 0; p < c->players; p++)
+                if (p != s->leader && p != P && after.hand[p][x]) {
+                    unsigned h = after.hand[p][x];
+                    after.hand[p][x] = (uint16_t)(h & (h - 1)); /* follows, lowest */
+                }
+            after.left = (int8_t)(s->left - 1);
+            q = 1 + sure_tricks(c, &after, P, plan_pin[1], &tens);
+        } else {
+            q = sure_tricks(c, s, seats[i], plan_pin[i], &tens);
+        }
+        if (i == 1) {
+            if (q < 1) q = 1; /* the entry trick itself */
+            tens |= entry_ten;
+        }
         int tricks = q > any_tricks[S] ? q : any_tricks[S];
         if (tricks > left_tricks - any_tricks[S ^ 1]) { /* (sound bounds never meet here) */
             tricks = left_tricks - any_tricks[S ^ 1];
@@ -652,7 +697,8 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
 
 /* ---- move generation and ordering --------------------------------------------------- */
 typedef struct {
-    int8_t suit, rank;
+    int8_t suit, rank; /* the card searched */
+    int8_t low, high;  /* the lowest and highest cards of its group of equivalent cards */
     int score;
 } Move;
 
@@ -767,6 +813,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 if (between == 0 || (between & ~s->hand[seat][suit]) == 0) {
                     /* no other player's card between: same group as the card above */
                     if (rep_of) rep_of[suit][r] = rep_of[suit][prev];
+                    out[n - 1].low = (int8_t)r;
                     prev = r;
                     continue;
                 }
@@ -836,10 +883,18 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             }
             out[n].suit = (int8_t)suit;
             out[n].rank = (int8_t)r;
+            out[n].low = out[n].high = (int8_t)r;
             out[n].score = score * 4096 + (int)(hist[suit][r] > 4095 ? 4095 : hist[suit][r]);
             n++;
         }
     }
+    /* The group's lowest card is the one searched: when it wins the trick by rank it pins
+     * its rank, and so the whole group, for the table (see the end of search()). */
+    for (int i = 0; i < n; i++) out[i].rank = out[i].low;
+    if (rep_of)
+        for (int i = 0; i < n; i++)
+            for (int r = out[i].low; r <= out[i].high; r++)
+                if (legal[(int)out[i].suit] & (1u << r)) rep_of[(int)out[i].suit][r] = out[i].rank;
     /* insertion sort, best first */
     for (int i = 1; i < n; i++) {
         Move m = out[i];
@@ -1030,6 +1085,33 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
     }
     (void)cut;
     for (int suit = 0; suit < 4; suit++) wr[suit] |= acc[suit];
+    if (!cut && !boundary) {
+        /* Every card was searched (one per group of equivalent cards) and none did better:
+         * the bound holds for every position of the table's pattern only if each card such
+         * a position offers stands for one searched. A group whose upper cards are pinned
+         * and lower ones not stands, in another position, for the pinned cards and
+         * whatever low card takes the others' place -- the same for the rest of the deal
+         * (the pins say so), but not for this trick when the card winning it now is not
+         * pinned either: the low card may fall under it where the group beat it (KQ over
+         * the seven; elsewhere K3, and the three ducks). Then pin the group down to its
+         * lowest member. (Searching that lowest member makes this rare: when it wins the
+         * trick by rank, its rank is pinned. A cut-off needs no such pin: the card that
+         * proved it is there. Nor does a lead: no card is on the table yet.) */
+        int win = current_winner(c, s), wsuit = s->tsuit[win], wrank = s->trank[win];
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (int i = 0; i < n; i++) {
+                if (all[i].suit != wsuit || all[i].low == all[i].high) continue;
+                unsigned pins = wr[wsuit];
+                if (!pins) continue;
+                int lowest = __builtin_ctz(pins);
+                if (wrank < lowest && all[i].high >= lowest && all[i].low < lowest) {
+                    wr[wsuit] |= (uint16_t)(1u << all[i].low);
+                    changed = 1;
+                }
+            }
+        }
+    }
     if (boundary) {
         int off = stored_offset(c, s);
         int lo = -INF, hi = INF;

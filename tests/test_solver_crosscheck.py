@@ -49,8 +49,8 @@ from hypothesis import strategies as st
 from test_solver import VARIANTS, small_position
 
 from mendikot_replay import solver as solver_module
-from mendikot_replay.cards import TENS, Card, format_hand
-from mendikot_replay.engine import DealSetup, Game, IllegalPlay
+from mendikot_replay.cards import TENS, Card, Suit, card, format_hand, parse_hand
+from mendikot_replay.engine import DealSetup, Game, IllegalPlay, StartPosition
 from mendikot_replay.generate import random_deal, random_rules
 from mendikot_replay.result import deal_result
 from mendikot_replay.rules import Capture, Reveal, Rules, TrumpMethod
@@ -361,6 +361,28 @@ def test_positions_of_played_random_deals() -> None:
             assert got(shared[objective].solve(game)) == expected(game, reference, objective), (
                 f"played #{i} {objective}: {describe(game)}"
             )
+
+
+def test_a_group_of_equal_cards_does_not_stand_for_a_duck() -> None:
+    """A found case (the long cross-check script, seed 9). C's ♠AK were one group, searched
+    through one card; the table then shared a bound with positions where C held the ace and
+    a small spade -- one that can duck under A's seven and leave A two tricks in a row to
+    collect the Dehla pile. The bound must pin the group's lower card (or search it)."""
+    hands = {
+        "A": parse_hand("7.Q..54"),
+        "B": parse_hand("4.4.A2."),
+        "C": parse_hand("AK3..J."),
+        "D": parse_hand(".2.T.KT"),
+    }
+    start = StartPosition(trick=10, tens=(2, 0), tricks=(4, 0), pile_tricks=5, streak="B")
+    rules = Rules(capture=Capture.DEHLA)
+    setup = DealSetup(rules, hands, first_leader="C", trump=Suit.DIAMONDS, start=start)
+    game = Game(setup, check_deal=False)
+    reference = tree_values(game)
+    for objective in OBJECTIVES:
+        want = expected(game, reference, objective)
+        assert got(Solver(objective, engine="compiled").solve(game)) == want, objective
+    assert expected(game, reference, "tricks")[1][card("JD")] == 6  # the line that needs it
 
 
 def test_four_trick_endgames_against_exhaustive_minimax() -> None:

@@ -796,6 +796,17 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
     int last = s->ntable == c->players - 1;
     int table_tens = 0;
     for (int i = 0; i < s->ntable; i++) table_tens += s->trank[i] == TEN;
+    if (popc(legal[0]) + popc(legal[1]) + popc(legal[2]) + popc(legal[3]) == 1) {
+        for (int suit = 0; suit < 4; suit++) /* one card: nothing to order */
+            if (legal[suit]) {
+                int r = top_bit(legal[suit]);
+                out[0].suit = (int8_t)suit;
+                out[0].rank = out[0].low = out[0].high = (int8_t)r;
+                out[0].score = 0;
+                if (rep_of) rep_of[suit][r] = (int8_t)r;
+            }
+        return 1;
+    }
     int behind_wins = s->ntable && !last && partner_behind_wins(c, s, seat, win);
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = legal[suit];

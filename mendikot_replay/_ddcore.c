@@ -18,12 +18,21 @@
  *     already played no longer matter, so many different histories share one entry; for
  *     the `tricks` and `tens` objectives the table stores what is still to come, so the
  *     counts so far are not part of the key either;
- *   - bounds at every trick boundary (sure tricks the leader can cash, the top trump's
- *     trick) that end a search without looking further when they settle it;
+ *   - bounds at every trick boundary that end a search without looking further when they
+ *     settle it: the tricks (and the tens falling to them) the side on lead can cash --
+ *     trumps drawn first, long cards, or through an entry to partner -- and, for both sides,
+ *     each hand's trumps above all the other side's; in mid-trick, a trick one side surely
+ *     takes;
  *   - equivalent cards searched once (neighbours in a suit with no card still out between
- *     them, never a ten);
- *   - move ordering from a card player's rules of thumb, and the table's best move first;
- *   - exact values by MTD(f): a few null-window searches sharing the table.
+ *     them, never a ten), through the group's lowest card;
+ *   - move ordering from a card player's rules of thumb, leads first in the suits where the
+ *     opponents have fewest cards to choose from (DDS's insight: a smaller tree), and the
+ *     table's best move first;
+ *   - exact values by MTD(f): a few null-window searches sharing the table. For the
+ *     outcome, the thresholds that hinge on one count (whitewash: every trick; mendikot:
+ *     every ten; none against: a ten; no whitewash against: a trick) are asked as tricks or
+ *     tens searches, whose table entries need no trick counts and so serve far more
+ *     positions.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -854,14 +854,14 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                             partner_top = 1;
                 }
                 if (sure)
-                    score = 60 + (r == TEN ? 20 : 0);
+                    score = 30 + (r == TEN ? 20 : 0);
                 else if (r == TEN)
                     score = -60;
                 else if (partner_top)
                     score = 40 - r;
                 else
                     score = 10 - r;
-                if (counts_trump && !sure) score -= 10;
+                if (counts_trump && !sure) score -= 20;
                 {
                     /* A smaller tree first (DDS's insight): a suit where the opponents
                      * have few cards to choose from -- a void opponent may play anything. */

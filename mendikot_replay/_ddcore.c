@@ -1065,7 +1065,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
     int n = gen_moves(c, s, all, NULL);
     if (hint_rank >= 0) {
         for (int i = 0; i < n; i++)
-            if (all[i].suit == hint_suit && all[i].rank == hint_rank) {
+            if (all[i].suit == hint_suit && all[i].low <= hint_rank && hint_rank <= all[i].high) {
                 Move m = all[i];
                 memmove(&all[1], &all[0], (size_t)i * sizeof(Move));
                 all[0] = m;

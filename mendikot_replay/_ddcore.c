@@ -138,7 +138,8 @@ static int final_value(const Core *c, const State *s) {
 
 /* ---- playing a card ----------------------------------------------------------------- */
 static inline int seat_to_play(const Core *c, const State *s) {
-    return (s->leader + s->ntable) % c->players;
+    int seat = s->leader + s->ntable; /* (no division: this runs at every node) */
+    return seat >= c->players ? seat - c->players : seat;
 }
 
 /* Play (suit, rank) for the seat to move; the card is legal. Ends the trick when full.
@@ -600,9 +601,11 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
     /* What each side takes however the play goes. */
     int any_tricks[2] = {0, 0};
     unsigned any_tens[2] = {0, 0}, out_tens = 0;
-    for (int suit = 0; suit < 4; suit++)
-        for (int p = 0; p < c->players; p++)
-            if (s->hand[p][suit] & (1u << TEN)) out_tens |= 1u << suit;
+    for (int suit = 0; suit < 4; suit++) {
+        unsigned all = 0;
+        for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
+        out_tens |= ((all >> TEN) & 1u) << suit;
+    }
     if (s->trump >= 0) {
         int t = s->trump;
         /* Every card is played before the deal ends, each in a trick of its own: a hand's
@@ -817,6 +820,10 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
         return 1;
     }
     int behind_wins = s->ntable && !last && partner_behind_wins(c, s, seat, win);
+    /* partner winning now, and no opponent still to play can beat it */
+    int partner_safe = s->ntable && win_team == team &&
+                       (last || !opponents_can_beat(c, s, seat, s->tsuit[win], s->trank[win],
+                                                    s->ttrump[win]));
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = legal[suit];
         if (!mine) continue;
@@ -825,9 +832,28 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
         for (int i = 0; i < s->ntable; i++)
             if (s->tsuit[i] == suit) out_cards |= 1u << s->trank[i];
         unsigned others = out_cards & ~s->hand[seat][suit];
+        /* What a lead of this suit meets, the same for each of its cards: whether an
+         * opponent can ruff it, whether partner holds the top card out, and how many cards
+         * the opponents have to choose from (a void opponent may play anything). */
+        int lead_ruffed = 0, partner_top = 0, opp_choice = 0;
+        if (s->ntable == 0) {
+            int tb = others ? top_bit(others) : -1;
+            for (int p = 0; p < c->players; p++) {
+                if (p == seat) continue;
+                const uint16_t *h = s->hand[p];
+                if (!((p ^ seat) & 1)) {
+                    if (tb >= 0 && (h[suit] >> tb & 1)) partner_top = 1;
+                    continue;
+                }
+                int len = popc(h[suit]);
+                opp_choice += (len ? len : s->left + 1) * 4;
+                if (!len && (s->cut_pending || (s->trump >= 0 && suit != s->trump && h[(int)s->trump])))
+                    lead_ruffed = 1;
+            }
+        }
         int prev = -1; /* the representative of the group above */
-        for (int r = 12; r >= 0; r--) {
-            if (!(mine & (1u << r))) continue;
+        for (unsigned rest = mine; rest; rest &= ~(1u << top_bit(rest))) {
+            int r = top_bit(rest);
             if (prev >= 0 && r != TEN && prev != TEN) {
                 unsigned between = out_cards & ((1u << prev) - 1) & ~((2u << r) - 1);
                 if (between == 0 || (between & ~s->hand[seat][suit]) == 0) {
@@ -844,15 +870,8 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             int score = 0;
             if (s->ntable == 0) {
                 int counts_trump = s->trump >= 0 && suit == s->trump;
-                int sure = !opponents_can_beat(c, s, seat, suit, r, counts_trump) &&
-                           (others == 0 || r > top_bit(others));
-                int partner_top = 0;
-                if (others) {
-                    int tb = top_bit(others);
-                    for (int p = 0; p < c->players; p++)
-                        if (p != seat && !((p ^ seat) & 1) && (s->hand[p][suit] & (1u << tb)))
-                            partner_top = 1;
-                }
+                /* above every other card out, and no opponent can ruff it */
+                int sure = !lead_ruffed && (others == 0 || r > top_bit(others));
                 if (sure)
                     score = 30 + (r == TEN ? 20 : 0);
                 else if (r == TEN)
@@ -862,17 +881,9 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 else
                     score = 10 - r;
                 if (counts_trump && !sure) score -= 20;
-                {
-                    /* A smaller tree first (DDS's insight): a suit where the opponents
-                     * have few cards to choose from -- a void opponent may play anything. */
-                    int opp = 0;
-                    for (int p = 0; p < c->players; p++) {
-                        if (!((p ^ seat) & 1)) continue;
-                        int len = popc(s->hand[p][suit]);
-                        opp += (len ? len : s->left + 1) * 4;
-                    }
-                    score -= opp * 64 / 13;
-                }
+                /* A smaller tree first (DDS's insight): a suit where the opponents have few
+                 * cards to choose from. */
+                score -= opp_choice * 64 / 13;
 
             } else {
                 int counts_trump = (s->trump >= 0 && suit == s->trump) ||
@@ -880,9 +891,6 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 int wins_now = beats(s, win, suit, r, counts_trump);
                 if (win_team == team) {
                     /* Partner is winning: give a ten if it is safe, else play low. */
-                    int partner_safe =
-                        last || !opponents_can_beat(c, s, seat, s->tsuit[win], s->trank[win],
-                                                    s->ttrump[win]);
                     if (partner_safe)
                         score = r == TEN ? 90 : 20 - r;
                     else if (wins_now && !opponents_can_beat(c, s, seat, suit, r, counts_trump))

@@ -301,9 +301,7 @@ static inline int stored_offset(const Core *c, const State *s) {
 }
 
 #define PROBES 8
-#ifndef CHAIN
-#define CHAIN 32
-#endif /* blocks scanned at most per position */
+#define CHAIN 32 /* blocks scanned at most per position */
 
 static inline int live(const Core *c, int32_t at, int32_t epoch) {
     return at >= 0 && c->epoch[at >= c->pool_size] == epoch;
@@ -962,7 +960,6 @@ static inline void add_relevant(uint16_t wr[4], int rel) {
 /* Alpha-beta, fail-soft, values from A/C's side. `wr` receives the ranks the result
  * depends on (per suit), so that the table can share it with positions that differ only
  * in cards below them. */
-#define STAT(x)
 static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) {
     c->nodes++;
     memset(wr, 0, 4 * sizeof(uint16_t));

@@ -179,7 +179,8 @@ static int play(const Core *c, State *s, int suit, int rank) {
     int team = winner & 1;
     int relevant = -1;
     for (int i = 0; i < c->players; i++)
-        if (i != best && s->tsuit[i] == s->tsuit[best]) relevant = s->tsuit[best] * 16 + s->trank[best];
+        if (i != best && s->tsuit[i] == s->tsuit[best])
+            relevant = s->tsuit[best] * 16 + s->trank[best];
     s->left--;
     if (c->dehla) {
         s->pile_tricks++;
@@ -727,23 +728,24 @@ static int current_winner(const Core *c, const State *s) {
     return best;
 }
 
-/* Whether an opponent of `seat` still to play in this trick could beat the card
- * (suit, rank, counts_trump) -- with a higher card of the suit led, or by trumping. */
-static int opponents_can_beat(const Core *c, const State *s, int seat, int suit, int rank,
-                              int counts_trump) {
-    int led = s->ntable ? s->tsuit[0] : suit;
-    int trump = s->trump;
-    for (int i = s->ntable + 1; i < c->players; i++) {
+/* Whether a player of the side other than `side`, still to play in this trick from place
+ * `from` on (0: the leader), could beat the card (suit, rank, counts_trump) -- with a
+ * higher card of the suit led, or by trumping. */
+static int opponents_can_beat(const Core *c, const State *s, int side, int from, int suit,
+                              int rank, int counts_trump) {
+    int led = s->ntable ? s->tsuit[0] : suit, t = s->trump;
+    for (int i = from; i < c->players; i++) {
         int p = (s->leader + i) % c->players;
-        if (!((p ^ seat) & 1)) continue;
+        if ((p & 1) == side) continue;
         const uint16_t *h = s->hand[p];
         if (h[led]) {
-            if (!counts_trump && suit == led && (h[led] >> (rank + 1))) return 1;
+            if (led == t && !counts_trump) return 1; /* trumps led after a closed trump's late
+                                                     * reveal outrank the cards before it */
+            if (led == suit && (h[led] >> (rank + 1))) return 1; /* a higher card */
         } else if (s->cut_pending) {
             return 1; /* a void opponent names a trump and wins */
-        } else if (trump >= 0 && h[trump]) {
-            if (!counts_trump) return 1;
-            if (h[trump] >> (rank + 1)) return 1;
+        } else if (t >= 0 && h[t]) {
+            if (!counts_trump || (h[t] >> (rank + 1))) return 1; /* a ruff, an overruff */
         }
     }
     return 0;
@@ -754,22 +756,9 @@ static int opponents_can_beat(const Core *c, const State *s, int seat, int suit,
 static int trick_taken_by(const Core *c, const State *s, uint16_t pin[4]) {
     int win = current_winner(c, s);
     int side = ((s->leader + win) % c->players) & 1;
-    int led = s->tsuit[0], t = s->trump, wsuit = s->tsuit[win], wrank = s->trank[win];
-    for (int i = s->ntable; i < c->players; i++) {
-        int p = (s->leader + i) % c->players;
-        if ((p & 1) == side) continue;
-        const uint16_t *h = s->hand[p];
-        if (h[led]) {
-            if (led == t && !s->ttrump[win]) return -1; /* trumps led after a closed trump's
-                                                          * late reveal outrank the winner */
-            if (led == wsuit && (h[led] >> (wrank + 1))) return -1; /* a higher card */
-        } else if (s->cut_pending) {
-            return -1; /* a void opponent names a trump and wins */
-        } else if (t >= 0 && h[t]) {
-            if (!s->ttrump[win] || (h[t] >> (wrank + 1))) return -1; /* a ruff, an overruff */
-        }
-    }
-    pin[wsuit] |= (uint16_t)(1u << wrank);
+    if (opponents_can_beat(c, s, side, s->ntable, s->tsuit[win], s->trank[win], s->ttrump[win]))
+        return -1;
+    pin[(int)s->tsuit[win]] |= (uint16_t)(1u << s->trank[win]);
     return side;
 }
 
@@ -819,9 +808,10 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
     }
     int behind_wins = s->ntable && !last && partner_behind_wins(c, s, seat, win);
     /* partner winning now, and no opponent still to play can beat it */
+    int after = s->ntable + 1; /* the places still to play after this seat */
     int partner_safe = s->ntable && win_team == team &&
-                       (last || !opponents_can_beat(c, s, seat, s->tsuit[win], s->trank[win],
-                                                    s->ttrump[win]));
+                       (last || !opponents_can_beat(c, s, team, after, s->tsuit[win],
+                                                    s->trank[win], s->ttrump[win]));
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = legal[suit];
         if (!mine) continue;
@@ -845,7 +835,8 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 }
                 int len = popc(h[suit]);
                 opp_choice += (len ? len : s->left + 1) * 4;
-                if (!len && (s->cut_pending || (s->trump >= 0 && suit != s->trump && h[(int)s->trump])))
+                if (!len && (s->cut_pending ||
+                             (s->trump >= 0 && suit != s->trump && h[(int)s->trump])))
                     lead_ruffed = 1;
             }
         }
@@ -891,14 +882,16 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                     /* Partner is winning: give a ten if it is safe, else play low. */
                     if (partner_safe)
                         score = r == TEN ? 90 : 20 - r;
-                    else if (wins_now && !opponents_can_beat(c, s, seat, suit, r, counts_trump))
+                    else if (wins_now &&
+                             !opponents_can_beat(c, s, team, after, suit, r, counts_trump))
                         score = 60 - r + (table_tens ? 30 : 0); /* take over, surely */
                     else
                         score = r == TEN ? -40 : 20 - r;
                 } else if (behind_wins) {
                     score = r == TEN ? 90 : 20 - r; /* the last hand, a partner, takes it */
                 } else if (wins_now) {
-                    int sure = last || !opponents_can_beat(c, s, seat, suit, r, counts_trump);
+                    int sure =
+                        last || !opponents_can_beat(c, s, team, after, suit, r, counts_trump);
                     if (sure)
                         score = 70 - r + (table_tens ? 30 : 0) + (r == TEN ? 20 : 0);
                     else

@@ -250,21 +250,31 @@ def play_out(game: Game, memory: Memory, players: dict[str, Player], rng: random
         memory.see(game.play(c, ask_reveal=ask))  # the engine refuses an illegal card
 
 
+def _no_trump_endgame(
+    hands: dict[Seat, str], leader: Seat, start: StartPosition
+) -> tuple[Game, Memory]:
+    """A hand-built no-trump endgame, and the memory of a seat that has seen every other
+    card played (as a record read from its first trick would)."""
+    setup = DealSetup(
+        Rules(trump_method=TrumpMethod.NONE),
+        {s: parse_hand(h) for s, h in hands.items()},
+        leader,
+        start=start,
+    )
+    game = Game(setup, check_deal=False)
+    memory = Memory(game)
+    memory.played |= set(deck(52)) - {c for h in game.hands.values() for c in h or ()}
+    return game, memory
+
+
 def test_the_winning_card_of_a_hand_built_endgame() -> None:
     """D leads the king of spades; A holds the ace and the ten, the last ten out. The ace
     wins the trick and then the ten is the master: 2-2 tens and seven tricks for A/C. The
     ten under the king gives B/D a third ten. Every world agrees whatever the other cards."""
     hands = {"A": "AT...", "B": ".24..", "C": ".56..", "D": "K.3.."}
-    setup = DealSetup(
-        Rules(trump_method=TrumpMethod.NONE),
-        {s: parse_hand(h) for s, h in hands.items()},
-        "D",
-        start=StartPosition(trick=12, tens=(1, 2), tricks=(5, 6)),
+    game, memory = _no_trump_endgame(
+        hands, "D", StartPosition(trick=12, tens=(1, 2), tricks=(5, 6))
     )
-    game = Game(setup, check_deal=False)
-    memory = Memory(game)
-    # The seat has seen every other card played (a record read from its first trick would).
-    memory.played |= set(deck(52)) - {c for h in game.hands.values() for c in h or ()}
     memory.see(game.play(card("KS")))
     view = SeatView(game, memory)
     assert sorted(map(str, view.legal_cards())) == ["AS", "TS"]
@@ -396,16 +406,7 @@ def _decided_endgame() -> tuple[Game, Memory]:
     """A/C already hold three tens: every card keeps the win, but leading the ace of spades
     first takes both last tricks and the two of spades first takes none."""
     hands = {"A": "A2...", "B": "K.3..", "C": ".45..", "D": ".67.."}
-    setup = DealSetup(
-        Rules(trump_method=TrumpMethod.NONE),
-        {s: parse_hand(h) for s, h in hands.items()},
-        "A",
-        start=StartPosition(trick=12, tens=(3, 1), tricks=(6, 5)),
-    )
-    game = Game(setup, check_deal=False)
-    memory = Memory(game)
-    memory.played |= set(deck(52)) - {c for h in game.hands.values() for c in h or ()}
-    return game, memory
+    return _no_trump_endgame(hands, "A", StartPosition(trick=12, tens=(3, 1), tricks=(6, 5)))
 
 
 @pytest.mark.parametrize("tiebreak", ["tricks", "tens", "rule"])

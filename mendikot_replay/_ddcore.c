@@ -946,6 +946,12 @@ static int rank_at(const Core *c, const State *s, int suit, int rel) {
 }
 
 /* ---- the search --------------------------------------------------------------------- */
+/* Whether a group of cards holds a ten whose capture the objective counts. */
+static inline int ten_matters(const Core *c, const Move *m) {
+    return c->objective != OBJ_TRICKS && m->low <= TEN && TEN <= m->high;
+}
+
+
 static inline void add_relevant(uint16_t wr[4], int rel) {
     if (rel >= 0) wr[rel >> 4] |= (uint16_t)(1u << (rel & 15));
 }
@@ -1074,8 +1080,10 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
     int best = maximising ? -INF : INF;
     int bsuit = 0, brank = 0;
     uint16_t acc[4] = {0, 0, 0, 0}, cw[4];
+    int8_t small_below[4] = {-1, -1, -1, -1}; /* see below */
     int cut = 0;
     for (int i = 0; i < n; i++) {
+        if (all[i].high < small_below[(int)all[i].suit] && !ten_matters(c, &all[i])) continue;
         State t = *s;
         int rel = play(c, &t, all[i].suit, all[i].rank);
         int v = search(c, &t, alpha, beta, cw);
@@ -1100,6 +1108,18 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
             break;
         }
         for (int suit = 0; suit < 4; suit++) acc[suit] |= cw[suit];
+        /* One small card per suit (DDS): when the card just searched lies below every rank
+         * that its search found relevant in its suit, so does any other card of the seat's
+         * below those ranks, and playing it instead changes nothing that matters -- the
+         * positions after either differ only in cards below the relevant ranks, and no line
+         * of the search had the trick won by a card the swap could change (a card winning by
+         * rank is relevant). A ten is never small where tens count. */
+        int ms = all[i].suit;
+        if (small_below[ms] < 0 && !ten_matters(c, &all[i])) {
+            unsigned pins = acc[ms] | wr[ms];
+            int low = pins ? __builtin_ctz(pins) : 13;
+            if (all[i].rank < low) small_below[ms] = (int8_t)low;
+        }
     }
     (void)cut;
     for (int suit = 0; suit < 4; suit++) wr[suit] |= acc[suit];

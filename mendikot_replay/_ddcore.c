@@ -463,9 +463,11 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
  * can ruff afterwards, and L's cards of a suit that outlast everyone else's are winners too.
  * A suit stops where an opponent who could ruff runs out of it (or L's partner, when the
  * rules would make it trump its partner's winner, which hands it the lead). */
-static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], unsigned *tens) {
+static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], unsigned *tens,
+                       int n_of[4]) {
     int q = 0, t = s->cut_pending ? -1 : s->trump;
     *tens = 0;
+    if (n_of) memset(n_of, 0, 4 * sizeof(int));
     int can_ruff[MAXP]; /* after the trumps are cashed */
     for (int p = 0; p < c->players; p++) can_ruff[p] = t >= 0 && s->hand[p][t] != 0;
     for (int k = 0; k < 4; k++) {
@@ -522,6 +524,7 @@ static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], un
             }
         }
         q += n;
+        if (n_of) n_of[suit] = n;
     }
     return q < s->left ? q : s->left;
 }
@@ -572,6 +575,85 @@ static int entry_to_partner(const Core *c, const State *s, uint16_t pin[4], unsi
     *entry_suit = found_suit;
     *by_ruff = found_ruff;
     return found;
+}
+
+/* The leader's partner's cashing plan, reached through an entry (the entry trick counted):
+ * the tricks, or -1 when there is no entry. */
+static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned *tens) {
+    unsigned entry_ten;
+    int x = -1, by_ruff = 0;
+    int P = entry_to_partner(c, s, pin, &entry_ten, &x, &by_ruff);
+    if (P < 0) return -1;
+    int q;
+    if (by_ruff) {
+        /* The ruff spends a trump of the partner's, which its own plan may need (to draw
+         * the opponents'): its plan is counted after that trick, on top of it. */
+        State after = *s;
+        after.hand[s->leader][x] &= (uint16_t)~(entry_ten ? 1u << TEN
+                                                          : after.hand[s->leader][x] &
+                                                                -after.hand[s->leader][x]);
+        unsigned pt = after.hand[P][(int)s->trump];
+        after.hand[P][(int)s->trump] = (uint16_t)(pt & (pt - 1)); /* its lowest trump */
+        for (int p = 0; p < c->players; p++)
+            if (p != s->leader && p != P && after.hand[p][x]) {
+                unsigned h = after.hand[p][x];
+                after.hand[p][x] = (uint16_t)(h & (h - 1)); /* follows, lowest */
+            }
+        after.left = (int8_t)(s->left - 1);
+        q = 1 + sure_tricks(c, &after, P, pin, tens, NULL);
+    } else {
+        q = sure_tricks(c, s, P, pin, tens, NULL);
+    }
+    if (q < 1) q = 1; /* the entry trick itself */
+    *tens |= entry_ten;
+    return q;
+}
+
+/* Both hands' winners (DDS counts them so): the leader cashes its own sure tricks, then
+ * crosses to its partner, who cashes its own. The position after the leader's tricks is
+ * played out the way that is worst for the plan where the opponents choose -- they follow
+ * with their lowest cards, and one who cannot follow keeps its cards (it holds no trump, or
+ * the leader's count would have stopped there: extra cards only weaken the plan's counts)
+ * -- and the way the plan chooses for the partner: its lowest cards, and when it cannot
+ * follow, a low card of its longest other suit, never a trump (which would take the lead).
+ * Returns the tricks, or -1 when the plan adds nothing or cannot be played. */
+static int cash_then_cross(const Core *c, const State *s, uint16_t pin[4], unsigned *tens) {
+    int L = s->leader, n_of[4];
+    unsigned own_tens, their_tens = 0;
+    int q = sure_tricks(c, s, L, pin, &own_tens, n_of);
+    if (q == 0 || q >= s->left || s->cut_pending) return -1;
+    State a = *s;
+    int t = s->trump;
+    for (int k = 0; k < 4; k++) {
+        int y = t >= 0 ? (k == 0 ? t : (k <= t ? k - 1 : k)) : k; /* as sure_tricks: trumps first */
+        int n = n_of[y];
+        for (int i = 0; i < n; i++) a.hand[L][y] &= (uint16_t)~(1u << top_bit(a.hand[L][y]));
+        if (!n) continue;
+        for (int p = 0; p < c->players; p++) {
+            if (p == L) continue;
+            int len = popc(a.hand[p][y]), follow = len < n ? len : n;
+            for (int i = 0; i < follow; i++) a.hand[p][y] &= (uint16_t)(a.hand[p][y] - 1);
+            if ((p ^ L) & 1) continue;
+            for (int d = len; d < n; d++) { /* the partner discards */
+                int from = -1;
+                for (int z = 0; z < 4; z++)
+                    if (z != y && z != t && a.hand[p][z] &&
+                        (from < 0 || popc(a.hand[p][z]) > popc(a.hand[p][from])))
+                        from = z;
+                if (from < 0) return -1; /* only trumps left: it would ruff */
+                unsigned h = a.hand[p][from], low = h & -h;
+                if (low == (1u << TEN) && h != low) low = (h & (h - 1)) & -(h & (h - 1));
+                a.hand[p][from] &= (uint16_t)~low;
+            }
+        }
+    }
+    a.left = (int8_t)(s->left - q);
+    /* the opponents' discards were not made: cap the plan by the cards the leader holds */
+    int q2 = partner_plan(c, &a, pin, &their_tens);
+    if (q2 < 0) return -1;
+    *tens = own_tens | their_tens;
+    q += q2;
+    return q < s->left ? q : s->left;
 }
 
 static inline int value_of(const Core *c, int ac_tens, int ac_tricks) {
@@ -640,41 +722,15 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
      * after an entry to it; the better plan counts. */
     int S = s->leader & 1;
     int best_for_s = -INF;
-    uint16_t plan_pin[2][4];
+    uint16_t plan_pin[3][4];
     memset(plan_pin, 0, sizeof plan_pin);
-    int plans = 1, chosen = 0, capped[2] = {0, 0};
-    int seats[2] = {s->leader, -1};
-    unsigned entry_ten;
-    int entry_suit = -1, by_ruff = 0;
-    seats[1] = entry_to_partner(c, s, plan_pin[1], &entry_ten, &entry_suit, &by_ruff);
-    if (seats[1] >= 0) plans = 2;
-    for (int i = 0; i < plans; i++) {
-        unsigned tens;
-        int q;
-        if (i == 1 && by_ruff) {
-            /* The ruff spends a trump of the partner's, which its own plan may need (to
-             * draw the opponents'): its plan is counted after that trick, on top of it. */
-            State after = *s;
-            int x = entry_suit, P = seats[1];
-            after.hand[s->leader][x] &= (uint16_t)~(entry_ten ? 1u << TEN
-                                                              : after.hand[s->leader][x] &
-                                                                    -after.hand[s->leader][x]);
-            unsigned pt = after.hand[P][(int)s->trump];
-            after.hand[P][(int)s->trump] = (uint16_t)(pt & (pt - 1)); /* its lowest trump */
-            for (int p = 0; p < c->players; p++)
-                if (p != s->leader && p != P && after.hand[p][x]) {
-                    unsigned h = after.hand[p][x];
-                    after.hand[p][x] = (uint16_t)(h & (h - 1)); /* follows, lowest */
-                }
-            after.left = (int8_t)(s->left - 1);
-            q = 1 + sure_tricks(c, &after, P, plan_pin[1], &tens);
-        } else {
-            q = sure_tricks(c, s, seats[i], plan_pin[i], &tens);
-        }
-        if (i == 1) {
-            if (q < 1) q = 1; /* the entry trick itself */
-            tens |= entry_ten;
-        }
+    int chosen = 0, capped[3] = {0, 0, 0};
+    for (int i = 0; i < 3; i++) {
+        unsigned tens = 0;
+        int q = i == 0   ? sure_tricks(c, s, s->leader, plan_pin[0], &tens, NULL)
+                : i == 1 ? partner_plan(c, s, plan_pin[1], &tens)
+                         : cash_then_cross(c, s, plan_pin[2], &tens);
+        if (q < 0) continue;
         int tricks = q > any_tricks[S] ? q : any_tricks[S];
         if (tricks > left_tricks - any_tricks[S ^ 1]) { /* (sound bounds never meet here) */
             tricks = left_tricks - any_tricks[S ^ 1];
@@ -1123,28 +1179,29 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
     }
     (void)cut;
     for (int suit = 0; suit < 4; suit++) wr[suit] |= acc[suit];
-    if (!cut && !boundary) {
+    if (!cut) {
         /* Every card was searched (one per group of equivalent cards) and none did better:
          * the bound holds for every position of the table's pattern only if each card such
          * a position offers stands for one searched. A group whose upper cards are pinned
          * and lower ones not stands, in another position, for the pinned cards and
-         * whatever low card takes the others' place -- the same for the rest of the deal
-         * (the pins say so), but not for this trick when the card winning it now is not
-         * pinned either: the low card may fall under it where the group beat it (KQ over
-         * the seven; elsewhere K3, and the three ducks). Then pin the group down to its
-         * lowest member. (Searching that lowest member makes this rare: when it wins the
+         * whatever low cards take the others' place. Playing the low card there is playing
+         * the group's lowest card here (what was searched: unpinned, so any low card will
+         * do); but playing a pinned card there keeps the low card in hand where here a
+         * card of the group stays -- and the low card may duck where the group's card
+         * would win, in this trick (KQ over the seven: elsewhere K3, and the three ducks)
+         * or a later one (QA kept for a later trick: elsewhere 8A, the ace thrown and the
+         * eight kept). Nothing searched stands for that. So pin the group down to its
+         * lowest member. (Searching that lowest member makes this rare: when it wins a
          * trick by rank, its rank is pinned. A cut-off needs no such pin: the card that
-         * proved it is there. Nor does a lead: no card is on the table yet.) */
-        int win = current_winner(c, s), wsuit = s->tsuit[win], wrank = s->trank[win];
+         * proved it is there.) */
         for (int changed = 1; changed;) {
             changed = 0;
             for (int i = 0; i < n; i++) {
-                if (all[i].suit != wsuit || all[i].low == all[i].high) continue;
-                unsigned pins = wr[wsuit];
-                if (!pins) continue;
-                int lowest = __builtin_ctz(pins);
-                if (wrank < lowest && all[i].high >= lowest && all[i].low < lowest) {
-                    wr[wsuit] |= (uint16_t)(1u << all[i].low);
+                int g = all[i].suit;
+                if (all[i].low == all[i].high || !wr[g]) continue;
+                int lowest = __builtin_ctz(wr[g]);
+                if (all[i].low < lowest && lowest <= all[i].high) {
+                    wr[g] |= (uint16_t)(1u << all[i].low);
                     changed = 1;
                 }
             }

@@ -385,6 +385,38 @@ def test_a_group_of_equal_cards_does_not_stand_for_a_duck() -> None:
     assert expected(game, reference, "tricks")[1][card("JD")] == 6  # the line that needs it
 
 
+def test_a_group_of_equal_cards_does_not_stand_for_a_later_duck() -> None:
+    """A found case (the long cross-check script, seed 52). C, void in hearts, discards from
+    ♣AQ, one group searched through the queen; the ace kept then wins a later trick, and
+    the table shared the bound with positions where C's second club was the eight -- where
+    C can throw the ace, keep the eight and duck under A's nine, leaving A two tricks in a
+    row and the Dehla pile. The group's lower card must be pinned at every node where all
+    cards were searched, not only in the trick under way."""
+    hands = {
+        "A": parse_hand(".7.7.9"),
+        "B": parse_hand("..2.53"),
+        "C": parse_hand("3...AQ8"),
+        "D": parse_hand("Q.6.J."),
+    }
+    start = StartPosition(
+        trick=10,
+        tens=(0, 1),
+        tricks=(3, 0),
+        table=(("D", card("AH")), ("A", card("8H")), ("B", card("3H"))),
+        pile_tricks=6,
+        pile_tens=(card("TH"), card("TD"), card("TC")),
+        streak="B",
+    )
+    rules = Rules(capture=Capture.DEHLA)
+    setup = DealSetup(rules, hands, first_leader="D", trump=Suit.SPADES, start=start)
+    game = Game(setup, check_deal=False)
+    reference = tree_values(game)
+    for objective in OBJECTIVES:
+        want = expected(game, reference, objective)
+        assert got(Solver(objective, engine="compiled").solve(game)) == want, objective
+    assert expected(game, reference, "tricks")[1][card("QC")] == 5  # the line that needs it
+
+
 def test_four_trick_endgames_against_exhaustive_minimax() -> None:
     """Four-trick positions of four players (up to hundreds of thousands of leaves each,
     a second or so apiece) against the reference, all three objectives: one position of

@@ -76,6 +76,7 @@ typedef struct {
     uint8_t kk[4];
     int8_t lo, hi;       /* bounds, less the counts so far for tens and tricks */
     uint8_t bsuit, brel; /* best move: suit and place from the top among cards still out */
+    int8_t lo_at[2], hi_at[2]; /* outcome: A/C's tens and tricks where lo and hi were proved */
 } Pattern;
 
 /* A bucket's patterns are kept in blocks, newest block first, so that a scan reads memory
@@ -260,16 +261,7 @@ static void exact_key(const Core *c, const State *s, const int ten_at[4], uint64
     uint64_t m = (uint64_t)s->leader | ((uint64_t)(s->trump + 1) << 3) |
                  ((uint64_t)s->cut_pending << 6) |
                  ((uint64_t)c->objective << 60); /* an outcome search asks the others too */
-    if (c->objective == OBJ_OUTCOME) {
-        m |= ((uint64_t)s->tens[0] << 8) | ((uint64_t)s->tens[1] << 12);
-        if (s->tens[0] >= 3 || s->tens[1] >= 3)
-            /* the winner is decided: tricks only matter for a whitewash, which needs
-             * every trick -- so only whether each side has none yet */
-            m |= ((uint64_t)(s->tricks[0] == 0) << 16) | ((uint64_t)(s->tricks[1] == 0) << 17) |
-                 ((uint64_t)1 << 18);
-        else
-            m |= ((uint64_t)s->tricks[0] << 16) | ((uint64_t)s->tricks[1] << 20);
-    }
+    /* No counts so far, even for the outcome: see outcome_applies(). */
     if (c->dehla) {
         m |= ((uint64_t)s->pile_tricks << 24) | ((uint64_t)s->pile_tens << 28) |
              ((uint64_t)(s->streak_seat + 1) << 32);
@@ -356,6 +348,19 @@ static inline int pattern_matches(const Core *c, const Pattern *p, const uint64_
     return 1;
 }
 
+/* Whether a pattern's bounds apply at these counts. The table keys the outcome without the
+ * counts so far: the deal's result only grows with A/C's final tens and tricks, so a lower
+ * bound proved with A/C holding t tens and k tricks holds whenever they hold at least as
+ * many, and an upper bound whenever they hold at most as many. (Tens and tricks searches
+ * store what is still to come: the counts do not matter.) */
+static inline int lo_applies(const Core *c, const Pattern *p, const State *s) {
+    return c->objective != OBJ_OUTCOME || (s->tens[0] >= p->lo_at[0] && s->tricks[0] >= p->lo_at[1]);
+}
+
+static inline int hi_applies(const Core *c, const Pattern *p, const State *s) {
+    return c->objective != OBJ_OUTCOME || (s->tens[0] <= p->hi_at[0] && s->tricks[0] <= p->hi_at[1]);
+}
+
 /* The rank mask pinning the top kk cards of a suit still out (the kk-th card's bit). */
 static inline unsigned pin_of(const Core *c, const State *s, int suit, int kk) {
     if (!kk) return 0;
@@ -412,6 +417,8 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
     np.tens = ten_owners(c, w, count, ten_at);
     np.lo = (int8_t)lo;
     np.hi = (int8_t)hi;
+    np.lo_at[0] = np.hi_at[0] = s->tens[0];
+    np.lo_at[1] = np.hi_at[1] = s->tricks[0];
     np.bsuit = (uint8_t)bsuit;
     np.brel = (uint8_t)brel;
     Bucket *b = find_bucket(c, k, h, 1);
@@ -423,8 +430,18 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
             Pattern *p = &c->pool[i + 1 + j].p;
             if (memcmp(p->kk, np.kk, 4) == 0 && memcmp(p->top, np.top, sizeof np.top) == 0 &&
                 p->tens == np.tens) {
-                if (lo > p->lo) p->lo = (int8_t)lo;
-                if (hi < p->hi) p->hi = (int8_t)hi;
+                /* a bound replaces the pattern's when it is stronger or applies more widely
+                 * (or the two cannot be compared: the newer wins) */
+                if (lo > -120 && (lo > p->lo || !lo_applies(c, p, s))) {
+                    p->lo = (int8_t)lo;
+                    p->lo_at[0] = np.lo_at[0];
+                    p->lo_at[1] = np.lo_at[1];
+                }
+                if (hi < 120 && (hi < p->hi || !hi_applies(c, p, s))) {
+                    p->hi = (int8_t)hi;
+                    p->hi_at[0] = np.hi_at[0];
+                    p->hi_at[1] = np.hi_at[1];
+                }
                 if (brel != 255) {
                     p->bsuit = (uint8_t)bsuit;
                     p->brel = (uint8_t)brel;
@@ -1063,11 +1080,11 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
                     const Pattern *p = &c->pool[i + 1 + j].p;
                     if (!pattern_matches(c, p, w, count, tens)) continue;
                     int plo = p->lo + off, phi = p->hi + off;
-                    if (plo > tlo) {
+                    if (plo > tlo && lo_applies(c, p, s)) {
                         tlo = plo;
                         plo_from = p;
                     }
-                    if (phi < thi) {
+                    if (phi < thi && hi_applies(c, p, s)) {
                         thi = phi;
                         phi_from = p;
                     }

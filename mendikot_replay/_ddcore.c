@@ -17,14 +17,17 @@
  *     ranks (each suit's remaining cards in order, by owner, with the ten marked): cards
  *     already played no longer matter, so many different histories share one entry; for
  *     the `tricks` and `tens` objectives the table stores what is still to come, so the
- *     counts so far are not part of the key either;
+ *     counts so far are not part of the key either, and for the outcome each bound keeps
+ *     the counts it was proved at and serves any counts on its side of them;
  *   - bounds at every trick boundary that end a search without looking further when they
  *     settle it: the tricks (and the tens falling to them) the side on lead can cash --
- *     trumps drawn first, long cards, or through an entry to partner -- and, for both sides,
- *     each hand's trumps above all the other side's; in mid-trick, a trick one side surely
- *     takes;
+ *     trumps drawn first, long cards, through an entry to partner, or both hands' winners
+ *     in turn -- and, for both sides, each hand's trumps above all the other side's; in
+ *     mid-trick, a trick one side surely takes;
  *   - equivalent cards searched once (neighbours in a suit with no card still out between
- *     them, never a ten), through the group's lowest card;
+ *     them, never a ten), through the group's lowest card; and, once a card's search shows
+ *     that no rank of its suit below some card mattered, no other card below it (DDS's
+ *     "one small card per suit");
  *   - move ordering from a card player's rules of thumb, leads first in the suits where the
  *     opponents have fewest cards to choose from (DDS's insight: a smaller tree), and the
  *     table's best move first;
@@ -261,7 +264,7 @@ static void exact_key(const Core *c, const State *s, const int ten_at[4], uint64
     uint64_t m = (uint64_t)s->leader | ((uint64_t)(s->trump + 1) << 3) |
                  ((uint64_t)s->cut_pending << 6) |
                  ((uint64_t)c->objective << 60); /* an outcome search asks the others too */
-    /* No counts so far, even for the outcome: see outcome_applies(). */
+    /* No counts so far, even for the outcome: see lo_applies(). */
     if (c->dehla) {
         m |= ((uint64_t)s->pile_tricks << 24) | ((uint64_t)s->pile_tens << 28) |
              ((uint64_t)(s->streak_seat + 1) << 32);
@@ -354,11 +357,13 @@ static inline int pattern_matches(const Core *c, const Pattern *p, const uint64_
  * many, and an upper bound whenever they hold at most as many. (Tens and tricks searches
  * store what is still to come: the counts do not matter.) */
 static inline int lo_applies(const Core *c, const Pattern *p, const State *s) {
-    return c->objective != OBJ_OUTCOME || (s->tens[0] >= p->lo_at[0] && s->tricks[0] >= p->lo_at[1]);
+    return c->objective != OBJ_OUTCOME ||
+           (s->tens[0] >= p->lo_at[0] && s->tricks[0] >= p->lo_at[1]);
 }
 
 static inline int hi_applies(const Core *c, const Pattern *p, const State *s) {
-    return c->objective != OBJ_OUTCOME || (s->tens[0] <= p->hi_at[0] && s->tricks[0] <= p->hi_at[1]);
+    return c->objective != OBJ_OUTCOME ||
+           (s->tens[0] <= p->hi_at[0] && s->tricks[0] <= p->hi_at[1]);
 }
 
 /* The rank mask pinning the top kk cards of a suit still out (the kk-th card's bit). */
@@ -665,7 +670,6 @@ static int cash_then_cross(const Core *c, const State *s, uint16_t pin[4], unsig
         }
     }
     a.left = (int8_t)(s->left - q);
-    /* the opponents' discards were not made: cap the plan by the cards the leader holds */
     int q2 = partner_plan(c, &a, pin, &their_tens);
     if (q2 < 0) return -1;
     *tens = own_tens | their_tens;
@@ -1023,7 +1027,6 @@ static int rank_at(const Core *c, const State *s, int suit, int rel) {
 static inline int ten_matters(const Core *c, const Move *m) {
     return c->objective != OBJ_TRICKS && m->low <= TEN && TEN <= m->high;
 }
-
 
 static inline void add_relevant(uint16_t wr[4], int rel) {
     if (rel >= 0) wr[rel >> 4] |= (uint16_t)(1u << (rel & 15));

@@ -22,8 +22,8 @@ rules played until a few tricks are left. Cards may already be on the table.
 
 It prints a line per variant (positions, values compared, disagreements, time in the
 solver and in the reference) and exits with status 1, after printing every disagreeing
-position, if any value differs. The default 20,000 positions take about eight minutes on
-two busy cores (470 s, 57,771 values compared and none wrong, when this was written).
+position, if any value differs. The default 20,000 positions take about three minutes
+(194 s, 57,771 values compared and none wrong, when this was last run).
 """
 
 from __future__ import annotations

@@ -684,11 +684,12 @@ static inline int value_of(const Core *c, int ac_tens, int ac_tricks) {
 }
 
 /* Lowest and highest value the rest of the deal can give, from the counts and what each
- * side surely takes; used to stop a search whose window these already decide. `pin_lo` and
- * `pin_hi` receive the ranks each bound relies on (a search settled by one bound alone is
- * shared by more positions when it pins only that bound's cards). */
-static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin_lo[4],
-                   uint16_t pin_hi[4]) {
+ * side surely takes; used to stop a search whose window (alpha, beta) these already decide,
+ * and worked out no further than it takes to decide it. `pin_lo` and `pin_hi` receive the
+ * ranks each bound relies on (a search settled by one bound alone is shared by more
+ * positions when it pins only that bound's cards). */
+static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, int *hi,
+                   uint16_t pin_lo[4], uint16_t pin_hi[4]) {
     int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
     uint16_t pin_any[2][4]; /* what each side's any-play guarantees rely on */
     memset(pin_any, 0, sizeof pin_any);
@@ -739,23 +740,31 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
             }
         }
     }
-    /* What the side on lead takes by cashing: the leader's own winners, or a partner's
-     * after an entry to it; the better plan counts. */
+    /* What the other side surely takes: when that settles the search, the plans of the side
+     * on lead need not be counted. */
     int S = s->leader & 1;
-    int best_for_s = -INF;
+    int other_tricks = any_tricks[S ^ 1], other_tens = popc(any_tens[S ^ 1]);
+    int other = S == 0 ? value_of(c, 4 - s->tens[1] - other_tens,
+                                  s->tricks[0] + left_tricks - other_tricks)
+                       : value_of(c, s->tens[0] + other_tens, s->tricks[0] + other_tricks);
+    int settled = S == 0 ? other <= alpha : other >= beta;
+    /* What the side on lead takes by cashing: the leader's own winners, a partner's after
+     * an entry to it, or both in turn; the best plan counts (the first that settles the
+     * search is enough). Plan -1 is none: only what the side takes however the play goes. */
+    int best_for_s = -INF, chosen = -1, capped = 0;
     uint16_t plan_pin[3][4];
     memset(plan_pin, 0, sizeof plan_pin);
-    int chosen = 0, capped[3] = {0, 0, 0};
-    for (int i = 0; i < 3; i++) {
+    for (int i = -1; i < 3; i++) {
         unsigned tens = 0;
-        int q = i == 0   ? sure_tricks(c, s, s->leader, plan_pin[0], &tens, NULL)
+        int q = i == -1  ? 0
+                : i == 0 ? sure_tricks(c, s, s->leader, plan_pin[0], &tens, NULL)
                 : i == 1 ? partner_plan(c, s, plan_pin[1], &tens)
                          : cash_then_cross(c, s, plan_pin[2], &tens);
         if (q < 0) continue;
-        int tricks = q > any_tricks[S] ? q : any_tricks[S];
+        int tricks = q > any_tricks[S] ? q : any_tricks[S], cap = 0;
         if (tricks > left_tricks - any_tricks[S ^ 1]) { /* (sound bounds never meet here) */
             tricks = left_tricks - any_tricks[S ^ 1];
-            capped[i] = 1;
+            cap = 1;
         }
         if (tricks >= left_tricks) tens = out_tens; /* every trick: every ten still out */
         int n_tens = popc(tens | any_tens[S]);
@@ -765,21 +774,22 @@ static void bounds(const Core *c, const State *s, int *lo, int *hi, uint16_t pin
         if (v > best_for_s) {
             best_for_s = v;
             chosen = i;
+            capped = cap;
         }
+        if (settled || (S == 0 ? best_for_s >= beta : -best_for_s <= alpha)) break;
     }
     uint16_t *pin_s = S == 0 ? pin_lo : pin_hi, *pin_o = S == 0 ? pin_hi : pin_lo;
     for (int suit = 0; suit < 4; suit++) {
-        pin_s[suit] |= plan_pin[chosen][suit] | pin_any[S][suit] |
-                       (capped[chosen] ? pin_any[S ^ 1][suit] : 0);
+        pin_s[suit] |= (chosen >= 0 ? plan_pin[chosen][suit] : 0) | pin_any[S][suit] |
+                       (capped ? pin_any[S ^ 1][suit] : 0);
         pin_o[suit] |= pin_any[S ^ 1][suit];
     }
-    int other_tricks = any_tricks[S ^ 1], other_tens = popc(any_tens[S ^ 1]);
     if (S == 0) {
         *lo = best_for_s;
-        *hi = value_of(c, 4 - s->tens[1] - other_tens, s->tricks[0] + left_tricks - other_tricks);
+        *hi = other;
     } else {
         *hi = -best_for_s;
-        *lo = value_of(c, s->tens[0] + other_tens, s->tricks[0] + other_tricks);
+        *lo = other;
     }
 }
 
@@ -1061,7 +1071,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         }
         int lo, hi;
         uint16_t pin_lo[4], pin_hi[4];
-        bounds(c, s, &lo, &hi, pin_lo, pin_hi);
+        bounds(c, s, alpha, beta, &lo, &hi, pin_lo, pin_hi);
         if (lo >= beta || hi <= alpha || lo == hi) {
             for (int suit = 0; suit < 4; suit++)
                 wr[suit] = (uint16_t)((lo >= beta || lo == hi ? pin_lo[suit] : 0) |

@@ -640,11 +640,13 @@ static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned
  * the leader's count would have stopped there: extra cards only weaken the plan's counts)
  * -- and the way the plan chooses for the partner: its lowest cards, and when it cannot
  * follow, a low card of its longest other suit, never a trump (which would take the lead).
- * Returns the tricks, or -1 when the plan adds nothing or cannot be played. */
-static int cash_then_cross(const Core *c, const State *s, uint16_t pin[4], unsigned *tens) {
-    int L = s->leader, n_of[4];
-    unsigned own_tens, their_tens = 0;
-    int q = sure_tricks(c, s, L, pin, &own_tens, n_of);
+ * The leader's own plan comes worked out (`q` tricks, `own_tens`, `n_of` per suit: what
+ * sure_tricks gives; `pin` holds its pins already). Returns the tricks, or -1 when the
+ * plan adds nothing or cannot be played. */
+static int cash_then_cross(const Core *c, const State *s, int q, unsigned own_tens,
+                           const int n_of[4], uint16_t pin[4], unsigned *tens) {
+    int L = s->leader;
+    unsigned their_tens = 0;
     if (q == 0 || q >= s->left || s->cut_pending) return -1;
     State a = *s;
     int t = s->trump;
@@ -756,12 +758,22 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
     int best_for_s = -INF, chosen = -1, capped = 0;
     uint16_t plan_pin[3][4];
     memset(plan_pin, 0, sizeof plan_pin);
+    int own_q = 0, own_n[4]; /* the leader's plan, which the third plan builds on */
+    unsigned own_tens = 0;
     for (int i = -1; i < 3; i++) {
         unsigned tens = 0;
-        int q = i == -1  ? 0
-                : i == 0 ? sure_tricks(c, s, s->leader, plan_pin[0], &tens, NULL)
-                : i == 1 ? partner_plan(c, s, plan_pin[1], &tens)
-                         : cash_then_cross(c, s, plan_pin[2], &tens);
+        int q;
+        if (i == -1) {
+            q = 0;
+        } else if (i == 0) {
+            q = own_q = sure_tricks(c, s, s->leader, plan_pin[0], &own_tens, own_n);
+            tens = own_tens;
+        } else if (i == 1) {
+            q = partner_plan(c, s, plan_pin[1], &tens);
+        } else {
+            memcpy(plan_pin[2], plan_pin[0], sizeof plan_pin[0]);
+            q = cash_then_cross(c, s, own_q, own_tens, own_n, plan_pin[2], &tens);
+        }
         if (q < 0) continue;
         int tricks = q > any_tricks[S] ? q : any_tricks[S], cap = 0;
         if (tricks > left_tricks - any_tricks[S ^ 1]) { /* (sound bounds never meet here) */

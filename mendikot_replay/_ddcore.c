@@ -89,9 +89,9 @@ typedef struct {
  * The arena is a ring of segments, filled in turn: when the one in use is full, the next
  * is emptied and filled, so the table always keeps all but the oldest sixteenth of what
  * it learnt (never all or nothing; two halves kept as little as half, and a search that
- * fills the table, of 25 M positions, needed 6% more). A link to a block carries the epoch of
- * the segment it points into; emptying a segment bumps its epoch, which invalidates every
- * link into it at once. */
+ * fills the table, of 25 M positions, needed 6% more). A link to a block carries the epoch
+ * of the segment it points into; emptying a segment bumps its epoch, which invalidates
+ * every link into it at once. */
 #define SEGMENTS 16
 #define FIRST_BLOCK 2
 #define MAX_BLOCK 16
@@ -478,6 +478,11 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
 
 /* ---- bounds at a trick boundary ----------------------------------------------------- */
 
+/* The k-th suit a cashing plan plays: the trump suit (t, or -1 for none) first. */
+static inline int plan_suit(int t, int k) {
+    return t >= 0 ? (k == 0 ? t : (k <= t ? k - 1 : k)) : k;
+}
+
 /* Tricks seat L, on lead, can cash one after another from the top, whatever the others
  * do; `pin` receives, per suit, the ranks the count relies on and `tens` the suits whose ten
  * falls to these tricks.
@@ -495,7 +500,7 @@ static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], un
     int can_ruff[MAXP]; /* after the trumps are cashed */
     for (int p = 0; p < c->players; p++) can_ruff[p] = t >= 0 && s->hand[p][t] != 0;
     for (int k = 0; k < 4; k++) {
-        int suit = t >= 0 ? (k == 0 ? t : (k <= t ? k - 1 : k)) : k; /* trumps first */
+        int suit = plan_suit(t, k);
         unsigned mine = s->hand[L][suit];
         if (!mine) continue;
         unsigned others = 0;
@@ -651,7 +656,7 @@ static int cash_then_cross(const Core *c, const State *s, int q, unsigned own_te
     State a = *s;
     int t = s->trump;
     for (int k = 0; k < 4; k++) {
-        int y = t >= 0 ? (k == 0 ? t : (k <= t ? k - 1 : k)) : k; /* as sure_tricks: trumps first */
+        int y = plan_suit(t, k); /* in sure_tricks' order */
         int n = n_of[y];
         for (int i = 0; i < n; i++) a.hand[L][y] &= (uint16_t)~(1u << top_bit(a.hand[L][y]));
         if (!n) continue;

@@ -189,18 +189,25 @@ def keep_offline(context: BrowserContext, outside: list[str]) -> None:
     context.route(EXTERNAL, handle)
 
 
-@contextlib.contextmanager
-def voila_page(
-    browser: Browser, server: Server, errors: PageErrors, notebook: str, viewer: int, end: str
-) -> Iterator[Page]:
-    """A page of ``notebook`` served by Voila, offline, its errors collected in ``errors``,
-    open once the ``viewer``-th viewer shows; a full-page screenshot ``end`` when done."""
+def offline_page(browser: Browser, errors: PageErrors) -> tuple[BrowserContext, Page]:
+    """A page in a context of its own (1280x900, 30 s timeouts, kept offline) whose errors
+    and console messages go to ``errors``; the caller closes the context."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
     keep_offline(context, errors.outside)
     page = context.new_page()
     page.on("pageerror", errors.on_page_error)
     page.on("console", errors.on_console)
+    return context, page
+
+
+@contextlib.contextmanager
+def voila_page(
+    browser: Browser, server: Server, errors: PageErrors, notebook: str, viewer: int, end: str
+) -> Iterator[Page]:
+    """A page of ``notebook`` served by Voila, offline, its errors collected in ``errors``,
+    open once the ``viewer``-th viewer shows; a full-page screenshot ``end`` when done."""
+    context, page = offline_page(browser, errors)
     try:
         page.goto(server.address(notebook))
         # Voila runs the whole notebook before the widgets show: allow a cold kernel.

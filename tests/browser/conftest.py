@@ -29,7 +29,7 @@ from browser_support import (
     PageErrors,
     Server,
     free_port,
-    keep_offline,
+    offline_page,
     start_server,
     stop_server,
 )
@@ -155,12 +155,7 @@ def page(
 ) -> Iterator[Page]:
     """A fresh page (own context) that records its errors and leaves a screenshot of how it
     ended in test-artifacts/, pass or fail."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(30_000)
-    keep_offline(context, page_errors.outside)
-    new_page = context.new_page()
-    new_page.on("pageerror", page_errors.on_page_error)
-    new_page.on("console", page_errors.on_console)
+    context, new_page = offline_page(browser, page_errors)
     try:
         yield new_page
     finally:

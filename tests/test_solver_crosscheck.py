@@ -363,6 +363,16 @@ def test_positions_of_played_random_deals() -> None:
             )
 
 
+def _compiled_agrees_with_reference(game: Game) -> tuple[int, dict[Card, int]]:
+    """Check a found case: the compiled core against the exhaustive reference in all three
+    objectives. Returns the reference's tricks values, for the line the case is about."""
+    reference = tree_values(game)
+    for objective in OBJECTIVES:
+        want = expected(game, reference, objective)
+        assert got(Solver(objective, engine="compiled").solve(game)) == want, objective
+    return expected(game, reference, "tricks")
+
+
 def test_a_group_of_equal_cards_does_not_stand_for_a_duck() -> None:
     """A found case (the long cross-check script, seed 9). C's ♠AK were one group, searched
     through one card; the table then shared a bound with positions where C held the ace and
@@ -377,12 +387,8 @@ def test_a_group_of_equal_cards_does_not_stand_for_a_duck() -> None:
     start = StartPosition(trick=10, tens=(2, 0), tricks=(4, 0), pile_tricks=5, streak="B")
     rules = Rules(capture=Capture.DEHLA)
     setup = DealSetup(rules, hands, first_leader="C", trump=Suit.DIAMONDS, start=start)
-    game = Game(setup, check_deal=False)
-    reference = tree_values(game)
-    for objective in OBJECTIVES:
-        want = expected(game, reference, objective)
-        assert got(Solver(objective, engine="compiled").solve(game)) == want, objective
-    assert expected(game, reference, "tricks")[1][card("JD")] == 6  # the line that needs it
+    reference = _compiled_agrees_with_reference(Game(setup, check_deal=False))
+    assert reference[1][card("JD")] == 6  # the line that needs it
 
 
 def test_a_group_of_equal_cards_does_not_stand_for_a_later_duck() -> None:
@@ -409,12 +415,8 @@ def test_a_group_of_equal_cards_does_not_stand_for_a_later_duck() -> None:
     )
     rules = Rules(capture=Capture.DEHLA)
     setup = DealSetup(rules, hands, first_leader="D", trump=Suit.SPADES, start=start)
-    game = Game(setup, check_deal=False)
-    reference = tree_values(game)
-    for objective in OBJECTIVES:
-        want = expected(game, reference, objective)
-        assert got(Solver(objective, engine="compiled").solve(game)) == want, objective
-    assert expected(game, reference, "tricks")[1][card("QC")] == 5  # the line that needs it
+    reference = _compiled_agrees_with_reference(Game(setup, check_deal=False))
+    assert reference[1][card("QC")] == 5  # the line that needs it
 
 
 def test_four_trick_endgames_against_exhaustive_minimax() -> None:

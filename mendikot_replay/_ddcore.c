@@ -232,28 +232,50 @@ static void legal_masks(const Core *c, const State *s, uint16_t out[4]) {
 
 /* ---- the partition table ----------------------------------------------------------- */
 
-/* Each suit's cards still out, highest first, as packed owners (and how many). */
+/* Each suit's cards still out, highest first, as packed owners (and how many): the lowest
+ * card in the lowest bits. */
 static void suit_owners(const Core *c, const State *s, uint64_t w[4], int count[4], int ten_at[4]) {
     int bits = c->bits;
     for (int suit = 0; suit < 4; suit++) {
         uint64_t x = 0;
         unsigned all = 0;
         for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
-        int n = 0, t = -1;
-        for (unsigned left = all; left; left &= ~(1u << top_bit(left))) {
-            int r = top_bit(left), owner = 0;
-            if (c->players == 4) /* one bit of the four hands is set: its index, branch-free */
-                owner = (int)(((s->hand[1][suit] >> r) & 1) + 2 * ((s->hand[2][suit] >> r) & 1) +
-                              3 * ((s->hand[3][suit] >> r) & 1));
-            else
+        int n = popc(all), t = -1;
+        if (all >> TEN & 1) t = n - 1 - popc(all & ((1u << TEN) - 1)); /* its place from the top */
+        if (c->players == 4) {
+            /* the owner's two bits at once, for each card from the lowest up */
+            unsigned b0 = s->hand[1][suit] | s->hand[3][suit];
+            unsigned b1 = s->hand[2][suit] | s->hand[3][suit];
+            int at = 0;
+            for (unsigned left = all; left; left &= left - 1, at += 2) {
+                int r = __builtin_ctz(left);
+                x |= (uint64_t)(((b0 >> r) & 1) | (((b1 >> r) & 1) << 1)) << at;
+            }
+        } else {
+            int at = 0;
+            for (unsigned left = all; left; left &= left - 1, at += bits) {
+                int r = __builtin_ctz(left), owner = 0;
                 while (!(s->hand[owner][suit] & (1u << r))) owner++;
-            if (r == TEN) t = n;
-            x = (x << bits) | (uint64_t)owner;
-            n++;
+                x |= (uint64_t)owner << at;
+            }
         }
         w[suit] = x;
         count[suit] = n;
         ten_at[suit] = t;
+    }
+}
+
+/* Each suit's top k cards' owners, as a pattern stores them (k from 0 to the suit's count):
+ * worked out once per lookup, so that matching a pattern is a comparison per suit. */
+typedef struct {
+    uint32_t at[4][14];
+} Tops;
+
+static void tops_of(const Core *c, const uint64_t w[4], const int count[4], Tops *t) {
+    for (int suit = 0; suit < 4; suit++) {
+        t->at[suit][0] = 0;
+        for (int k = 1; k <= count[suit]; k++)
+            t->at[suit][k] = (uint32_t)(w[suit] >> ((count[suit] - k) * c->bits));
     }
 }
 
@@ -344,14 +366,10 @@ static uint16_t ten_owners(const Core *c, const uint64_t w[4], const int count[4
     return out;
 }
 
-static inline int pattern_matches(const Core *c, const Pattern *p, const uint64_t w[4],
-                                  const int count[4], uint16_t tens) {
-    if (p->tens != tens) return 0;
-    for (int suit = 0; suit < 4; suit++) {
-        int kk = p->kk[suit];
-        if (kk && (w[suit] >> ((count[suit] - kk) * c->bits)) != (uint64_t)p->top[suit]) return 0;
-    }
-    return 1;
+static inline int pattern_matches(const Pattern *p, const Tops *t, uint16_t tens) {
+    return p->tens == tens &&
+           ((t->at[0][p->kk[0]] ^ p->top[0]) | (t->at[1][p->kk[1]] ^ p->top[1]) |
+            (t->at[2][p->kk[2]] ^ p->top[2]) | (t->at[3][p->kk[3]] ^ p->top[3])) == 0;
 }
 
 /* Whether a pattern's bounds apply at these counts. The table keys the outcome without the
@@ -888,6 +906,35 @@ static int partner_behind_wins(const Core *c, const State *s, int seat, int win)
     return 1;
 }
 
+/* Whether the seat to move can make sure its side takes the trick under way: its top card
+ * of the suit led, or (void in it) its top trump, beats the card winning now and every card
+ * an opponent still to play could beat it with; or its partner last to play surely takes
+ * it. `pin` receives the rank this relies on. */
+static int can_secure(const Core *c, const State *s, uint16_t pin[4]) {
+    int seat = seat_to_play(c, s), team = seat & 1, led = s->tsuit[0], t = s->trump;
+    int win = current_winner(c, s), after = s->ntable + 1;
+    const uint16_t *h = s->hand[seat];
+    if (h[led]) {
+        int r = top_bit(h[led]), trumps = t >= 0 && led == t;
+        if (beats(s, win, led, r, trumps) && !opponents_can_beat(c, s, team, after, led, r, trumps)) {
+            pin[led] |= (uint16_t)(1u << r);
+            return 1;
+        }
+    } else if (!s->cut_pending && t >= 0 && h[t]) {
+        int r = top_bit(h[t]);
+        if (beats(s, win, t, r, 1) && !opponents_can_beat(c, s, team, after, t, r, 1)) {
+            pin[t] |= (uint16_t)(1u << r);
+            return 1;
+        }
+    }
+    if (after < c->players && partner_behind_wins(c, s, seat, win)) {
+        int last = (s->leader + c->players - 1) % c->players;
+        pin[led] |= (uint16_t)(1u << top_bit(s->hand[last][led]));
+        return 1;
+    }
+    return 0;
+}
+
 /* The legal cards of the seat to move, one per group of equivalent cards, best first.
  * rep_of[suit][rank] receives, for every legal card, the representative searched. */
 static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][13]) {
@@ -1061,10 +1108,38 @@ static inline void add_relevant(uint16_t wr[4], int rel) {
     if (rel >= 0) wr[rel >> 4] |= (uint16_t)(1u << (rel & 15));
 }
 
+static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]);
+
+/* Every ten taken: the deal's result now hangs on A/C's tricks alone, and grows with them.
+ * So whether it reaches beta is whether A/C take the fewest tricks that give beta -- a
+ * tricks question, whose table entries keep no counts and so serve every position with
+ * the same cards still to play, where an outcome entry serves only counts on its side of
+ * the ones it was proved at. Returns a fail-soft bound, as search() does. */
+static int tricks_decide(Core *c, const State *s, int beta, uint16_t wr[4]) {
+    int tens = s->tens[0], total = c->total_tricks;
+    int most = total - s->tricks[1], need = s->tricks[0];
+    while (need <= most && outcome_of(tens, need, total) < beta) need++;
+    if (need == s->tricks[0] || need > most) { /* the counts so far decide it */
+        memset(wr, 0, 4 * sizeof(uint16_t));
+        return outcome_of(tens, need > most ? most : need, total);
+    }
+    c->objective = OBJ_TRICKS;
+    int g = search(c, s, need - 1, need, wr);
+    c->objective = OBJ_OUTCOME;
+    if (g < s->tricks[0]) g = s->tricks[0];
+    if (g > most) g = most;
+    /* g bounds A/C's final tricks (from below when it reaches need, else from above); the
+     * result, monotone in them, is bounded alike */
+    return outcome_of(tens, g, total);
+}
+
 /* Alpha-beta, fail-soft, values from A/C's side. `wr` receives the ranks the result
  * depends on (per suit), so that the table can share it with positions that differ only
  * in cards below them. */
 static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) {
+    if (c->objective == OBJ_OUTCOME && s->tens[0] + s->tens[1] == 4 && beta == alpha + 1 &&
+        s->left > 0)
+        return tricks_decide(c, s, beta, wr);
     c->nodes++;
     memset(wr, 0, 4 * sizeof(uint16_t));
     if (s->left == 0) return final_value(c, s);
@@ -1103,6 +1178,8 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         Bucket *b = find_bucket(c, key, h, 0);
         uint16_t tens = ten_owners(c, w, count, ten_at);
         if (b) {
+            Tops tops;
+            tops_of(c, w, count, &tops);
             int off = stored_offset(c, s), scanned = 0, done = 0;
             const Pattern *plo_from = NULL, *phi_from = NULL;
             for (int32_t i = b->head, e = b->head_epoch; live(c, i, e) && scanned < CHAIN && !done;
@@ -1110,7 +1187,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
                 int n = c->pool[i].h.n;
                 for (int j = 0; j < n; j++) {
                     const Pattern *p = &c->pool[i + 1 + j].p;
-                    if (!pattern_matches(c, p, w, count, tens)) continue;
+                    if (!pattern_matches(p, &tops, tens)) continue;
                     int plo = p->lo + off, phi = p->hi + off;
                     if (plo > tlo && lo_applies(c, p, s)) {
                         tlo = plo;
@@ -1166,6 +1243,24 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
             if (lo >= beta || hi <= alpha) {
                 memcpy(wr, pin, sizeof pin);
                 return lo >= beta ? lo : hi;
+            }
+        } else if (can_secure(c, s, pin)) {
+            /* The side to move can make sure of this trick (DDS asks it of the second
+             * hand): a bound on its side only, since it may choose otherwise. */
+            int tens = 0, mover = seat_to_play(c, s) & 1;
+            for (int i = 0; i < s->ntable; i++) tens += s->trank[i] == TEN;
+            if (mover == 0) {
+                int lo = value_of(c, s->tens[0] + tens, s->tricks[0] + 1);
+                if (lo >= beta) {
+                    memcpy(wr, pin, sizeof pin);
+                    return lo;
+                }
+            } else {
+                int hi = value_of(c, 4 - s->tens[1] - tens, s->tricks[0] + s->left - 1);
+                if (hi <= alpha) {
+                    memcpy(wr, pin, sizeof pin);
+                    return hi;
+                }
             }
         }
     }

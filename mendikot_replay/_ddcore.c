@@ -722,9 +722,11 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
     memset(pin_any, 0, sizeof pin_any);
     memset(pin_lo, 0, 4 * sizeof(uint16_t));
     memset(pin_hi, 0, 4 * sizeof(uint16_t));
-    if (c->dehla) { /* captures wait for a streak: only the counts so far */
-        *lo = value_of(c, s->tens[0], s->tricks[0]);
-        *hi = value_of(c, 4 - s->tens[1], s->tricks[0] + left_tricks);
+    /* The counts so far alone: when they decide, the bound relies on no card at all. */
+    *lo = value_of(c, s->tens[0], s->tricks[0]);
+    *hi = value_of(c, 4 - s->tens[1], s->tricks[0] + left_tricks);
+    if (c->dehla || *lo >= beta || *hi <= alpha || *lo == *hi) {
+        /* (Dehla: captures wait for a streak, so the counts are all there is) */
         if (*lo > *hi) *lo = *hi; /* value_of is monotone: never, but keep it safe */
         return;
     }

@@ -1232,37 +1232,20 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         if (hi < beta) beta = hi;
     }
     if (!boundary && !c->dehla) {
-        /* Mid-trick: when one side surely takes this trick, the counts it adds may already
-         * settle the search (DDS asks this of the second hand only). */
-        uint16_t pin[4] = {0, 0, 0, 0};
-        int side = trick_taken_by(c, s, pin);
-        if (side >= 0) {
-            int tens = 0;
-            for (int i = 0; i < s->ntable; i++) tens += s->trank[i] == TEN;
-            int lo = value_of(c, s->tens[0] + (side == 0 ? tens : 0), s->tricks[0] + (side == 0));
-            int hi = value_of(c, 4 - s->tens[1] - (side == 1 ? tens : 0),
-                              s->tricks[0] + s->left - (side == 1));
-            if (lo >= beta || hi <= alpha) {
+        /* Mid-trick: when one side surely takes this trick, or the side to move can make
+         * sure of it (DDS asks this of the second hand), the counts it adds may already
+         * settle the search. Asked only when they would. */
+        int tens = 0;
+        for (int i = 0; i < s->ntable; i++) tens += s->trank[i] == TEN;
+        int lo = value_of(c, s->tens[0] + tens, s->tricks[0] + 1); /* A/C take it */
+        int hi = value_of(c, 4 - s->tens[1] - tens, s->tricks[0] + s->left - 1); /* B/D do */
+        if (lo >= beta || hi <= alpha) {
+            uint16_t pin[4] = {0, 0, 0, 0};
+            int side = trick_taken_by(c, s, pin);
+            if (side < 0 && can_secure(c, s, pin)) side = seat_to_play(c, s) & 1;
+            if (side == 0 ? lo >= beta : side == 1 && hi <= alpha) {
                 memcpy(wr, pin, sizeof pin);
-                return lo >= beta ? lo : hi;
-            }
-        } else if (can_secure(c, s, pin)) {
-            /* The side to move can make sure of this trick (DDS asks it of the second
-             * hand): a bound on its side only, since it may choose otherwise. */
-            int tens = 0, mover = seat_to_play(c, s) & 1;
-            for (int i = 0; i < s->ntable; i++) tens += s->trank[i] == TEN;
-            if (mover == 0) {
-                int lo = value_of(c, s->tens[0] + tens, s->tricks[0] + 1);
-                if (lo >= beta) {
-                    memcpy(wr, pin, sizeof pin);
-                    return lo;
-                }
-            } else {
-                int hi = value_of(c, 4 - s->tens[1] - tens, s->tricks[0] + s->left - 1);
-                if (hi <= alpha) {
-                    memcpy(wr, pin, sizeof pin);
-                    return hi;
-                }
+                return side == 0 ? lo : hi;
             }
         }
     }

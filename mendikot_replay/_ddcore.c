@@ -759,6 +759,26 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
             if (theirs) pin_any[side][t] |= (uint16_t)(1u << top_bit(theirs));
             any_tricks[side] = most;
         }
+        /* The second trump, guarded, sitting behind the top one (DDS's later tricks): a trick
+         * for its side, unless its holder is on lead. Until its side wins a trick, the lead
+         * stays with the other side or goes to a partner, and the top trump's holder, the
+         * seat before, plays before it in every trick: it plays a low trump under the top
+         * trump, and its own whenever the top one was not played. */
+        unsigned all_t = side_trumps[0] | side_trumps[1];
+        if (popc(all_t) >= 2 && !s->cut_pending) {
+            unsigned first = 1u << top_bit(all_t), second = 1u << top_bit(all_t & ~first);
+            int R = -1, H = -1;
+            for (int p = 0; p < c->players; p++) {
+                if (s->hand[p][t] & first) R = p;
+                if (s->hand[p][t] & second) H = p;
+            }
+            int X = H & 1;
+            if (!any_tricks[X] && H != s->leader && R == (H + c->players - 1) % c->players &&
+                popc(s->hand[H][t]) >= 2) {
+                any_tricks[X] = 1;
+                pin_any[X][t] |= (uint16_t)second;
+            }
+        }
         /* The ten of trumps goes to its holder's side when that side also holds every
          * higher trump still out: whenever it is played, the trick's best trump is theirs. */
         if (c->objective != OBJ_TRICKS && (side_trumps[0] | side_trumps[1]) & (1u << TEN)) {

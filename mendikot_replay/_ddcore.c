@@ -777,6 +777,22 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
                 popc(s->hand[H][t]) >= 2) {
                 any_tricks[X] = 1;
                 pin_any[X][t] |= (uint16_t)second;
+            } else if (c->players == 4 && !c->must_trump && !any_tricks[X] &&
+                       X != (s->leader & 1) && popc(all_t) >= 3 && popc(s->hand[H][t]) >= 2) {
+                /* The second and third trumps on the side not on lead, the second guarded
+                 * (DDS's rule too): a trick for that side. Until it wins one, the other side
+                 * leads; the guard plays trumps only to a lead of trumps (no rule makes it
+                 * ruff), and the first time it must, the top trump falls or the second or
+                 * third, whichever plays after the top trump's holder, wins; once the top
+                 * trump is gone, the guard's second is the top. */
+                unsigned third = 1u << top_bit(all_t & ~first & ~second);
+                int T = -1;
+                for (int p = 0; p < c->players; p++)
+                    if (s->hand[p][t] & third) T = p;
+                if ((T & 1) == X && (R & 1) != X) {
+                    any_tricks[X] = 1;
+                    pin_any[X][t] |= (uint16_t)third;
+                }
             }
         }
         /* The ten of trumps goes to its holder's side when that side also holds every

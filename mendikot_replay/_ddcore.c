@@ -22,8 +22,9 @@
  *   - bounds at every trick boundary that end a search without looking further when they
  *     settle it: the tricks (and the tens falling to them) the side on lead can cash --
  *     trumps drawn first, long cards, through an entry to partner, or both hands' winners
- *     in turn -- and, for both sides, each hand's trumps above all the other side's; in
- *     mid-trick, a trick one side surely takes;
+ *     in turn -- and, for both sides, each hand's trumps above all the other side's, and
+ *     the trick a guarded second trump takes (DDS's "later tricks"); in mid-trick, a trick
+ *     one side surely takes or the side to move can make sure of;
  *   - equivalent cards searched once (neighbours in a suit with no card still out between
  *     them, never a ten), through the group's lowest card; and, once a card's search shows
  *     that no rank of its suit below some card mattered, no other card below it (DDS's
@@ -35,7 +36,8 @@
  *     outcome, the thresholds that hinge on one count (whitewash: every trick; mendikot:
  *     every ten; none against: a ten; no whitewash against: a trick) are asked as tricks or
  *     tens searches, whose table entries need no trick counts and so serve far more
- *     positions.
+ *     positions; and once every ten is taken, the result hangs on the tricks alone, and
+ *     the rest of the search is a tricks search.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -761,40 +761,44 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
             if (theirs) pin_any[side][t] |= (uint16_t)(1u << top_bit(theirs));
             any_tricks[side] = most;
         }
-        /* The second trump, guarded, sitting behind the top one (DDS's later tricks): a trick
-         * for its side, unless its holder is on lead. Until its side wins a trick, the lead
-         * stays with the other side or goes to a partner, and the top trump's holder, the
-         * seat before, plays before it in every trick: it plays a low trump under the top
-         * trump, and its own whenever the top one was not played. */
-        unsigned all_t = side_trumps[0] | side_trumps[1];
-        if (popc(all_t) >= 2 && !s->cut_pending) {
-            unsigned first = 1u << top_bit(all_t), second = 1u << top_bit(all_t & ~first);
-            int R = -1, H = -1;
-            for (int p = 0; p < c->players; p++) {
-                if (s->hand[p][t] & first) R = p;
-                if (s->hand[p][t] & second) H = p;
-            }
-            int X = H & 1;
-            if (!any_tricks[X] && H != s->leader && R == (H + c->players - 1) % c->players &&
-                popc(s->hand[H][t]) >= 2) {
+        /* A side's top trump sitting right behind every higher trump, guarded by as many
+         * lower ones (DDS's "later tricks", the king behind the ace, in general): a trick
+         * for that side, unless the guard is on lead. Until its side wins a trick, the lead
+         * stays with the other side or goes to a partner, so the seat before the guard, which
+         * holds the higher trumps, plays before it in every trick: the guard spends a lower
+         * trump under each of them, and its own whenever none of them was played (no one
+         * after it can beat it then). */
+        for (int X = 0; X < 2 && !s->cut_pending; X++) {
+            if (any_tricks[X] || !side_trumps[X]) continue;
+            unsigned top = 1u << top_bit(side_trumps[X]);
+            unsigned above = side_trumps[X ^ 1] & ~((top << 1) - 1);
+            int H = X;
+            while (!(s->hand[H][t] & top)) H += 2;
+            int R = (H + c->players - 1) % c->players;
+            if (H != s->leader && (above & ~s->hand[R][t]) == 0 &&
+                popc(s->hand[H][t]) > popc(above)) {
                 any_tricks[X] = 1;
-                pin_any[X][t] |= (uint16_t)second;
-            } else if (c->players == 4 && !c->must_trump && !any_tricks[X] &&
-                       X != (s->leader & 1) && popc(all_t) >= 3 && popc(s->hand[H][t]) >= 2) {
-                /* The second and third trumps on the side not on lead, the second guarded
-                 * (DDS's rule too): a trick for that side. Until it wins one, the other side
-                 * leads; the guard plays trumps only to a lead of trumps (no rule makes it
-                 * ruff), and the first time it must, the top trump falls or the second or
-                 * third, whichever plays after the top trump's holder, wins; once the top
-                 * trump is gone, the guard's second is the top. */
-                unsigned third = 1u << top_bit(all_t & ~first & ~second);
-                int T = -1;
-                for (int p = 0; p < c->players; p++)
-                    if (s->hand[p][t] & third) T = p;
-                if ((T & 1) == X && (R & 1) != X) {
-                    any_tricks[X] = 1;
-                    pin_any[X][t] |= (uint16_t)third;
-                }
+                pin_any[X][t] |= (uint16_t)top;
+            }
+        }
+        /* The second and third trumps on the side not on lead, the second guarded (DDS's
+         * rule too): a trick for that side. Until it wins one, the other side leads; the
+         * guard plays trumps only to a lead of trumps (no rule makes it ruff), and the first
+         * time it must, the top trump falls or the second or third, whichever plays after
+         * the top trump's holder, wins; once the top trump is gone, the guard's second is the
+         * top. */
+        int X = (s->leader & 1) ^ 1;
+        unsigned all_t = side_trumps[0] | side_trumps[1];
+        if (c->players == 4 && !c->must_trump && !any_tricks[X] && !s->cut_pending &&
+            popc(all_t) >= 3) {
+            unsigned first = 1u << top_bit(all_t), second = 1u << top_bit(all_t & ~first);
+            unsigned third = 1u << top_bit(all_t & ~first & ~second);
+            int H = -1;
+            for (int p = X; p < c->players; p += 2)
+                if (s->hand[p][t] & second) H = p;
+            if (H >= 0 && (side_trumps[X] & third) && popc(s->hand[H][t]) >= 2) {
+                any_tricks[X] = 1;
+                pin_any[X][t] |= (uint16_t)third;
             }
         }
         /* The ten of trumps goes to its holder's side when that side also holds every

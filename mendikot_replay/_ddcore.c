@@ -953,14 +953,15 @@ static int partner_behind_wins(const Core *c, const State *s, int seat, int win)
 /* Whether the seat to move can make sure its side takes the trick under way: its top card
  * of the suit led, or (void in it) its top trump, beats the card winning now and every card
  * an opponent still to play could beat it with; or its partner last to play surely takes
- * it. `pin` receives the rank this relies on. */
+ * it, following suit or ruffing. `pin` receives the rank this relies on. */
 static int can_secure(const Core *c, const State *s, uint16_t pin[4]) {
     int seat = seat_to_play(c, s), team = seat & 1, led = s->tsuit[0], t = s->trump;
     int win = current_winner(c, s), after = s->ntable + 1;
     const uint16_t *h = s->hand[seat];
     if (h[led]) {
         int r = top_bit(h[led]), trumps = t >= 0 && led == t;
-        if (beats(s, win, led, r, trumps) && !opponents_can_beat(c, s, team, after, led, r, trumps)) {
+        if (beats(s, win, led, r, trumps) &&
+            !opponents_can_beat(c, s, team, after, led, r, trumps)) {
             pin[led] |= (uint16_t)(1u << r);
             return 1;
         }
@@ -975,6 +976,18 @@ static int can_secure(const Core *c, const State *s, uint16_t pin[4]) {
         int last = (s->leader + c->players - 1) % c->players;
         pin[led] |= (uint16_t)(1u << top_bit(s->hand[last][led]));
         return 1;
+    }
+    if (after < c->players && !s->cut_pending && t >= 0 && led != t) {
+        /* or its partner last to play, void in the suit led, ruffs above everything */
+        int last = (s->leader + c->players - 1) % c->players;
+        const uint16_t *lh = s->hand[last];
+        if (!((last ^ seat) & 1) && !lh[led] && lh[t]) {
+            int r = top_bit(lh[t]);
+            if (beats(s, win, t, r, 1) && !opponents_can_beat(c, s, team, after, t, r, 1)) {
+                pin[t] |= (uint16_t)(1u << r);
+                return 1;
+            }
+        }
     }
     return 0;
 }

@@ -23,8 +23,9 @@
  *     settle it: the tricks (and the tens falling to them) the side on lead can cash --
  *     trumps drawn first, long cards, through an entry to partner, or both hands' winners
  *     in turn -- and, for both sides, each hand's trumps above all the other side's, and
- *     the trick a guarded second trump takes (DDS's "later tricks"); in mid-trick, a trick
- *     one side surely takes or the side to move can make sure of;
+ *     the trick a guarded trump sitting behind the higher ones takes (DDS's "later
+ *     tricks"); in mid-trick, a trick one side surely takes or the side to move can make
+ *     sure of;
  *   - equivalent cards searched once (neighbours in a suit with no card still out between
  *     them, never a ten), through the group's lowest card; and, once a card's search shows
  *     that no rank of its suit below some card mattered, no other card below it (DDS's

@@ -804,7 +804,7 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
         }
         /* The ten of trumps goes to its holder's side when that side also holds every
          * higher trump still out: whenever it is played, the trick's best trump is theirs. */
-        if (c->objective != OBJ_TRICKS && (side_trumps[0] | side_trumps[1]) & (1u << TEN)) {
+        if (c->objective != OBJ_TRICKS && (all_t & (1u << TEN))) {
             int side = (side_trumps[0] >> TEN) & 1 ? 0 : 1;
             if (!(side_trumps[side ^ 1] >> (TEN + 1))) {
                 pin_any[side][t] |= (uint16_t)(1u << TEN);
@@ -951,46 +951,40 @@ static int partner_behind_wins(const Core *c, const State *s, int seat, int win)
     return 1;
 }
 
-/* Whether the seat to move can make sure its side takes the trick under way: its top card
- * of the suit led, or (void in it) its top trump, beats the card winning now and every card
- * an opponent still to play could beat it with; or its partner last to play surely takes
- * it, following suit or ruffing. `pin` receives the rank this relies on. */
+/* Whether (suit, r), played now for `team`, surely takes the trick under way: it beats the
+ * card winning now and every card an opponent still to play (from place `after` on) could
+ * beat it with. `pin` receives its rank, which this relies on. */
+static int takes_surely(const Core *c, const State *s, int team, int after, int win, int suit,
+                        int r, int trumps, uint16_t pin[4]) {
+    if (!beats(s, win, suit, r, trumps) || opponents_can_beat(c, s, team, after, suit, r, trumps))
+        return 0;
+    pin[suit] |= (uint16_t)(1u << r);
+    return 1;
+}
+
+/* Whether the seat to move can make sure its side takes the trick under way: with its top
+ * card of the suit led, or (void in it) its top trump; or its partner last to play surely
+ * takes it, following suit or (void in the suit led) ruffing above everything. `pin`
+ * receives the rank this relies on. */
 static int can_secure(const Core *c, const State *s, uint16_t pin[4]) {
     int seat = seat_to_play(c, s), team = seat & 1, led = s->tsuit[0], t = s->trump;
     int win = current_winner(c, s), after = s->ntable + 1;
     const uint16_t *h = s->hand[seat];
     if (h[led]) {
-        int r = top_bit(h[led]), trumps = t >= 0 && led == t;
-        if (beats(s, win, led, r, trumps) &&
-            !opponents_can_beat(c, s, team, after, led, r, trumps)) {
-            pin[led] |= (uint16_t)(1u << r);
+        if (takes_surely(c, s, team, after, win, led, top_bit(h[led]), t >= 0 && led == t, pin))
             return 1;
-        }
     } else if (!s->cut_pending && t >= 0 && h[t]) {
-        int r = top_bit(h[t]);
-        if (beats(s, win, t, r, 1) && !opponents_can_beat(c, s, team, after, t, r, 1)) {
-            pin[t] |= (uint16_t)(1u << r);
-            return 1;
-        }
+        if (takes_surely(c, s, team, after, win, t, top_bit(h[t]), 1, pin)) return 1;
     }
-    if (after < c->players && partner_behind_wins(c, s, seat, win)) {
-        int last = (s->leader + c->players - 1) % c->players;
-        pin[led] |= (uint16_t)(1u << top_bit(s->hand[last][led]));
+    if (after == c->players) return 0; /* the seat to move is the last */
+    int last = (s->leader + c->players - 1) % c->players;
+    const uint16_t *lh = s->hand[last];
+    if (partner_behind_wins(c, s, seat, win)) {
+        pin[led] |= (uint16_t)(1u << top_bit(lh[led]));
         return 1;
     }
-    if (after < c->players && !s->cut_pending && t >= 0 && led != t) {
-        /* or its partner last to play, void in the suit led, ruffs above everything */
-        int last = (s->leader + c->players - 1) % c->players;
-        const uint16_t *lh = s->hand[last];
-        if (!((last ^ seat) & 1) && !lh[led] && lh[t]) {
-            int r = top_bit(lh[t]);
-            if (beats(s, win, t, r, 1) && !opponents_can_beat(c, s, team, after, t, r, 1)) {
-                pin[t] |= (uint16_t)(1u << r);
-                return 1;
-            }
-        }
-    }
-    return 0;
+    return !((last ^ seat) & 1) && !s->cut_pending && t >= 0 && led != t && !lh[led] && lh[t] &&
+           takes_surely(c, s, team, after, win, t, top_bit(lh[t]), 1, pin);
 }
 
 /* The legal cards of the seat to move, one per group of equivalent cards, best first.

@@ -998,8 +998,12 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
     int win = s->ntable ? current_winner(c, s) : 0;
     int win_team = s->ntable ? ((s->leader + win) % c->players) & 1 : -1;
     int last = s->ntable == c->players - 1;
+    /* Under the tricks objective a ten is a card like any other: it joins its neighbours'
+     * group and earns no bonus or penalty of its own. */
+    int tens_count = c->objective != OBJ_TRICKS;
     int table_tens = 0;
-    for (int i = 0; i < s->ntable; i++) table_tens += s->trank[i] == TEN;
+    if (tens_count)
+        for (int i = 0; i < s->ntable; i++) table_tens += s->trank[i] == TEN;
     if (popc(legal[0]) + popc(legal[1]) + popc(legal[2]) + popc(legal[3]) == 1) {
         for (int suit = 0; suit < 4; suit++) /* one card: nothing to order */
             if (legal[suit]) {
@@ -1048,7 +1052,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
         int prev = -1; /* the representative of the group above */
         for (unsigned rest = mine; rest; rest &= ~(1u << top_bit(rest))) {
             int r = top_bit(rest);
-            if (prev >= 0 && r != TEN && prev != TEN) {
+            if (prev >= 0 && (!tens_count || (r != TEN && prev != TEN))) {
                 unsigned between = out_cards & ((1u << prev) - 1) & ~((2u << r) - 1);
                 if (between == 0 || (between & ~s->hand[seat][suit]) == 0) {
                     /* no other player's card between: same group as the card above */
@@ -1061,14 +1065,14 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             if (rep_of) rep_of[suit][r] = (int8_t)r;
             prev = r;
             /* Score the representative: a card player's rules of thumb. */
-            int score = 0;
+            int score = 0, ten = tens_count && r == TEN;
             if (s->ntable == 0) {
                 int counts_trump = s->trump >= 0 && suit == s->trump;
                 /* above every other card out, and no opponent can ruff it */
                 int sure = !lead_ruffed && (others == 0 || r > top_bit(others));
                 if (sure)
-                    score = 30 + (r == TEN ? 20 : 0);
-                else if (r == TEN)
+                    score = 30 + (ten ? 20 : 0);
+                else if (ten)
                     score = -60;
                 else if (partner_top)
                     score = 40 - r;
@@ -1086,23 +1090,23 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 if (win_team == team) {
                     /* Partner is winning: give a ten if it is safe, else play low. */
                     if (partner_safe)
-                        score = r == TEN ? 90 : 20 - r;
+                        score = ten ? 90 : 20 - r;
                     else if (wins_now &&
                              !opponents_can_beat(c, s, team, after, suit, r, counts_trump))
                         score = 60 - r + (table_tens ? 30 : 0); /* take over, surely */
                     else
-                        score = r == TEN ? -40 : 20 - r;
+                        score = ten ? -40 : 20 - r;
                 } else if (behind_wins) {
-                    score = r == TEN ? 90 : 20 - r; /* the last hand, a partner, takes it */
+                    score = ten ? 90 : 20 - r; /* the last hand, a partner, takes it */
                 } else if (wins_now) {
                     int sure =
                         last || !opponents_can_beat(c, s, team, after, suit, r, counts_trump);
                     if (sure)
-                        score = 70 - r + (table_tens ? 30 : 0) + (r == TEN ? 20 : 0);
+                        score = 70 - r + (table_tens ? 30 : 0) + (ten ? 20 : 0);
                     else
-                        score = 30 - r + (r == TEN ? -40 : 0);
+                        score = 30 - r + (ten ? -40 : 0);
                 } else {
-                    score = (r == TEN ? -80 : 0) - r;
+                    score = (ten ? -80 : 0) - r;
                 }
             }
             out[n].suit = (int8_t)suit;

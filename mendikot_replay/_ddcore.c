@@ -414,15 +414,51 @@ static int32_t allocate(Core *c, int slots) {
     return at;
 }
 
+/* Generations of the bucket array, unique across the process: a bucket of another
+ * generation is free. A new Core may take over a freed Core's memory (see below), whose
+ * buckets then hold older generations, so each table start takes a generation no table
+ * has used. */
+static uint32_t last_gen;
+
+static void new_generation(Core *c) {
+    if (++last_gen == 0) { /* wrapped (after four billion starts): clear for real */
+        memset(c->buckets, 0, (size_t)(c->mask + 1) * sizeof(Bucket));
+        last_gen = 1;
+    }
+    c->gen = last_gen;
+}
+
 static void reset_table(Core *c) {
     for (int i = 0; i < SEGMENTS; i++) c->epoch[i]++;
     c->seg = 0;
-    c->gen++;
-    if (c->gen == 0) { /* wrapped: clear for real */
-        memset(c->buckets, 0, (size_t)(c->mask + 1) * sizeof(Bucket));
-        c->gen = 1;
-    }
     c->seg_used = 0;
+    new_generation(c);
+}
+
+/* The memory of the last table freed, kept for the next Core of the same size (as DDS
+ * keeps its memory between solves). A fresh table's pages cost a page fault each on first
+ * use -- over a tenth of a small solve's time -- and the solver makes a Core per solve.
+ * Links into the arena are only followed from a bucket of the table's own generation, so
+ * what an earlier owner left there is never read. (Only touched with the GIL held.) */
+static struct {
+    Bucket *buckets;
+    Slot *pool;
+    uint64_t mask;
+} spare;
+
+static void release_table(Core *c) {
+    if (!c->buckets || !c->pool) {
+        free(c->buckets);
+        free(c->pool);
+    } else {
+        free(spare.buckets);
+        free(spare.pool);
+        spare.buckets = c->buckets;
+        spare.pool = c->pool;
+        spare.mask = c->mask;
+    }
+    c->buckets = NULL;
+    c->pool = NULL;
 }
 
 static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, const uint64_t w[4],
@@ -1659,17 +1695,24 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->must_trump = must;
     self->objective = objective;
     self->bits = players == 4 ? 2 : 3;
-    free(self->buckets);
-    free(self->pool);
-    self->buckets = calloc((size_t)1 << bits, sizeof(Bucket));
+    release_table(self); /* (init called again) */
+    self->mask = ((uint64_t)1 << bits) - 1;
     self->seg_size = ((int32_t)1 << (bits + 2)) / SEGMENTS;
-    self->pool = malloc((size_t)self->seg_size * SEGMENTS * sizeof(Slot));
+    if (spare.buckets && spare.mask == self->mask) {
+        self->buckets = spare.buckets;
+        self->pool = spare.pool;
+        spare.buckets = NULL;
+        spare.pool = NULL;
+    } else {
+        self->buckets = calloc((size_t)1 << bits, sizeof(Bucket));
+        self->pool = malloc((size_t)self->seg_size * SEGMENTS * sizeof(Slot));
+    }
     if (!self->buckets || !self->pool) {
+        release_table(self);
         PyErr_NoMemory();
         return -1;
     }
-    self->mask = ((uint64_t)1 << bits) - 1;
-    self->gen = 1;
+    new_generation(self);
     self->seg_used = 0;
     self->seg = 0;
     for (int i = 0; i < SEGMENTS; i++) self->epoch[i] = i + 1;
@@ -1679,8 +1722,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
 }
 
 static void Core_dealloc(Core *self) {
-    free(self->buckets);
-    free(self->pool);
+    release_table(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -51,7 +51,7 @@ def test_bench_solver_agrees_with_dds_and_reports_both_sizes() -> None:
     sizes (trick-start positions, ours and DDS's)."""
     bench = _load("bench_solver")
     out = io.StringIO()
-    args = ["--deals", "1", "--endgames", "2", "--budget", "0", "--seed", "2"]
+    args = ["--deals", "1", "--endgames", "2", "--budget", "0", "--seed", "2", "--repeat", "2"]
     results = bench.main(args, out=out)
     text = out.getvalue()
     assert not results.disagreements and "all agree with DDS" in text
@@ -59,4 +59,5 @@ def test_bench_solver_agrees_with_dds_and_reports_both_sizes() -> None:
     assert deal.cards == 13 and deal.dds_nodes > 0 and deal.tricks_nodes
     assert results.node_ratios == [deal.tricks_nodes / deal.dds_nodes]
     assert "search size, tricks (trick-start nodes" in text and "goal" in text
+    assert "fastest of 2 solves" in text
     assert len(results.endgames) == 2

@@ -235,6 +235,39 @@ static void legal_masks(const Core *c, const State *s, uint16_t out[4]) {
 
 /* ---- the partition table ----------------------------------------------------------- */
 
+/* Bit tricks for packing owners, by table (a 13-bit compress is one instruction, pext,
+ * only on some machines): compress_lo[m][b] packs the bits of b at m's set places, for the
+ * low 7 bits (compress_hi: the high 6); spread[v] moves bit i of v to bit 2i. Filled when
+ * the module loads. */
+static uint8_t compress_lo[128][128], compress_hi[64][64];
+static uint16_t spread[256];
+
+static void fill_bit_tables(void) {
+    for (unsigned m = 0; m < 128; m++)
+        for (unsigned b = 0; b < 128; b++) {
+            unsigned out = 0, at = 0;
+            for (unsigned i = 0; i < 7; i++)
+                if (m >> i & 1) out |= (b >> i & 1) << at++;
+            compress_lo[m][b] = (uint8_t)out;
+            if (m < 64 && b < 64) compress_hi[m][b] = (uint8_t)out;
+        }
+    for (unsigned v = 0; v < 256; v++) {
+        unsigned out = 0;
+        for (unsigned i = 0; i < 8; i++) out |= (v >> i & 1) << (2 * i);
+        spread[v] = (uint16_t)out;
+    }
+}
+
+/* The bits of b at the places of mask's set bits, packed from the lowest. */
+static inline unsigned compress13(unsigned b, unsigned mask) {
+    return compress_lo[mask & 127][b & 127] |
+           (unsigned)compress_hi[mask >> 7][(b >> 7) & 63] << __builtin_popcount(mask & 127);
+}
+
+static inline uint64_t spread13(unsigned v) {
+    return (uint64_t)spread[v & 255] | (uint64_t)spread[v >> 8] << 16;
+}
+
 /* Each suit's cards still out, highest first, as packed owners (and how many): the lowest
  * card in the lowest bits. */
 static void suit_owners(const Core *c, const State *s, uint64_t w[4], int count[4], int ten_at[4]) {
@@ -246,14 +279,10 @@ static void suit_owners(const Core *c, const State *s, uint64_t w[4], int count[
         int n = popc(all), t = -1;
         if (all >> TEN & 1) t = n - 1 - popc(all & ((1u << TEN) - 1)); /* its place from the top */
         if (c->players == 4) {
-            /* the owner's two bits at once, for each card from the lowest up */
+            /* the owner's two bits, each packed down to the cards out, then interleaved */
             unsigned b0 = s->hand[1][suit] | s->hand[3][suit];
             unsigned b1 = s->hand[2][suit] | s->hand[3][suit];
-            int at = 0;
-            for (unsigned left = all; left; left &= left - 1, at += 2) {
-                int r = __builtin_ctz(left);
-                x |= (uint64_t)(((b0 >> r) & 1) | (((b1 >> r) & 1) << 1)) << at;
-            }
+            x = spread13(compress13(b0, all)) | spread13(compress13(b1, all)) << 1;
         } else {
             int at = 0;
             for (unsigned left = all; left; left &= left - 1, at += bits) {
@@ -1757,6 +1786,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_ddcore",
                                     "Compiled double-dummy search (see solver.py).", -1, NULL};
 
 PyMODINIT_FUNC PyInit__ddcore(void) {
+    fill_bit_tables();
     if (PyType_Ready(&CoreType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

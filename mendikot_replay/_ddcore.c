@@ -62,6 +62,8 @@ typedef struct {
     int8_t tricks[2], tens[2];
     int8_t pile_tricks, pile_tens, streak_seat; /* Dehla */
     int8_t left;                                /* tricks left, the one under way included */
+    uint16_t out[4]; /* each suit's cards still in a hand (kept by play(); the made-up
+                      * positions of the cashing plans leave it as it was) */
 } State;
 
 /* The transposition table is a partition table: a bucket holds the exact part of a
@@ -159,6 +161,7 @@ static int play(const Core *c, State *s, int suit, int rank) {
     int seat = seat_to_play(c, s);
     int n = s->ntable;
     s->hand[seat][suit] &= (uint16_t)~(1u << rank);
+    s->out[suit] &= (uint16_t)~(1u << rank);
     s->tsuit[n] = (int8_t)suit;
     s->trank[n] = (int8_t)rank;
     if (n > 0 && s->cut_pending && suit != s->tsuit[0]) {
@@ -274,8 +277,7 @@ static void suit_owners(const Core *c, const State *s, uint64_t w[4], int count[
     int bits = c->bits;
     for (int suit = 0; suit < 4; suit++) {
         uint64_t x = 0;
-        unsigned all = 0;
-        for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
+        unsigned all = s->out[suit];
         int n = popc(all), t = -1;
         if (all >> TEN & 1) t = n - 1 - popc(all & ((1u << TEN) - 1)); /* its place from the top */
         if (c->players == 4) {
@@ -422,8 +424,7 @@ static inline int hi_applies(const Core *c, const Pattern *p, const State *s) {
 /* The rank mask pinning the top kk cards of a suit still out (the kk-th card's bit). */
 static inline unsigned pin_of(const Core *c, const State *s, int suit, int kk) {
     if (!kk) return 0;
-    unsigned all = 0;
-    for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
+    unsigned all = s->out[suit];
     for (int r = 12; r >= 0; r--)
         if (all & (1u << r))
             if (--kk == 0) return 1u << r;
@@ -498,8 +499,7 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
     for (int suit = 0; suit < 4; suit++) {
         int kk = 0;
         if (wr[suit]) {
-            unsigned all = 0;
-            for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
+            unsigned all = s->out[suit];
             int low = __builtin_ctz(wr[suit]);
             kk = popc(all & ~((1u << low) - 1));
         }
@@ -801,11 +801,7 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
     /* What each side takes however the play goes. */
     int any_tricks[2] = {0, 0};
     unsigned any_tens[2] = {0, 0}, out_tens = 0;
-    for (int suit = 0; suit < 4; suit++) {
-        unsigned all = 0;
-        for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
-        out_tens |= ((all >> TEN) & 1u) << suit;
-    }
+    for (int suit = 0; suit < 4; suit++) out_tens |= ((s->out[suit] >> TEN) & 1u) << suit;
     if (s->trump >= 0) {
         int t = s->trump;
         /* Every card is played before the deal ends, each in a trick of its own: a hand's
@@ -1089,8 +1085,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = legal[suit];
         if (!mine) continue;
-        unsigned out_cards = 0; /* still in a hand or on the table */
-        for (int p = 0; p < c->players; p++) out_cards |= s->hand[p][suit];
+        unsigned out_cards = s->out[suit]; /* still in a hand or on the table */
         for (int i = 0; i < s->ntable; i++)
             if (s->tsuit[i] == suit) out_cards |= 1u << s->trank[i];
         unsigned others = out_cards & ~s->hand[seat][suit];
@@ -1203,14 +1198,11 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
 
 /* Place of a card among the cards of its suit still out (0 = highest), and back. */
 static int rel_of(const Core *c, const State *s, int suit, int rank) {
-    unsigned all = 0;
-    for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
-    return popc(all & ~((2u << rank) - 1));
+    return popc(s->out[suit] & ~((2u << rank) - 1));
 }
 
 static int rank_at(const Core *c, const State *s, int suit, int rel) {
-    unsigned all = 0;
-    for (int p = 0; p < c->players; p++) all |= s->hand[p][suit];
+    unsigned all = s->out[suit];
     for (int r = 12; r >= 0; r--)
         if (all & (1u << r)) {
             if (rel == 0) return r;
@@ -1586,6 +1578,10 @@ static int parse_state(Core *c, PyObject *arg, State *s) {
         Py_DECREF(suits);
     }
     Py_DECREF(hs);
+    for (int suit = 0; suit < 4; suit++) {
+        s->out[suit] = 0;
+        for (int p = 0; p < c->players; p++) s->out[suit] |= s->hand[p][suit];
+    }
     PyObject *ts = PySequence_Fast(table, "table must be a sequence");
     if (!ts) return -1;
     Py_ssize_t nt = PySequence_Fast_GET_SIZE(ts);

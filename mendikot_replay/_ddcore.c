@@ -27,9 +27,9 @@
  *     tricks"); in mid-trick, a trick one side surely takes or the side to move can make
  *     sure of;
  *   - equivalent cards searched once (neighbours in a suit with no card still out between
- *     them, never a ten), through the group's lowest card; and, once a card's search shows
- *     that no rank of its suit below some card mattered, no other card below it (DDS's
- *     "one small card per suit");
+ *     them, never a ten unless the objective is tricks), through the group's lowest card;
+ *     and, once a card's search shows that no rank of its suit below some card mattered,
+ *     no other card below it (DDS's "one small card per suit");
  *   - move ordering from a card player's rules of thumb, leads first in the suits where the
  *     opponents have fewest cards to choose from (DDS's insight: a smaller tree), and the
  *     table's best move first;

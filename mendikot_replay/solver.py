@@ -21,7 +21,8 @@ Two searches give identical answers (the tests compare them on thousands of posi
 - the **compiled core** (``_ddcore.c``, built by ``setup.py`` at install): alpha-beta on a
   compact state with a partition table (each suit's cards still out by owner, only the top
   cards the result depended on pinned, so positions that differ in small cards share an
-  entry), sure-trick bounds, equivalent cards searched once, card-player move ordering,
+  entry), sure-trick bounds, equivalent cards searched once (a ten too, under ``tricks``),
+  card-player move ordering,
   and exact values by MTD(f). It plays every position whose trump is settled (known,
   none, or a cut trump still to be named); a full 13-trick deal with every card scored
   takes from a fraction of a second to tens of seconds (``benchmarks/bench_solver.py``

@@ -75,8 +75,9 @@ typedef struct {
 typedef struct {
     uint64_t k[3];
     int32_t head, head_epoch;
-    uint32_t gen;
+    uint64_t gen; /* (64 bits: never wraps; the bucket is 40 bytes either way) */
 } Bucket;
+_Static_assert(sizeof(Bucket) == 40, "a bucket is 40 bytes");
 
 typedef struct {
     uint32_t top[4]; /* owners of the top kk[suit] cards, packed, highest first */
@@ -120,7 +121,7 @@ typedef struct {
     int32_t seg_size, seg_used; /* slots in a segment; slots used in the one being filled */
     int32_t seg;                /* the segment being filled */
     int32_t epoch[SEGMENTS];
-    uint32_t gen;
+    uint64_t gen;
     unsigned long long nodes, trick_nodes; /* every card searched; the trick starts among them */
     uint32_t history[MAXP][4][13]; /* cut-offs each card caused: a move-ordering hint */
 } Core;
@@ -447,16 +448,10 @@ static int32_t allocate(Core *c, int slots) {
 /* Generations of the bucket array, unique across the process: a bucket of another
  * generation is free. A new Core may take over a freed Core's memory (see below), whose
  * buckets then hold older generations, so each table start takes a generation no table
- * has used. */
-static uint32_t last_gen;
+ * has used (64 bits: they never run out). */
+static uint64_t last_gen;
 
-static void new_generation(Core *c) {
-    if (++last_gen == 0) { /* wrapped (after four billion starts): clear for real */
-        memset(c->buckets, 0, (size_t)(c->mask + 1) * sizeof(Bucket));
-        last_gen = 1;
-    }
-    c->gen = last_gen;
-}
+static void new_generation(Core *c) { c->gen = ++last_gen; }
 
 static void reset_table(Core *c) {
     for (int i = 0; i < SEGMENTS; i++) c->epoch[i]++;

@@ -39,6 +39,7 @@ figures: ``.venv/bin/python scripts/crosscheck_solver.py``.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import itertools
 import random
 from collections.abc import Iterator
@@ -285,6 +286,32 @@ def test_compiled_core_is_built() -> None:
     solver.solve(game)
     assert solver.use_core and solver._cores, "the compiled engine did not use the core"
     assert Solver("outcome").use_core, "engine='auto' must pick the compiled core"
+
+
+def test_a_core_taking_over_freed_table_memory_starts_empty() -> None:
+    """Each compiled core takes over the table memory of the last one freed (so that a
+    solve pays no page faults for it). What that table learnt must not leak into the new
+    searches: here it holds answers for the very same cards under the other must-trump
+    rule, which the table's keys do not tell apart. The reference is a solver whose core
+    got fresh memory (made while the one that took the freed memory still lives)."""
+    free_rules = Rules(trump_method=TrumpMethod.FACE_UP)
+    must_rules = dataclasses.replace(free_rules, must_trump=True)
+    rng = random.Random("table memory")
+    differing = 0
+    for _ in range(20):
+        game = small_position(rng, free_rules, "suit", 4)
+        same_cards = Game(dataclasses.replace(game.setup, rules=must_rules))
+        for first, second in ((game, same_cards), (same_cards, game)):
+            earlier = Solver("tricks", engine="compiled")
+            earlier.solve(first)
+            del earlier
+            gc.collect()  # its core is freed (a solution and its solver refer to each other)
+            reusing = Solver("tricks", engine="compiled")
+            on_old_memory = reusing.solve(second)
+            on_new_memory = Solver("tricks", engine="compiled").solve(second)
+            assert got(on_old_memory) == got(on_new_memory), describe(second)
+        differing += got(Solver("tricks").solve(game)) != got(Solver("tricks").solve(same_cards))
+    assert differing, "no position where the rule matters: the test would prove nothing"
 
 
 # -- the reference against the library's plain minimax ----------------------------------------

@@ -47,8 +47,8 @@ def test_bench_tables_runs_and_reports() -> None:
 
 def test_bench_solver_agrees_with_dds_and_reports_both_sizes() -> None:
     """One full deal (a quick one: seed 2) and two endgames, solved in this process: every
-    card's trick count must match DDS's, and the report gives the times and the searches'
-    sizes (trick-start positions, ours and DDS's)."""
+    card's trick count must match DDS's, and the report gives the times, the searches'
+    sizes (trick-start positions, ours and DDS's) and the time per position."""
     bench = _load("bench_solver")
     out = io.StringIO()
     args = ["--deals", "1", "--endgames", "2", "--budget", "0", "--seed", "2", "--repeat", "2"]
@@ -58,6 +58,10 @@ def test_bench_solver_agrees_with_dds_and_reports_both_sizes() -> None:
     (deal,) = results.deals
     assert deal.cards == 13 and deal.dds_nodes > 0 and deal.tricks_nodes
     assert results.node_ratios == [deal.tricks_nodes / deal.dds_nodes]
+    assert deal.tricks is not None
+    per_position = (deal.tricks / deal.tricks_nodes) / (deal.dds / deal.dds_nodes)
+    assert results.position_time_ratios == [per_position]
+    assert "time per trick-start node" in text
     assert "search size, tricks (trick-start nodes" in text and "goal" in text
     assert "fastest of 2 solves" in text
     assert len(results.endgames) == 2

@@ -1112,7 +1112,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 if (between == 0 || (between & ~s->hand[seat][suit]) == 0) {
                     /* no other player's card between: same group as the card above */
                     if (rep_of) rep_of[suit][r] = rep_of[suit][prev];
-                    out[n - 1].low = (int8_t)r;
+                    out[n - 1].rank = out[n - 1].low = (int8_t)r; /* see below */
                     prev = r;
                     continue;
                 }
@@ -1171,9 +1171,8 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             n++;
         }
     }
-    /* The group's lowest card is the one searched: when it wins the trick by rank it pins
-     * its rank, and so the whole group, for the table (see the end of search()). */
-    for (int i = 0; i < n; i++) out[i].rank = out[i].low;
+    /* (The group's lowest card is the one searched: when it wins the trick by rank it pins
+     * its rank, and so the whole group, for the table -- see the end of search().) */
     if (rep_of)
         for (int i = 0; i < n; i++)
             for (int r = out[i].low; r <= out[i].high; r++)
@@ -1342,7 +1341,8 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
          * sure of it (DDS asks this of the second hand), the counts it adds may already
          * settle the search. Asked only when they would. */
         int tens = 0;
-        for (int i = 0; i < s->ntable; i++) tens += s->trank[i] == TEN;
+        if (c->objective != OBJ_TRICKS)
+            for (int i = 0; i < s->ntable; i++) tens += s->trank[i] == TEN;
         int lo = value_of(c, s->tens[0] + tens, s->tricks[0] + 1); /* A/C take it */
         int hi = value_of(c, 4 - s->tens[1] - tens, s->tricks[0] + s->left - 1); /* B/D do */
         if (lo >= beta || hi <= alpha) {

@@ -575,6 +575,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> Result
         help="solves of each position by each solver; the fastest counts",
     )
     args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
     out = out if out is not None else sys.stdout
     results = run_benchmark(args.deals, args.endgames, args.seed, args.budget, out, args.repeat)
     print_report(results, out)

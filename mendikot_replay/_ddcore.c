@@ -931,10 +931,22 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
     }
 }
 
+/* Tens on the table in the trick under way, where the objective counts them (0 under
+ * tricks). */
+static inline int table_tens(const Core *c, const State *s) {
+    int tens = 0;
+    if (c->objective != OBJ_TRICKS)
+        for (int i = 0; i < s->ntable; i++) tens += s->trank[i] == TEN;
+    return tens;
+}
+
 /* ---- move generation and ordering --------------------------------------------------- */
+/* A group of equivalent cards. Its lowest card is the one searched: when it wins the trick
+ * by rank it pins its rank, and so the whole group, for the table (see the end of
+ * search()). */
 typedef struct {
-    int8_t suit, rank; /* the card searched */
-    int8_t low, high;  /* the lowest and highest cards of its group of equivalent cards */
+    int8_t suit;
+    int8_t low, high; /* the lowest (searched) and highest cards of the group */
     int score;
 } Move;
 
@@ -1056,16 +1068,13 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
     int last = s->ntable == c->players - 1;
     /* Under the tricks objective a ten is a card like any other: it joins its neighbours'
      * group and earns no bonus or penalty of its own. */
-    int tens_count = c->objective != OBJ_TRICKS;
-    int table_tens = 0;
-    if (tens_count)
-        for (int i = 0; i < s->ntable; i++) table_tens += s->trank[i] == TEN;
+    int tens_count = c->objective != OBJ_TRICKS, on_table = table_tens(c, s);
     if (popc(legal[0]) + popc(legal[1]) + popc(legal[2]) + popc(legal[3]) == 1) {
         for (int suit = 0; suit < 4; suit++) /* one card: nothing to order */
             if (legal[suit]) {
                 int r = top_bit(legal[suit]);
                 out[0].suit = (int8_t)suit;
-                out[0].rank = out[0].low = out[0].high = (int8_t)r;
+                out[0].low = out[0].high = (int8_t)r;
                 out[0].score = 0;
                 if (rep_of) rep_of[suit][r] = (int8_t)r;
             }
@@ -1112,7 +1121,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 if (between == 0 || (between & ~s->hand[seat][suit]) == 0) {
                     /* no other player's card between: same group as the card above */
                     if (rep_of) rep_of[suit][r] = rep_of[suit][prev];
-                    out[n - 1].rank = out[n - 1].low = (int8_t)r; /* see below */
+                    out[n - 1].low = (int8_t)r;
                     prev = r;
                     continue;
                 }
@@ -1148,7 +1157,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                         score = ten ? 90 : 20 - r;
                     else if (wins_now &&
                              !opponents_can_beat(c, s, team, after, suit, r, counts_trump))
-                        score = 60 - r + (table_tens ? 30 : 0); /* take over, surely */
+                        score = 60 - r + (on_table ? 30 : 0); /* take over, surely */
                     else
                         score = ten ? -40 : 20 - r;
                 } else if (behind_wins) {
@@ -1157,7 +1166,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                     int sure =
                         last || !opponents_can_beat(c, s, team, after, suit, r, counts_trump);
                     if (sure)
-                        score = 70 - r + (table_tens ? 30 : 0) + (ten ? 20 : 0);
+                        score = 70 - r + (on_table ? 30 : 0) + (ten ? 20 : 0);
                     else
                         score = 30 - r + (ten ? -40 : 0);
                 } else {
@@ -1165,18 +1174,15 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 }
             }
             out[n].suit = (int8_t)suit;
-            out[n].rank = (int8_t)r;
             out[n].low = out[n].high = (int8_t)r;
             out[n].score = score * 4096 + (int)(hist[suit][r] > 4095 ? 4095 : hist[suit][r]);
             n++;
         }
     }
-    /* (The group's lowest card is the one searched: when it wins the trick by rank it pins
-     * its rank, and so the whole group, for the table -- see the end of search().) */
     if (rep_of)
         for (int i = 0; i < n; i++)
             for (int r = out[i].low; r <= out[i].high; r++)
-                if (legal[(int)out[i].suit] & (1u << r)) rep_of[(int)out[i].suit][r] = out[i].rank;
+                if (legal[(int)out[i].suit] & (1u << r)) rep_of[(int)out[i].suit][r] = out[i].low;
     /* insertion sort, best first */
     for (int i = 1; i < n; i++) {
         Move m = out[i];
@@ -1340,9 +1346,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         /* Mid-trick: when one side surely takes this trick, or the side to move can make
          * sure of it (DDS asks this of the second hand), the counts it adds may already
          * settle the search. Asked only when they would. */
-        int tens = 0;
-        if (c->objective != OBJ_TRICKS)
-            for (int i = 0; i < s->ntable; i++) tens += s->trank[i] == TEN;
+        int tens = table_tens(c, s);
         int lo = value_of(c, s->tens[0] + tens, s->tricks[0] + 1); /* A/C take it */
         int hi = value_of(c, 4 - s->tens[1] - tens, s->tricks[0] + s->left - 1); /* B/D do */
         if (lo >= beta || hi <= alpha) {
@@ -1376,13 +1380,13 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
     for (int i = 0; i < n; i++) {
         if (all[i].high < small_below[(int)all[i].suit] && !ten_matters(c, &all[i])) continue;
         State t = *s;
-        int rel = play(c, &t, all[i].suit, all[i].rank);
+        int rel = play(c, &t, all[i].suit, all[i].low);
         int v = search(c, &t, alpha, beta, cw);
         add_relevant(cw, rel);
         if (maximising ? v > best : v < best) {
             best = v;
             bsuit = all[i].suit;
-            brank = all[i].rank;
+            brank = all[i].low;
         }
         if (maximising ? v > alpha : v < beta) {
             if (maximising)
@@ -1393,7 +1397,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         if (alpha >= beta) {
             /* one child proves the bound: only its ranks matter */
             for (int suit = 0; suit < 4; suit++) acc[suit] = cw[suit];
-            uint32_t *hv = &c->history[seat_to_play(c, s)][all[i].suit][all[i].rank];
+            uint32_t *hv = &c->history[seat_to_play(c, s)][all[i].suit][all[i].low];
             *hv += (uint32_t)(s->left * s->left);
             cut = 1;
             break;
@@ -1409,7 +1413,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         if (small_below[ms] < 0 && !ten_matters(c, &all[i])) {
             unsigned pins = acc[ms] | wr[ms];
             int low = pins ? __builtin_ctz(pins) : 13;
-            if (all[i].rank < low) small_below[ms] = (int8_t)low;
+            if (all[i].low < low) small_below[ms] = (int8_t)low;
         }
     }
     (void)cut;
@@ -1520,7 +1524,7 @@ static void score_moves(Core *c, const State *s, const Move *moves, int n, int v
     uint16_t wr[4];
     for (int i = 0; i < n; i++) {
         State t = *s;
-        play(c, &t, moves[i].suit, moves[i].rank);
+        play(c, &t, moves[i].suit, moves[i].low);
         int g, value;
         if (maximising) {
             g = probe(c, &t, v, wr);
@@ -1529,7 +1533,7 @@ static void score_moves(Core *c, const State *s, const Move *moves, int n, int v
             g = probe(c, &t, v + 1, wr);
             value = g <= v ? v : exact_within(c, &t, g, g, INF);
         }
-        values[moves[i].suit][moves[i].rank] = value;
+        values[moves[i].suit][moves[i].low] = value;
     }
 }
 

@@ -21,7 +21,7 @@ setup(
             extra_compile_args=[
                 "-O3",
                 # Python's own flags may bring -fwrapv (signed overflow wraps), which CPython
-                # relies on and this file does not; without it the search runs 1.8% fewer
+                # relies on and this file does not; turning it off saves 1.8% of the search's
                 # instructions.
                 "-fno-wrapv",
                 "-std=c11",

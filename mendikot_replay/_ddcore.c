@@ -1151,6 +1151,11 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 int counts_trump = (s->trump >= 0 && suit == s->trump) ||
                                    (s->cut_pending && suit != s->tsuit[0]);
                 int wins_now = beats(s, win, suit, r, counts_trump);
+                /* A trump played to another suit's lead that does not surely take the
+                 * trick (an underruff, or a ruff an opponent may still beat while partner
+                 * is winning) is a trump wasted: thrown after the other suits' low cards.
+                 * (Ruffing a trick partner surely wins is not: it takes the lead.) */
+                int spent = s->trump >= 0 && suit == s->trump && s->tsuit[0] != s->trump ? 20 : 0;
                 if (win_team == team) {
                     /* Partner is winning: give a ten if it is safe, else play low. */
                     if (partner_safe)
@@ -1159,7 +1164,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                              !opponents_can_beat(c, s, team, after, suit, r, counts_trump))
                         score = 60 - r + (on_table ? 30 : 0); /* take over, surely */
                     else
-                        score = ten ? -40 : 20 - r;
+                        score = ten ? -40 : 20 - r - spent;
                 } else if (behind_wins) {
                     score = ten ? 90 : 20 - r; /* the last hand, a partner, takes it */
                 } else if (wins_now) {
@@ -1170,7 +1175,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                     else
                         score = 30 - r + (ten ? -40 : 0);
                 } else {
-                    score = (ten ? -80 : 0) - r;
+                    score = (ten ? -80 : 0) - r - spent;
                 }
             }
             out[n].suit = (int8_t)suit;

@@ -1177,6 +1177,14 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 } else {
                     score = (ten ? -80 : 0) - r - spent;
                 }
+                if (suit != s->tsuit[0] && !counts_trump && !tens_count) {
+                    /* A discard (DDS's weights): from a long suit, and not the guard of the
+                     * second-best card out (the small card of Kx). (Where tens count, the
+                     * plain rank order does better: measured.) */
+                    int len = popc(s->hand[seat][suit]);
+                    score += len * 64 / 36;
+                    if (len == 2 && popc(others >> top_bit(s->hand[seat][suit])) == 1) score -= 4;
+                }
             }
             out[n].suit = (int8_t)suit;
             out[n].low = out[n].high = (int8_t)r;

@@ -574,7 +574,7 @@ static inline int plan_suit(int t, int k) {
  * A suit stops where an opponent who could ruff runs out of it (or L's partner, when the
  * rules would make it trump its partner's winner, which hands it the lead). */
 static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], unsigned *tens,
-                       int n_of[4]) {
+                       int n_of[4], int enough) {
     int q = 0, t = s->cut_pending ? -1 : s->trump;
     *tens = 0;
     if (n_of) memset(n_of, 0, 4 * sizeof(int));
@@ -635,6 +635,7 @@ static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], un
         }
         q += n;
         if (n_of) n_of[suit] = n;
+        if (q >= enough) break; /* enough: the suits after it need not be pinned */
     }
     return q < s->left ? q : s->left;
 }
@@ -689,7 +690,8 @@ static int entry_to_partner(const Core *c, const State *s, uint16_t pin[4], unsi
 
 /* The leader's partner's cashing plan, reached through an entry (the entry trick counted):
  * the tricks, or -1 when there is no entry. */
-static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned *tens) {
+static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned *tens,
+                        int enough) {
     unsigned entry_ten;
     int x = -1, by_ruff = 0;
     int P = entry_to_partner(c, s, pin, &entry_ten, &x, &by_ruff);
@@ -710,9 +712,9 @@ static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned
                 after.hand[p][x] = (uint16_t)(h & (h - 1)); /* follows, lowest */
             }
         after.left = (int8_t)(s->left - 1);
-        q = 1 + sure_tricks(c, &after, P, pin, tens, NULL);
+        q = 1 + sure_tricks(c, &after, P, pin, tens, NULL, enough - 1);
     } else {
-        q = sure_tricks(c, s, P, pin, tens, NULL);
+        q = sure_tricks(c, s, P, pin, tens, NULL, enough);
     }
     if (q < 1) q = 1; /* the entry trick itself */
     *tens |= entry_ten;
@@ -730,7 +732,7 @@ static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned
  * sure_tricks gives; `pin` holds its pins already). Returns the tricks, or -1 when the
  * plan adds nothing or cannot be played. */
 static int cash_then_cross(const Core *c, const State *s, int q, unsigned own_tens,
-                           const int n_of[4], uint16_t pin[4], unsigned *tens) {
+                           const int n_of[4], uint16_t pin[4], unsigned *tens, int enough) {
     int L = s->leader;
     unsigned their_tens = 0;
     if (q == 0 || q >= s->left || s->cut_pending) return -1;
@@ -760,7 +762,7 @@ static int cash_then_cross(const Core *c, const State *s, int q, unsigned own_te
         }
     }
     a.left = (int8_t)(s->left - q);
-    int q2 = partner_plan(c, &a, pin, &their_tens);
+    int q2 = partner_plan(c, &a, pin, &their_tens, enough - q);
     if (q2 < 0) return -1;
     *tens = own_tens | their_tens;
     q += q2;
@@ -879,7 +881,12 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
     /* What the side on lead takes by cashing: the leader's own winners, a partner's after
      * an entry to it, or both in turn; the best plan counts (the first that settles the
      * search is enough). Plan -1 is none: only what the side takes however the play goes. */
-    int best_for_s = -INF, chosen = -1, capped = 0;
+    int best_for_s = -INF, chosen = -1, capped = 0, chosen_q = 0;
+    /* Under the tricks objective, the tricks that settle the search: a plan stops counting
+     * there, so that it pins no suit it did not need (tens count elsewhere: whole plans). */
+    int need = c->objective != OBJ_TRICKS ? INF
+               : S == 0                   ? beta - s->tricks[0]
+                                          : s->tricks[0] + left_tricks - alpha;
     uint16_t plan_pin[3][4];
     memset(plan_pin, 0, sizeof plan_pin);
     int own_q = 0, own_n[4]; /* the leader's plan, which the third plan builds on */
@@ -890,13 +897,13 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
         if (i == -1) {
             q = 0;
         } else if (i == 0) {
-            q = own_q = sure_tricks(c, s, s->leader, plan_pin[0], &own_tens, own_n);
+            q = own_q = sure_tricks(c, s, s->leader, plan_pin[0], &own_tens, own_n, need);
             tens = own_tens;
         } else if (i == 1) {
-            q = partner_plan(c, s, plan_pin[1], &tens);
+            q = partner_plan(c, s, plan_pin[1], &tens, need);
         } else {
             memcpy(plan_pin[2], plan_pin[0], sizeof plan_pin[0]);
-            q = cash_then_cross(c, s, own_q, own_tens, own_n, plan_pin[2], &tens);
+            q = cash_then_cross(c, s, own_q, own_tens, own_n, plan_pin[2], &tens, need);
         }
         if (q < 0) continue;
         int tricks = q > any_tricks[S] ? q : any_tricks[S], cap = 0;
@@ -913,13 +920,17 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
             best_for_s = v;
             chosen = i;
             capped = cap;
+            chosen_q = q;
         }
         if (settled || (S == 0 ? best_for_s >= beta : -best_for_s <= alpha)) break;
     }
     uint16_t *pin_s = S == 0 ? pin_lo : pin_hi, *pin_o = S == 0 ? pin_hi : pin_lo;
+    /* what the side on lead takes however the play goes counts only where the plan alone
+     * does not reach it (or tens count, which it may add) */
+    int any_used = c->objective != OBJ_TRICKS || chosen < 0 || any_tricks[S] > chosen_q;
     for (int suit = 0; suit < 4; suit++) {
-        pin_s[suit] |= (chosen >= 0 ? plan_pin[chosen][suit] : 0) | pin_any[S][suit] |
-                       (capped ? pin_any[S ^ 1][suit] : 0);
+        pin_s[suit] |= (chosen >= 0 ? plan_pin[chosen][suit] : 0) |
+                       (any_used ? pin_any[S][suit] : 0) | (capped ? pin_any[S ^ 1][suit] : 0);
         pin_o[suit] |= pin_any[S ^ 1][suit];
     }
     if (S == 0) {

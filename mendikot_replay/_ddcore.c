@@ -796,7 +796,7 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
         return;
     }
     /* What each side takes however the play goes. */
-    int any_tricks[2] = {0, 0};
+    int any_tricks[2] = {0, 0}, any_hand[2] = {-1, -1}; /* any_hand: whose top trumps count */
     unsigned any_tens[2] = {0, 0}, out_tens = 0;
     for (int suit = 0; suit < 4; suit++) out_tens |= ((s->out[suit] >> TEN) & 1u) << suit;
     if (s->trump >= 0) {
@@ -812,7 +812,10 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
             int most = 0;
             for (int p = side; p < c->players; p += 2) {
                 int n = popc(s->hand[p][t] & above);
-                if (n > most) most = n;
+                if (n > most) {
+                    most = n;
+                    any_hand[side] = p;
+                }
             }
             if (!most) continue;
             /* pinning the other side's top trump pins who holds each trump above it; when
@@ -878,6 +881,21 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
                                   s->tricks[0] + left_tricks - other_tricks)
                        : value_of(c, s->tens[0] + other_tens, s->tricks[0] + other_tricks);
     int settled = S == 0 ? other <= alpha : other >= beta;
+    if (settled && c->objective == OBJ_TRICKS && any_hand[S ^ 1] >= 0) {
+        /* Fewer of those tricks may settle it: when the hand holds the top ones outright,
+         * pinning them alone says so (the other side's top trump may lie far below). */
+        int t = s->trump, k = S == 0 ? s->tricks[0] + left_tricks - alpha : beta - s->tricks[0];
+        if (k < 1) k = 1;
+        if (k < other_tricks) {
+            unsigned top = 0;
+            for (int i = 0; i < k; i++) top |= 1u << top_bit(s->out[t] & ~top);
+            if (!(top & ~s->hand[any_hand[S ^ 1]][t])) {
+                pin_any[S ^ 1][t] = (uint16_t)(top & -top);
+                any_tricks[S ^ 1] = other_tricks = k;
+                other = S == 0 ? s->tricks[0] + left_tricks - k : s->tricks[0] + k;
+            }
+        }
+    }
     /* What the side on lead takes by cashing: the leader's own winners, a partner's after
      * an entry to it, or both in turn; the best plan counts (the first that settles the
      * search is enough). Plan -1 is none: only what the side takes however the play goes. */

@@ -616,6 +616,7 @@ static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], un
             }
             if (!ruffers && top >= longest) n = popc(mine); /* long cards: no one left */
         }
+        if (q < enough && q + n > enough) n = enough - q; /* no more needed, nor pinned */
         if (n > 0) {
             /* the count relies on the top cards' owners (the top-th card of L pinned);
              * lengths are in the table's exact key */
@@ -1183,12 +1184,14 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 /* A trump played to another suit's lead that does not surely take the
                  * trick (an underruff, or a ruff an opponent may still beat while partner
                  * is winning) is a trump wasted: thrown after the other suits' low cards.
-                 * (Ruffing a trick partner surely wins is not: it takes the lead.) */
+                 * (Ruffing a trick partner surely wins is not: it takes the lead. But
+                 * underruffing partner's ruff also makes the trick one won by rank, whose
+                 * ranks the table must then pin.) */
                 int spent = s->trump >= 0 && suit == s->trump && s->tsuit[0] != s->trump ? 20 : 0;
                 if (win_team == team) {
                     /* Partner is winning: give a ten if it is safe, else play low. */
                     if (partner_safe)
-                        score = ten ? 90 : 20 - r;
+                        score = ten ? 90 : 20 - r - (wins_now ? 0 : spent);
                     else if (wins_now &&
                              !opponents_can_beat(c, s, team, after, suit, r, counts_trump))
                         score = 60 - r + (on_table ? 30 : 0); /* take over, surely */

@@ -1085,13 +1085,13 @@ static int can_secure(const Core *c, const State *s, uint16_t pin[4]) {
            takes_surely(c, s, team, after, win, t, top_bit(lh[t]), 1, pin);
 }
 
-/* Lead ordering under the tricks objective at four players: the weights of DDS's move
- * generator for a lead (Haglund and Hein's `WeightAllocTrump0`), redone here on our state.
- * They encode much bridge lore -- lead towards partner's second-best card, not into the
- * hand behind holding a top card, cash a top card while partner holds the second, lead a
- * singleton for a ruff from partner -- and with them the search visits far fewer
- * positions than with our rules of thumb below (measured), which stay for the tens and
- * the outcome (where the tens change what a good lead is) and for six and eight players.
+/* Lead ordering at four players: the weights of DDS's move generator for a lead (Haglund
+ * and Hein's `WeightAllocTrump0`), redone here on our state. They encode much bridge lore
+ * -- lead towards partner's second-best card, not into the hand behind holding a top card,
+ * cash a top card while partner holds the second, lead a singleton for a ruff from partner
+ * -- and with them the search visits far fewer positions than with our rules of thumb
+ * below (measured, under every objective; where tens count, a ten that surely wins its
+ * trick goes first as well). Our rules stay for six and eight players.
  *
  * First what a lead of the suit meets, the same for each of its cards. */
 typedef struct {
@@ -1241,7 +1241,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
          * the opponents have to choose from (a void opponent may play anything). */
         int lead_ruffed = 0, partner_top = 0, opp_choice = 0;
         LeadSuit ls = {0};
-        int dds_lead = s->ntable == 0 && c->players == 4 && !tens_count;
+        int dds_lead = s->ntable == 0 && c->players == 4;
         if (dds_lead) lead_suit(s, seat, suit, &ls);
         if (s->ntable == 0 && !dds_lead) {
             int tb = others ? top_bit(others) : -1;
@@ -1278,6 +1278,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             int score = 0, ten = tens_count && r == TEN;
             if (dds_lead) {
                 score = lead_weight(s, seat, suit, r, &ls);
+                if (ten && r == ls.top && ls.top_wins) score += 40; /* a ten that surely wins */
             } else if (s->ntable == 0) {
                 int counts_trump = s->trump >= 0 && suit == s->trump;
                 /* above every other card out, and no opponent can ruff it */

@@ -123,6 +123,7 @@ typedef struct {
     int32_t epoch[SEGMENTS];
     uint64_t gen;
     unsigned long long nodes, trick_nodes; /* every card searched; the trick starts among them */
+    unsigned long long expanded; /* trick starts neither the bounds nor the table settled */
     uint32_t history[MAXP][4][13]; /* cut-offs each card caused: a move-ordering hint */
 } Core;
 
@@ -1503,6 +1504,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
             wr[suit] |= (uint16_t)((use_lo && lo_own ? pin_lo[suit] : 0) |
                                    (use_hi && hi_own ? pin_hi[suit] : 0));
         if (cut) return lo >= beta || lo == hi ? lo : hi;
+        c->expanded++;
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;
     }
@@ -1862,6 +1864,11 @@ static PyObject *Core_get_trick_nodes(Core *self, void *closure) {
     return PyLong_FromUnsignedLongLong(self->trick_nodes);
 }
 
+static PyObject *Core_get_expanded(Core *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(self->expanded);
+}
+
 static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"players", "total_tricks", "dehla", "must_trump", "objective",
                              "table_bits", NULL};
@@ -1905,7 +1912,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->seg = 0;
     for (int i = 0; i < SEGMENTS; i++) self->epoch[i] = i + 1;
     memset(self->history, 0, sizeof self->history);
-    self->nodes = self->trick_nodes = 0;
+    self->nodes = self->trick_nodes = self->expanded = 0;
     return 0;
 }
 
@@ -1927,6 +1934,9 @@ static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_get_nodes, NULL, "positions searched so far", NULL},
     {"trick_nodes", (getter)Core_get_trick_nodes, NULL,
      "positions searched so far at the start of a trick (what DDS counts)", NULL},
+    {"expanded", (getter)Core_get_expanded, NULL,
+     "of those, the ones neither the bounds nor the table settled (their cards were tried)",
+     NULL},
     {NULL, NULL, NULL, NULL, NULL}};
 
 static PyTypeObject CoreType = {

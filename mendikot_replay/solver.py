@@ -308,6 +308,10 @@ class _CoreLink:
     def trick_nodes(self) -> int:
         return int(self.core.trick_nodes)
 
+    @property
+    def expanded_nodes(self) -> int:
+        return int(self.core.expanded)
+
     def search(self, game: Game, team: int, alpha: int, beta: int) -> int | None:
         state = core_state(game)
         if state is None:
@@ -542,6 +546,13 @@ class Solver:
         as nodes, so a benchmark can compare the two searches' sizes, whatever the machine.
         (The pure-Python search does not count them.)"""
         return sum(link.trick_nodes for link in self._cores.values())
+
+    @property
+    def expanded_nodes(self) -> int:
+        """Of those trick-start positions, the ones whose cards the core had to try: neither
+        its bounds nor its table settled them. (A position met again, with the table
+        remembering it, is not expanded again.)"""
+        return sum(link.expanded_nodes for link in self._cores.values())
 
     def solve(self, position: Game | DealSetup | DealRecord) -> Solution:
         """Solve a position with best play by both sides and score every legal card.

@@ -1241,10 +1241,13 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
          * opponent can ruff it, whether partner holds the top card out, and how many cards
          * the opponents have to choose from (a void opponent may play anything). */
         int lead_ruffed = 0, partner_top = 0, opp_choice = 0;
-        LeadSuit ls = {0};
-        int dds_lead = s->ntable == 0 && c->players == 4;
-        if (dds_lead) lead_suit(s, seat, suit, &ls);
-        if (s->ntable == 0 && !dds_lead) {
+        LeadSuit ls_store; /* a lead at four players is weighed as DDS does */
+        const LeadSuit *ls = NULL;
+        if (s->ntable == 0 && c->players == 4) {
+            lead_suit(s, seat, suit, &ls_store);
+            ls = &ls_store;
+        }
+        if (s->ntable == 0 && !ls) {
             int tb = others ? top_bit(others) : -1;
             for (int p = 0; p < c->players; p++) {
                 if (p == seat) continue;
@@ -1277,9 +1280,9 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             prev = r;
             /* Score the representative: a card player's rules of thumb. */
             int score = 0, ten = tens_count && r == TEN;
-            if (dds_lead) {
-                score = lead_weight(s, seat, suit, r, &ls);
-                if (ten && r == ls.top && ls.top_wins) score += 40; /* a ten that surely wins */
+            if (ls) {
+                score = lead_weight(s, seat, suit, r, ls);
+                if (ten && r == ls->top && ls->top_wins) score += 40; /* a ten that surely wins */
             } else if (s->ntable == 0) {
                 int counts_trump = s->trump >= 0 && suit == s->trump;
                 /* above every other card out, and no opponent can ruff it */

@@ -575,7 +575,7 @@ static inline int plan_suit(int t, int k) {
  * A suit stops where an opponent who could ruff runs out of it (or L's partner, when the
  * rules would make it trump its partner's winner, which hands it the lead). */
 static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], unsigned *tens,
-                       int n_of[4], int enough) {
+                       int n_of[4], int enough, int enough_tens) {
     int q = 0, t = s->cut_pending ? -1 : s->trump;
     *tens = 0;
     if (n_of) memset(n_of, 0, 4 * sizeof(int));
@@ -637,7 +637,8 @@ static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], un
         }
         q += n;
         if (n_of) n_of[suit] = n;
-        if (q >= enough) break; /* enough: the suits after it need not be pinned */
+        if (q >= enough || popc(*tens) >= enough_tens)
+            break; /* enough: the suits after it need not be pinned */
     }
     return q < s->left ? q : s->left;
 }
@@ -693,7 +694,7 @@ static int entry_to_partner(const Core *c, const State *s, uint16_t pin[4], unsi
 /* The leader's partner's cashing plan, reached through an entry (the entry trick counted):
  * the tricks, or -1 when there is no entry. */
 static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned *tens,
-                        int enough) {
+                        int enough, int enough_tens) {
     unsigned entry_ten;
     int x = -1, by_ruff = 0;
     int P = entry_to_partner(c, s, pin, &entry_ten, &x, &by_ruff);
@@ -714,9 +715,10 @@ static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned
                 after.hand[p][x] = (uint16_t)(h & (h - 1)); /* follows, lowest */
             }
         after.left = (int8_t)(s->left - 1);
-        q = 1 + sure_tricks(c, &after, P, pin, tens, NULL, enough - 1);
+        q = 1 + sure_tricks(c, &after, P, pin, tens, NULL, enough - 1,
+                            enough_tens - (entry_ten ? 1 : 0));
     } else {
-        q = sure_tricks(c, s, P, pin, tens, NULL, enough);
+        q = sure_tricks(c, s, P, pin, tens, NULL, enough, enough_tens - (entry_ten ? 1 : 0));
     }
     if (q < 1) q = 1; /* the entry trick itself */
     *tens |= entry_ten;
@@ -734,7 +736,8 @@ static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned
  * sure_tricks gives; `pin` holds its pins already). Returns the tricks, or -1 when the
  * plan adds nothing or cannot be played. */
 static int cash_then_cross(const Core *c, const State *s, int q, unsigned own_tens,
-                           const int n_of[4], uint16_t pin[4], unsigned *tens, int enough) {
+                           const int n_of[4], uint16_t pin[4], unsigned *tens, int enough,
+                           int enough_tens) {
     int L = s->leader;
     unsigned their_tens = 0;
     if (q == 0 || q >= s->left || s->cut_pending) return -1;
@@ -764,7 +767,7 @@ static int cash_then_cross(const Core *c, const State *s, int q, unsigned own_te
         }
     }
     a.left = (int8_t)(s->left - q);
-    int q2 = partner_plan(c, &a, pin, &their_tens, enough - q);
+    int q2 = partner_plan(c, &a, pin, &their_tens, enough - q, enough_tens - popc(own_tens));
     if (q2 < 0) return -1;
     *tens = own_tens | their_tens;
     q += q2;
@@ -903,10 +906,15 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
      * search is enough). Plan -1 is none: only what the side takes however the play goes. */
     int best_for_s = -INF, chosen = -1, capped = 0, chosen_q = 0;
     /* Under the tricks objective, the tricks that settle the search: a plan stops counting
-     * there, so that it pins no suit it did not need (tens count elsewhere: whole plans). */
+     * there, so that it pins no suit it did not need. (The outcome weighs tricks and tens
+     * together: its plans count whole.) */
     int need = c->objective != OBJ_TRICKS ? INF
                : S == 0                   ? beta - s->tricks[0]
                                           : s->tricks[0] + left_tricks - alpha;
+    /* and under the tens objective, the tens */
+    int need_tens = c->objective != OBJ_TENS ? INF
+                    : S == 0                 ? beta - s->tens[0]
+                                             : 4 - s->tens[1] - alpha;
     uint16_t plan_pin[3][4];
     memset(plan_pin, 0, sizeof plan_pin);
     int own_q = 0, own_n[4]; /* the leader's plan, which the third plan builds on */
@@ -917,13 +925,13 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
         if (i == -1) {
             q = 0;
         } else if (i == 0) {
-            q = own_q = sure_tricks(c, s, s->leader, plan_pin[0], &own_tens, own_n, need);
+            q = own_q = sure_tricks(c, s, s->leader, plan_pin[0], &own_tens, own_n, need, need_tens);
             tens = own_tens;
         } else if (i == 1) {
-            q = partner_plan(c, s, plan_pin[1], &tens, need);
+            q = partner_plan(c, s, plan_pin[1], &tens, need, need_tens);
         } else {
             memcpy(plan_pin[2], plan_pin[0], sizeof plan_pin[0]);
-            q = cash_then_cross(c, s, own_q, own_tens, own_n, plan_pin[2], &tens, need);
+            q = cash_then_cross(c, s, own_q, own_tens, own_n, plan_pin[2], &tens, need, need_tens);
         }
         if (q < 0) continue;
         int tricks = q > any_tricks[S] ? q : any_tricks[S], cap = 0;

@@ -20,6 +20,8 @@ class Core:
     """Positions searched so far."""
     trick_nodes: int
     """Of those, the ones at the start of a trick: what DDS counts as nodes."""
+    expanded: int
+    """Of those, the ones neither the bounds nor the table settled: their cards were tried."""
     def __init__(
         self,
         players: int,

@@ -125,6 +125,8 @@ typedef struct {
     unsigned long long nodes, trick_nodes; /* every card searched; the trick starts among them */
     unsigned long long expanded; /* trick starts neither the bounds nor the table settled */
     uint32_t history[MAXP][4][13]; /* cut-offs each card caused: a move-ordering hint */
+    int8_t killer[14][2]; /* per tricks left, the lead that last proved a bound there (suit + 1
+                           * and its group's top card; 0: none): DDS's "best move" */
 } Core;
 
 static inline int popc(unsigned x) { return __builtin_popcount(x); }
@@ -1172,8 +1174,11 @@ static void lead_suit(const State *s, int seat, int suit, LeadSuit *ls) {
         ls->low_wins = 0;
 }
 
-/* The weight of leading card r of the suit (the top card of its group). */
-static int lead_weight(const State *s, int seat, int suit, int r, const LeadSuit *ls) {
+/* The weight of leading card r of the suit (the top card of its group); `killer`: the
+ * same lead proved a bound at this depth last time (DDS's bonus, larger for a lead that
+ * takes its trick). */
+static int lead_weight(const State *s, int seat, int suit, int r, const LeadSuit *ls,
+                       int killer) {
     int pd = (seat + 2) & 3, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
     unsigned all = s->out[suit], below = all & ((1u << r) - 1);
     int place = popc(all >> r); /* 1: the top card out */
@@ -1181,7 +1186,9 @@ static int lead_weight(const State *s, int seat, int suit, int r, const LeadSuit
     int singleton_top = (ls->len_lho == 1 && ls->top_owner == lho) ||
                         (ls->len_rho == 1 && ls->top_owner == rho);
     int d = ls->d;
-    if (r == ls->top ? ls->top_wins : ls->low_wins) { /* the side takes this trick */
+    int wins = r == ls->top ? ls->top_wins : ls->low_wins;
+    if (killer) d += wins ? 55 : 18;
+    if (wins) { /* the side takes this trick */
         if (singleton_top) return d + 35 + place;
         if (ls->top_owner == seat) {
             if (ls->second_owner == pd) return d + 48 + place;
@@ -1289,7 +1296,8 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             /* Score the representative: a card player's rules of thumb. */
             int score = 0, ten = tens_count && r == TEN;
             if (ls) {
-                score = lead_weight(s, seat, suit, r, ls);
+                const int8_t *k = c->killer[(int)s->left];
+                score = lead_weight(s, seat, suit, r, ls, k[0] == suit + 1 && k[1] == r);
                 if (ten && r == ls->top && ls->top_wins) score += 40; /* a ten that surely wins */
             } else if (s->ntable == 0) {
                 int counts_trump = s->trump >= 0 && suit == s->trump;
@@ -1576,6 +1584,10 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
             for (int suit = 0; suit < 4; suit++) acc[suit] = cw[suit];
             uint32_t *hv = &c->history[seat_to_play(c, s)][all[i].suit][all[i].low];
             *hv += (uint32_t)(s->left * s->left);
+            if (boundary) {
+                c->killer[(int)s->left][0] = (int8_t)(all[i].suit + 1);
+                c->killer[(int)s->left][1] = all[i].high;
+            }
             cut = 1;
             break;
         }
@@ -1923,6 +1935,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->seg = 0;
     for (int i = 0; i < SEGMENTS; i++) self->epoch[i] = i + 1;
     memset(self->history, 0, sizeof self->history);
+    memset(self->killer, 0, sizeof self->killer);
     self->nodes = self->trick_nodes = self->expanded = 0;
     return 0;
 }

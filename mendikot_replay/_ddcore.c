@@ -30,9 +30,11 @@
  *     them, never a ten unless the objective is tricks), through the group's lowest card;
  *     and, once a card's search shows that no rank of its suit below some card mattered,
  *     no other card below it (DDS's "one small card per suit");
- *   - move ordering from a card player's rules of thumb, leads first in the suits where the
- *     opponents have fewest cards to choose from (DDS's insight: a smaller tree), and the
- *     table's best move first;
+ *   - move ordering: the table's best move first; at four players, leads weighed as DDS's
+ *     move generator weighs them (who holds the top cards, ruffs for either side, how many
+ *     cards the opponents may choose from -- a smaller tree), with its bonus for the lead
+ *     that last proved a bound at the same depth; the other cards, and leads at six and
+ *     eight players, by a card player's rules of thumb;
  *   - exact values by MTD(f): a few null-window searches sharing the table. For the
  *     outcome, the thresholds that hinge on one count (whitewash: every trick; mendikot:
  *     every ten; none against: a ten; no whitewash against: a trick) are asked as tricks or

@@ -929,7 +929,8 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
         if (i == -1) {
             q = 0;
         } else if (i == 0) {
-            q = own_q = sure_tricks(c, s, s->leader, plan_pin[0], &own_tens, own_n, need, need_tens);
+            q = own_q =
+                sure_tricks(c, s, s->leader, plan_pin[0], &own_tens, own_n, need, need_tens);
             tens = own_tens;
         } else if (i == 1) {
             q = partner_plan(c, s, plan_pin[1], &tens, need, need_tens);
@@ -1163,15 +1164,16 @@ static void lead_suit(const State *s, int seat, int suit, LeadSuit *ls) {
     else if (ls->len_partner || !h[pd][t])
         ls->top_wins = !ruff_l && !ruff_r;
     else
-        ls->top_wins = (ls->len_lho || h[pd][t] > h[lho][t]) && (ls->len_rho || h[pd][t] > h[rho][t]);
+        ls->top_wins =
+            (ls->len_lho || h[pd][t] > h[lho][t]) && (ls->len_rho || h[pd][t] > h[rho][t]);
     /* a lower card: partner's top card in the suit, or partner's ruff */
     if (h[pd][suit] > (h[lho][suit] | h[rho][suit]))
         ls->low_wins = !ruff_l && !ruff_r;
     else if (ruff_p)
         ls->low_wins = ruff_l && ruff_r ? h[pd][t] > (h[lho][t] | h[rho][t])
-                   : ruff_l           ? h[pd][t] > h[lho][t]
-                   : ruff_r           ? h[pd][t] > h[rho][t]
-                                      : 1;
+                       : ruff_l         ? h[pd][t] > h[lho][t]
+                       : ruff_r         ? h[pd][t] > h[rho][t]
+                                        : 1;
     else
         ls->low_wins = 0;
 }
@@ -1295,7 +1297,8 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             }
             if (rep_of) rep_of[suit][r] = (int8_t)r;
             prev = r;
-            /* Score the representative: a card player's rules of thumb. */
+            /* Score the representative: a lead at four players as DDS does (above), any
+             * other card by a card player's rules of thumb. */
             int score = 0, ten = tens_count && r == TEN;
             if (ls) {
                 const int8_t *k = c->killer[(int)s->left];

@@ -1218,6 +1218,48 @@ static int lead_weight(const State *s, int seat, int suit, int r, const LeadSuit
     return d + 15 - r;
 }
 
+/* The same without a trump (no-trump deals, and a cut trump not yet named): the weights
+ * of DDS's `WeightAllocNT0`, where a lead that surely takes its trick is worth more and
+ * the cut-off bonus is larger. */
+static int lead_weight_nt(const State *s, int seat, int suit, int r, const LeadSuit *ls,
+                          int killer) {
+    int pd = (seat + 2) & 3, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
+    const uint16_t(*h)[4] = s->hand;
+    unsigned all = s->out[suit], below = all & ((1u << r) - 1);
+    int place = popc(all >> r); /* 1: the top card out */
+    int sequence = below && (h[seat][suit] >> top_bit(below) & 1);
+    int cl = (ls->len_lho ? ls->len_lho : s->left) << 2;
+    int cr = (ls->len_rho ? ls->len_rho : s->left) << 2;
+    int d = -(((cl + cr) << 5) / 19);
+    if (!ls->len_partner) d -= 9;
+    if (r == ls->top || h[pd][suit] > (h[lho][suit] | h[rho][suit])) { /* the side takes it */
+        if (ls->second_owner == rho) {
+            if (ls->len_rho != 1) d -= 1;
+        } else if (ls->second_owner == lho) {
+            d += ls->len_lho != 1 ? 22 : 16;
+        }
+        int guarded = (ls->second_owner == lho && ls->len_lho != 1) ||
+                      (ls->second_owner == rho && ls->len_rho != 1);
+        return d + (guarded ? 18 : 45) + place + (killer ? 126 : 0);
+    }
+    if (ls->top_owner == rho || ls->second_owner == rho) {
+        if (ls->len_rho != 1) d -= 10; /* into the hand behind, holding a top card */
+    } else if (ls->top_owner == lho && ls->second_owner == pd && ls->len_partner != 1) {
+        d += 31; /* towards partner's second-best card, over the top one */
+    }
+    if (ls->second_owner == pd && ls->third_owner == pd)
+        d += 35;
+    else if (ls->len_partner > 1 && ((ls->second_owner == seat && ls->third_owner == pd) ||
+                                     (ls->second_owner == pd && ls->third_owner == seat)))
+        d += 25;
+    if (killer) d += 47;
+    if ((ls->len_lho == 1 && ls->top_owner == lho) || (ls->len_rho == 1 && ls->top_owner == rho))
+        return d + 28 + place;
+    if (ls->top_owner == seat) return d - 17 + place;
+    if (!sequence) return d + 12 + place;
+    return r == ls->second ? d + 48 : d + 29 - place;
+}
+
 /* The legal cards of the seat to move, one per group of equivalent cards, best first.
  * rep_of[suit][rank] receives, for every legal card, the representative searched. */
 static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][13]) {
@@ -1302,7 +1344,10 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             int score = 0, ten = tens_count && r == TEN;
             if (ls) {
                 const int8_t *k = c->killer[(int)s->left];
-                score = lead_weight(s, seat, suit, r, ls, k[0] == suit + 1 && k[1] == r);
+                int killer = k[0] == suit + 1 && k[1] == r;
+                score = s->trump < 0 || s->cut_pending
+                            ? lead_weight_nt(s, seat, suit, r, ls, killer)
+                            : lead_weight(s, seat, suit, r, ls, killer);
                 if (ten && r == ls->top && ls->top_wins) score += 40; /* a ten that surely wins */
             } else if (s->ntable == 0) {
                 int counts_trump = s->trump >= 0 && suit == s->trump;

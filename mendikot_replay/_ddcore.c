@@ -1260,6 +1260,28 @@ static int lead_weight_nt(const State *s, int seat, int suit, int r, const LeadS
     return r == ls->second ? d + 48 : d + 29 - place;
 }
 
+/* The third hand at four players, following suit, its partner's card or the second
+ * hand's winning so far, and unable to beat the fourth hand's top card: the lowest card
+ * above the fourth hand's next group, which makes it spend that top card to win (DDS's
+ * "force out the ace"); -1 when there is none. */
+static int forcing_card(const State *s, int seat, int win) {
+    int fourth = (s->leader + 3) & 3, led = s->tsuit[0];
+    unsigned theirs = s->hand[fourth][led], mine = s->hand[seat][led];
+    if (!theirs || !mine || (s->ttrump[win] && led != s->trump)) return -1;
+    int top = top_bit(theirs);
+    if (top_bit(mine) > top) return -1; /* beating it is another matter */
+    unsigned out = s->out[led]; /* the cards between: anyone's but the fourth hand's */
+    for (int i = 0; i < s->ntable; i++)
+        if (s->tsuit[i] == led) out |= 1u << s->trank[i];
+    unsigned between = out & ~theirs & ((1u << top) - 1);
+    if (!between) return -1; /* its cards below the top are all in the top's group */
+    unsigned next = theirs & ((1u << top_bit(between)) - 1);
+    int second = next ? top_bit(next) : -1;
+    if (second <= s->trank[win]) return -1; /* the card winning now forces it already */
+    unsigned above = mine & ~((2u << second) - 1);
+    return above ? __builtin_ctz(above) : -1;
+}
+
 /* The legal cards of the seat to move, one per group of equivalent cards, best first.
  * rep_of[suit][rank] receives, for every legal card, the representative searched. */
 static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][13]) {
@@ -1413,6 +1435,12 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             n++;
         }
     }
+    /* Under the tricks objective the forcing card goes before the other low cards (where
+     * tens count, the tens decide what to spend: not measured better there). */
+    int force = s->ntable == 2 && c->players == 4 && !tens_count ? forcing_card(s, seat, win) : -1;
+    if (force >= 0)
+        for (int i = 0; i < n; i++)
+            if (out[i].suit == s->tsuit[0] && out[i].low == force) out[i].score += 20 * 4096;
     if (rep_of)
         for (int i = 0; i < n; i++)
             for (int r = out[i].low; r <= out[i].high; r++)

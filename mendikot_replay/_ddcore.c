@@ -34,7 +34,8 @@
  *     move generator weighs them (who holds the top cards, ruffs for either side, how many
  *     cards the opponents may choose from -- a smaller tree), with its bonus for the lead
  *     that last proved a bound at the same depth; the other cards, and leads at six and
- *     eight players, by a card player's rules of thumb;
+ *     eight players, by a card player's rules of thumb, with DDS's weights for discards
+ *     and its "force out the ace" for the third hand;
  *   - exact values by MTD(f): a few null-window searches sharing the table. For the
  *     outcome, the thresholds that hinge on one count (whitewash: every trick; mendikot:
  *     every ten; none against: a ten; no whitewash against: a trick) are asked as tricks or

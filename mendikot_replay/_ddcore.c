@@ -886,40 +886,37 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
     /* What the other side surely takes: when that settles the search, the plans of the side
      * on lead need not be counted. */
     int S = s->leader & 1;
+    /* What each side must take to settle the search by itself: A/C reaching beta, B/D
+     * holding A/C to alpha (in tricks, under the tricks objective; in tens, under tens). */
+    int settle_tricks[2] = {beta - s->tricks[0], s->tricks[0] + left_tricks - alpha};
+    int settle_tens[2] = {beta - s->tens[0], 4 - s->tens[1] - alpha};
+    if (c->objective == OBJ_TRICKS && any_hand[S ^ 1] >= 0) {
+        /* Fewer of the other side's master trumps may settle it: when one hand holds that
+         * many at the top outright, pinning them alone says so (the other side's top trump
+         * may lie far below). */
+        int t = s->trump, k = settle_tricks[S ^ 1] < 1 ? 1 : settle_tricks[S ^ 1];
+        if (k < any_tricks[S ^ 1]) {
+            unsigned top = 0;
+            for (int i = 0; i < k; i++) top |= 1u << top_bit(s->out[t] & ~top);
+            if (!(top & ~s->hand[any_hand[S ^ 1]][t])) {
+                pin_any[S ^ 1][t] = (uint16_t)(top & -top);
+                any_tricks[S ^ 1] = k;
+            }
+        }
+    }
     int other_tricks = any_tricks[S ^ 1], other_tens = popc(any_tens[S ^ 1]);
     int other = S == 0 ? value_of(c, 4 - s->tens[1] - other_tens,
                                   s->tricks[0] + left_tricks - other_tricks)
                        : value_of(c, s->tens[0] + other_tens, s->tricks[0] + other_tricks);
     int settled = S == 0 ? other <= alpha : other >= beta;
-    if (settled && c->objective == OBJ_TRICKS && any_hand[S ^ 1] >= 0) {
-        /* Fewer of those tricks may settle it: when the hand holds the top ones outright,
-         * pinning them alone says so (the other side's top trump may lie far below). */
-        int t = s->trump, k = S == 0 ? s->tricks[0] + left_tricks - alpha : beta - s->tricks[0];
-        if (k < 1) k = 1;
-        if (k < other_tricks) {
-            unsigned top = 0;
-            for (int i = 0; i < k; i++) top |= 1u << top_bit(s->out[t] & ~top);
-            if (!(top & ~s->hand[any_hand[S ^ 1]][t])) {
-                pin_any[S ^ 1][t] = (uint16_t)(top & -top);
-                any_tricks[S ^ 1] = other_tricks = k;
-                other = S == 0 ? s->tricks[0] + left_tricks - k : s->tricks[0] + k;
-            }
-        }
-    }
     /* What the side on lead takes by cashing: the leader's own winners, a partner's after
      * an entry to it, or both in turn; the best plan counts (the first that settles the
      * search is enough). Plan -1 is none: only what the side takes however the play goes. */
     int best_for_s = -INF, chosen = -1, capped = 0, chosen_q = 0;
-    /* Under the tricks objective, the tricks that settle the search: a plan stops counting
-     * there, so that it pins no suit it did not need. (The outcome weighs tricks and tens
-     * together: its plans count whole.) */
-    int need = c->objective != OBJ_TRICKS ? INF
-               : S == 0                   ? beta - s->tricks[0]
-                                          : s->tricks[0] + left_tricks - alpha;
-    /* and under the tens objective, the tens */
-    int need_tens = c->objective != OBJ_TENS ? INF
-                    : S == 0                 ? beta - s->tens[0]
-                                             : 4 - s->tens[1] - alpha;
+    /* A plan stops counting where it settles the search, so that it pins no suit it did
+     * not need. (The outcome weighs tricks and tens together: its plans count whole.) */
+    int need = c->objective == OBJ_TRICKS ? settle_tricks[S] : INF;
+    int need_tens = c->objective == OBJ_TENS ? settle_tens[S] : INF;
     uint16_t plan_pin[3][4];
     memset(plan_pin, 0, sizeof plan_pin);
     int own_q = 0, own_n[4]; /* the leader's plan, which the third plan builds on */
@@ -974,6 +971,14 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
         *hi = -best_for_s;
         *lo = other;
     }
+}
+
+/* A suit's cards not yet gone: still in a hand, or on the table in the trick under way. */
+static inline unsigned cards_out(const State *s, int suit) {
+    unsigned all = s->out[suit];
+    for (int i = 0; i < s->ntable; i++)
+        if (s->tsuit[i] == suit) all |= 1u << s->trank[i];
+    return all;
 }
 
 /* Tens on the table in the trick under way, where the objective counts them (0 under
@@ -1101,19 +1106,25 @@ static int can_secure(const Core *c, const State *s, uint16_t pin[4]) {
 }
 
 /* Lead ordering at four players: the weights of DDS's move generator for a lead (Haglund
- * and Hein's `WeightAllocTrump0`), redone here on our state. They encode much bridge lore
- * -- lead towards partner's second-best card, not into the hand behind holding a top card,
- * cash a top card while partner holds the second, lead a singleton for a ruff from partner
- * -- and with them the search visits far fewer positions than with our rules of thumb
- * below (measured, under every objective; where tens count, a ten that surely wins its
- * trick goes first as well). Our rules stay for six and eight players.
+ * and Hein's `WeightAllocTrump0`, and `WeightAllocNT0` without a trump), redone here on
+ * our state. They encode much bridge lore -- lead towards partner's second-best card, not
+ * into the hand behind holding a top card, cash a top card while partner holds the second,
+ * lead a singleton for a ruff from partner -- and with them the search visits far fewer
+ * positions than with our rules of thumb below (measured, under every objective; where
+ * tens count, a ten that surely wins its trick goes first as well). Our rules stay for six
+ * and eight players.
  *
  * First what a lead of the suit meets, the same for each of its cards. */
 typedef struct {
+    int no_trump;          /* no trump to ruff with (none, or a cut trump not yet named) */
     int top, top_owner;    /* the highest card out and its holder */
     int second, second_owner, third_owner; /* (-1: none) */
     int len_lho, len_partner, len_rho;
-    int d;    /* the suit's weight: how many cards the opponents may choose from, and its lore */
+    int choice; /* the opponents' choice of cards (a void one may play any card), x4 */
+    int singleton_top; /* an opponent's top card is a singleton */
+    int next_round; /* 2: partner holds the second and third cards out; 1: partner, holding
+                     * two or more, and the leader hold them; 0: neither */
+    int trump_lore; /* with a trump: ruffs for either side, the hands holding top cards */
     int low_wins; /* whether a lower card still takes the trick for the side (partner's
                    * top card, or partner's ruff that no opponent can beat) */
     int top_wins; /* whether the top card takes the trick (no ruff against it) */
@@ -1130,6 +1141,7 @@ static void lead_suit(const State *s, int seat, int suit, LeadSuit *ls) {
     int t = s->cut_pending ? -1 : s->trump, side_suit = t >= 0 && suit != t;
     const uint16_t(*h)[4] = s->hand;
     unsigned all = s->out[suit];
+    ls->no_trump = t < 0;
     ls->top = top_bit(all);
     ls->top_owner = holder(s, suit, ls->top);
     unsigned rest = all & ~(1u << ls->top);
@@ -1140,24 +1152,31 @@ static void lead_suit(const State *s, int seat, int suit, LeadSuit *ls) {
     ls->len_lho = popc(h[lho][suit]);
     ls->len_partner = popc(h[pd][suit]);
     ls->len_rho = popc(h[rho][suit]);
-    /* the opponents' choice: a void one may play any card */
-    int cl = (ls->len_lho ? ls->len_lho : s->left) << 2;
-    int cr = (ls->len_rho ? ls->len_rho : s->left) << 2;
-    int d = -(((cl + cr) << 5) / 13);
+    ls->choice = ((ls->len_lho ? ls->len_lho : s->left) << 2) +
+                 ((ls->len_rho ? ls->len_rho : s->left) << 2);
+    ls->singleton_top = (ls->len_lho == 1 && ls->top_owner == lho) ||
+                        (ls->len_rho == 1 && ls->top_owner == rho);
+    if (ls->second_owner == pd && ls->third_owner == pd)
+        ls->next_round = 2;
+    else
+        ls->next_round = ls->len_partner > 1 &&
+                         ((ls->second_owner == seat && ls->third_owner == pd) ||
+                          (ls->second_owner == pd && ls->third_owner == seat));
     int ruff_l = side_suit && !h[lho][suit] && h[lho][t];
     int ruff_r = side_suit && !h[rho][suit] && h[rho][t];
     int ruff_p = side_suit && !h[pd][suit] && h[pd][t];
-    if (ruff_l || ruff_r) d -= 12; /* an opponent ruffs it */
-    if (ruff_p && ls->len_rho) d += 17; /* partner ruffs it */
+    int lore = 0;
+    if (ruff_l || ruff_r) lore -= 12; /* an opponent ruffs it */
+    if (ruff_p && ls->len_rho) lore += 17; /* partner ruffs it */
     if (ls->top_owner == rho || ls->second_owner == rho) {
-        if (ls->len_rho != 1) d -= 12; /* into the hand behind, holding a top card */
+        if (ls->len_rho != 1) lore -= 12; /* into the hand behind, holding a top card */
     } else if (ls->top_owner == lho && ls->second_owner == pd && ls->len_partner != 1) {
-        d += 27; /* towards partner's second-best card, over the top one */
+        lore += 27; /* towards partner's second-best card, over the top one */
     }
     if (side_suit && popc(h[seat][suit]) == 1 && h[seat][t] && ls->len_partner > 1 &&
         ls->top_owner == pd)
-        d += 19; /* a singleton: partner wins and returns it for a ruff */
-    ls->d = d;
+        lore += 19; /* a singleton: partner wins and returns it for a ruff */
+    ls->trump_lore = lore;
     /* whether the top card takes the trick: no opponent ruffs it, nor partner (void) unless
      * partner's trump is above a ruffing opponent's */
     if (!side_suit)
@@ -1179,22 +1198,15 @@ static void lead_suit(const State *s, int seat, int suit, LeadSuit *ls) {
         ls->low_wins = 0;
 }
 
-/* The weight of leading card r of the suit (the top card of its group); `killer`: the
- * same lead proved a bound at this depth last time (DDS's bonus, larger for a lead that
- * takes its trick). */
-static int lead_weight(const State *s, int seat, int suit, int r, const LeadSuit *ls,
-                       int killer) {
-    int pd = (seat + 2) & 3, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
-    unsigned all = s->out[suit], below = all & ((1u << r) - 1);
-    int place = popc(all >> r); /* 1: the top card out */
-    int sequence = below && (s->hand[seat][suit] >> top_bit(below) & 1);
-    int singleton_top = (ls->len_lho == 1 && ls->top_owner == lho) ||
-                        (ls->len_rho == 1 && ls->top_owner == rho);
-    int d = ls->d;
-    int wins = r == ls->top ? ls->top_wins : ls->low_wins;
+/* DDS's weight for leading card r with a trump; `place`: 1 for the top card out, down;
+ * `sequence`: the next card out below it is the leader's too. */
+static int trump_lead_weight(const LeadSuit *ls, int seat, int r, int place, int sequence,
+                             int wins, int killer) {
+    int pd = (seat + 2) & 3;
+    int d = -((ls->choice << 5) / 13) + ls->trump_lore;
     if (killer) d += wins ? 55 : 18;
     if (wins) { /* the side takes this trick */
-        if (singleton_top) return d + 35 + place;
+        if (ls->singleton_top) return d + 35 + place;
         if (ls->top_owner == seat) {
             if (ls->second_owner == pd) return d + 48 + place;
             return r == ls->top ? d + 31 : d - 3 + place;
@@ -1204,12 +1216,8 @@ static int lead_weight(const State *s, int seat, int suit, int r, const LeadSuit
         return d + (sequence ? 22 : 11) + place;
     }
     /* the side loses it: a lead that sets up the next round */
-    if (ls->second_owner == pd && ls->third_owner == pd)
-        d += 20;
-    else if (ls->len_partner > 1 && ((ls->second_owner == seat && ls->third_owner == pd) ||
-                                     (ls->second_owner == pd && ls->third_owner == seat)))
-        d += 13;
-    if (singleton_top) return d + place + 2;
+    d += ls->next_round == 2 ? 20 : ls->next_round ? 13 : 0;
+    if (ls->singleton_top) return d + place + 2;
     if (ls->top_owner == seat) {
         if (ls->second_owner == pd) return d + 33 + place;
         return r == ls->top ? d + 38 : d - 14 + place;
@@ -1219,21 +1227,14 @@ static int lead_weight(const State *s, int seat, int suit, int r, const LeadSuit
     return d + 15 - r;
 }
 
-/* The same without a trump (no-trump deals, and a cut trump not yet named): the weights
- * of DDS's `WeightAllocNT0`, where a lead that surely takes its trick is worth more and
- * the cut-off bonus is larger. */
-static int lead_weight_nt(const State *s, int seat, int suit, int r, const LeadSuit *ls,
-                          int killer) {
+/* The same without a trump: a lead that surely takes its trick is worth more, and the
+ * cut-off bonus is larger. */
+static int no_trump_lead_weight(const LeadSuit *ls, int seat, int r, int place, int sequence,
+                                int wins, int killer) {
     int pd = (seat + 2) & 3, lho = (seat + 1) & 3, rho = (seat + 3) & 3;
-    const uint16_t(*h)[4] = s->hand;
-    unsigned all = s->out[suit], below = all & ((1u << r) - 1);
-    int place = popc(all >> r); /* 1: the top card out */
-    int sequence = below && (h[seat][suit] >> top_bit(below) & 1);
-    int cl = (ls->len_lho ? ls->len_lho : s->left) << 2;
-    int cr = (ls->len_rho ? ls->len_rho : s->left) << 2;
-    int d = -(((cl + cr) << 5) / 19);
+    int d = -((ls->choice << 5) / 19);
     if (!ls->len_partner) d -= 9;
-    if (r == ls->top || h[pd][suit] > (h[lho][suit] | h[rho][suit])) { /* the side takes it */
+    if (wins) { /* the side takes this trick */
         if (ls->second_owner == rho) {
             if (ls->len_rho != 1) d -= 1;
         } else if (ls->second_owner == lho) {
@@ -1248,17 +1249,24 @@ static int lead_weight_nt(const State *s, int seat, int suit, int r, const LeadS
     } else if (ls->top_owner == lho && ls->second_owner == pd && ls->len_partner != 1) {
         d += 31; /* towards partner's second-best card, over the top one */
     }
-    if (ls->second_owner == pd && ls->third_owner == pd)
-        d += 35;
-    else if (ls->len_partner > 1 && ((ls->second_owner == seat && ls->third_owner == pd) ||
-                                     (ls->second_owner == pd && ls->third_owner == seat)))
-        d += 25;
+    d += ls->next_round == 2 ? 35 : ls->next_round ? 25 : 0;
     if (killer) d += 47;
-    if ((ls->len_lho == 1 && ls->top_owner == lho) || (ls->len_rho == 1 && ls->top_owner == rho))
-        return d + 28 + place;
+    if (ls->singleton_top) return d + 28 + place;
     if (ls->top_owner == seat) return d - 17 + place;
     if (!sequence) return d + 12 + place;
     return r == ls->second ? d + 48 : d + 29 - place;
+}
+
+/* The weight of leading card r of the suit (the top card of its group); `killer`: the
+ * same lead proved a bound at this depth last time (DDS's bonus). */
+static int lead_weight(const State *s, int seat, int suit, int r, const LeadSuit *ls,
+                       int killer) {
+    unsigned all = s->out[suit], below = all & ((1u << r) - 1);
+    int place = popc(all >> r);
+    int sequence = below && (s->hand[seat][suit] >> top_bit(below) & 1);
+    int wins = r == ls->top ? ls->top_wins : ls->low_wins;
+    return ls->no_trump ? no_trump_lead_weight(ls, seat, r, place, sequence, wins, killer)
+                        : trump_lead_weight(ls, seat, r, place, sequence, wins, killer);
 }
 
 /* The third hand at four players, following suit, its partner's card or the second
@@ -1271,10 +1279,8 @@ static int forcing_card(const State *s, int seat, int win) {
     if (!theirs || !mine || (s->ttrump[win] && led != s->trump)) return -1;
     int top = top_bit(theirs);
     if (top_bit(mine) > top) return -1; /* beating it is another matter */
-    unsigned out = s->out[led]; /* the cards between: anyone's but the fourth hand's */
-    for (int i = 0; i < s->ntable; i++)
-        if (s->tsuit[i] == led) out |= 1u << s->trank[i];
-    unsigned between = out & ~theirs & ((1u << top) - 1);
+    /* the cards between: anyone's but the fourth hand's */
+    unsigned between = cards_out(s, led) & ~theirs & ((1u << top) - 1);
     if (!between) return -1; /* its cards below the top are all in the top's group */
     unsigned next = theirs & ((1u << top_bit(between)) - 1);
     int second = next ? top_bit(next) : -1;
@@ -1317,9 +1323,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
     for (int suit = 0; suit < 4; suit++) {
         unsigned mine = legal[suit];
         if (!mine) continue;
-        unsigned out_cards = s->out[suit]; /* still in a hand or on the table */
-        for (int i = 0; i < s->ntable; i++)
-            if (s->tsuit[i] == suit) out_cards |= 1u << s->trank[i];
+        unsigned out_cards = cards_out(s, suit);
         unsigned others = out_cards & ~s->hand[seat][suit];
         /* What a lead of this suit meets, the same for each of its cards: whether an
          * opponent can ruff it, whether partner holds the top card out, and how many cards
@@ -1368,9 +1372,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             if (ls) {
                 const int8_t *k = c->killer[(int)s->left];
                 int killer = k[0] == suit + 1 && k[1] == r;
-                score = s->trump < 0 || s->cut_pending
-                            ? lead_weight_nt(s, seat, suit, r, ls, killer)
-                            : lead_weight(s, seat, suit, r, ls, killer);
+                score = lead_weight(s, seat, suit, r, ls, killer);
                 if (ten && r == ls->top && ls->top_wins) score += 40; /* a ten that surely wins */
             } else if (s->ntable == 0) {
                 int counts_trump = s->trump >= 0 && suit == s->trump;

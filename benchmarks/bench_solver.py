@@ -388,7 +388,7 @@ def run_benchmark(
     dds_scores(warm_up)  # DDS's first-call set-up
     ours = OurSolver(budget, warm_up, repeat)
     try:
-        _run(deals, endgames, rng, ours, warm_up, results, out)
+        _run(deals, endgames, rng, ours, results, out)
     finally:
         ours.close()
     return results
@@ -399,11 +399,10 @@ def _run(
     endgames: int,
     rng: random.Random,
     ours: OurSolver,
-    warm_up: Game,
     results: Results,
     out: TextIO,
 ) -> None:
-    budget = results.budget
+    budget, warm_up = results.budget, ours.warm_up
     if deals:
         print(
             f"{deals} full deals (every opening lead scored; fastest of {ours.repeat} solves):",

@@ -25,7 +25,8 @@
  *     in turn -- and, for both sides, each hand's trumps above all the other side's, and
  *     the trick a guarded trump sitting behind the higher ones takes (DDS's "later
  *     tricks"); in mid-trick, a trick one side surely takes or the side to move can make
- *     sure of;
+ *     sure of. The table is read before the bounds are worked out: a position it settles
+ *     costs no cashing plans;
  *   - equivalent cards searched once (neighbours in a suit with no card still out between
  *     them, never a ten unless the objective is tricks), through the group's lowest card;
  *     and, once a card's search shows that no rank of its suit below some card mattered,
@@ -789,9 +790,11 @@ static inline int value_of(const Core *c, int ac_tens, int ac_tricks) {
  * side surely takes; used to stop a search whose window (alpha, beta) these already decide,
  * and worked out no further than it takes to decide it. `pin_lo` and `pin_hi` receive the
  * ranks each bound relies on (a search settled by one bound alone is shared by more
- * positions when it pins only that bound's cards). */
+ * positions when it pins only that bound's cards). Without `with_plans`, only what each
+ * side takes however the play goes counts, not what the side on lead can cash (the plans
+ * cost most of the time). */
 static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, int *hi,
-                   uint16_t pin_lo[4], uint16_t pin_hi[4]) {
+                   uint16_t pin_lo[4], uint16_t pin_hi[4], int with_plans) {
     int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
     uint16_t pin_any[2][4]; /* what each side's any-play guarantees rely on */
     memset(pin_any, 0, sizeof pin_any);
@@ -921,7 +924,7 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
     memset(plan_pin, 0, sizeof plan_pin);
     int own_q = 0, own_n[4]; /* the leader's plan, which the third plan builds on */
     unsigned own_tens = 0;
-    for (int i = -1; i < 3; i++) {
+    for (int i = -1; i < (with_plans ? 3 : 0); i++) {
         unsigned tens = 0;
         int q;
         if (i == -1) {
@@ -1486,6 +1489,40 @@ static inline void add_relevant(uint16_t wr[4], int rel) {
     if (rel >= 0) wr[rel >> 4] |= (uint16_t)(1u << (rel & 15));
 }
 
+/* What the table knows of a position: the best lower and upper bounds among the patterns
+ * of its bucket that match it (into *tlo and *thi, which come in as -INF and INF), and the
+ * patterns they came from. Reading stops once they settle the window (alpha, beta): then it
+ * returns 1. */
+static int read_table(Core *c, const State *s, const uint64_t key[3], uint64_t h,
+                      const uint64_t w[4], const int count[4], const int ten_at[4], int alpha,
+                      int beta, int *tlo, int *thi, const Pattern *from[2]) {
+    Bucket *b = find_bucket(c, key, h, 0);
+    if (!b) return 0;
+    uint16_t tens = ten_owners(c, w, count, ten_at);
+    Tops tops;
+    tops_of(c, w, count, &tops);
+    int off = stored_offset(c, s), scanned = 0;
+    for (int32_t i = b->head, e = b->head_epoch; live(c, i, e) && scanned < CHAIN;
+         e = c->pool[i].h.next_epoch, i = c->pool[i].h.next, scanned++) {
+        int n = c->pool[i].h.n;
+        for (int j = 0; j < n; j++) {
+            const Pattern *p = &c->pool[i + 1 + j].p;
+            if (!pattern_matches(p, &tops, tens)) continue;
+            int plo = p->lo + off, phi = p->hi + off;
+            if (plo > *tlo && lo_applies(c, p, s)) {
+                *tlo = plo;
+                from[0] = p;
+            }
+            if (phi < *thi && hi_applies(c, p, s)) {
+                *thi = phi;
+                from[1] = p;
+            }
+            if (*tlo >= beta || *thi <= alpha || *tlo == *thi) return 1;
+        }
+    }
+    return 0;
+}
+
 static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]);
 
 /* Every ten taken: the deal's result now hangs on A/C's tricks alone, and grows with them.
@@ -1541,56 +1578,65 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
             }
             return final_value(c, &t);
         }
+        /* The table first, then the bounds: the table settles many positions at once, and
+         * working out the cashing plans of each of them first took a tenth of the time. */
+        suit_owners(c, s, w, count, ten_at);
+        exact_key(c, s, ten_at, key);
+        h = hash_key(key);
+        const Pattern *from[2] = {NULL, NULL}; /* the patterns that gave tlo and thi */
+        if (read_table(c, s, key, h, w, count, ten_at, alpha, beta, &tlo, &thi, from)) {
+            /* Settled by the table: the patterns that settled it pin their cards. Their
+             * pins may be more than what each side takes however the play goes relies on,
+             * when that settles it too: then the fewer pins serve more positions. (The
+             * cashing plans are not asked: what their pins save costs more to find.) */
+            int exact = tlo == thi, by_lo = tlo >= beta || exact, n_table = 0;
+            uint16_t pin_table[4] = {0, 0, 0, 0};
+            for (int f = 0; f < 2; f++) {
+                if (!from[f] || (f == 0 ? !by_lo : tlo >= beta)) continue;
+                for (int suit = 0; suit < 4; suit++)
+                    pin_table[suit] |= (uint16_t)pin_of(c, s, suit, from[f]->kk[suit]);
+            }
+            for (int suit = 0; suit < 4; suit++) n_table += popc(pin_table[suit]);
+            if (n_table) {
+                int lo, hi;
+                uint16_t pin_lo[4], pin_hi[4];
+                bounds(c, s, alpha, beta, &lo, &hi, pin_lo, pin_hi, 0);
+                if (lo >= beta || hi <= alpha || lo == hi) {
+                    uint16_t pin[4];
+                    int n_bounds = 0, by_bound_lo = lo >= beta || lo == hi;
+                    for (int suit = 0; suit < 4; suit++) {
+                        pin[suit] = (uint16_t)((by_bound_lo ? pin_lo[suit] : 0) |
+                                               (lo < beta ? pin_hi[suit] : 0));
+                        n_bounds += popc(pin[suit]);
+                    }
+                    if (n_bounds <= n_table) {
+                        memcpy(wr, pin, sizeof pin);
+                        return by_bound_lo ? lo : hi;
+                    }
+                }
+            }
+            memcpy(wr, pin_table, sizeof pin_table);
+            return by_lo ? tlo : thi;
+        }
         int lo, hi;
         uint16_t pin_lo[4], pin_hi[4];
-        bounds(c, s, alpha, beta, &lo, &hi, pin_lo, pin_hi);
+        bounds(c, s, alpha, beta, &lo, &hi, pin_lo, pin_hi, 1);
         if (lo >= beta || hi <= alpha || lo == hi) {
             for (int suit = 0; suit < 4; suit++)
                 wr[suit] = (uint16_t)((lo >= beta || lo == hi ? pin_lo[suit] : 0) |
                                       (lo < beta ? pin_hi[suit] : 0));
             return lo >= beta || lo == hi ? lo : hi;
         }
-        suit_owners(c, s, w, count, ten_at);
-        exact_key(c, s, ten_at, key);
-        h = hash_key(key);
-        Bucket *b = find_bucket(c, key, h, 0);
-        uint16_t tens = ten_owners(c, w, count, ten_at);
-        if (b) {
-            Tops tops;
-            tops_of(c, w, count, &tops);
-            int off = stored_offset(c, s), scanned = 0, done = 0;
-            const Pattern *plo_from = NULL, *phi_from = NULL;
-            for (int32_t i = b->head, e = b->head_epoch; live(c, i, e) && scanned < CHAIN && !done;
-                 e = c->pool[i].h.next_epoch, i = c->pool[i].h.next, scanned++) {
-                int n = c->pool[i].h.n;
-                for (int j = 0; j < n; j++) {
-                    const Pattern *p = &c->pool[i + 1 + j].p;
-                    if (!pattern_matches(p, &tops, tens)) continue;
-                    int plo = p->lo + off, phi = p->hi + off;
-                    if (plo > tlo && lo_applies(c, p, s)) {
-                        tlo = plo;
-                        plo_from = p;
-                    }
-                    if (phi < thi && hi_applies(c, p, s)) {
-                        thi = phi;
-                        phi_from = p;
-                    }
-                    if (tlo >= beta || thi <= alpha || tlo == thi) {
-                        done = 1; /* settled: no need to read further */
-                        break;
-                    }
-                }
-            }
-            /* Only the patterns whose bounds are used pin their cards. */
-            const Pattern *from[2] = {tlo > lo ? plo_from : NULL, thi < hi ? phi_from : NULL};
-            for (int f = 0; f < 2; f++) {
-                if (!from[f]) continue;
-                for (int suit = 0; suit < 4; suit++)
-                    wr[suit] |= (uint16_t)pin_of(c, s, suit, from[f]->kk[suit]);
-                if (hint_rank < 0) {
-                    hint_suit = from[f]->bsuit;
-                    hint_rank = rank_at(c, s, from[f]->bsuit, from[f]->brel);
-                }
+        /* Only the patterns whose bounds are used pin their cards. */
+        if (tlo <= lo) from[0] = NULL;
+        if (thi >= hi) from[1] = NULL;
+        for (int f = 0; f < 2; f++) {
+            if (!from[f]) continue;
+            for (int suit = 0; suit < 4; suit++)
+                wr[suit] |= (uint16_t)pin_of(c, s, suit, from[f]->kk[suit]);
+            if (hint_rank < 0) {
+                hint_suit = from[f]->bsuit;
+                hint_rank = rank_at(c, s, from[f]->bsuit, from[f]->brel);
             }
         }
         /* the bounds' own pins, for those of their bounds still in use */

@@ -21,8 +21,10 @@ every card of the leader again (tricks: DDS's count plus what the side already t
 equal ours) and ``outcome`` is timed.
 
 Each solve is timed with ``time.perf_counter`` around the call alone, ``--repeat`` times
-(default 3), and the fastest counts, for both solvers (DDS keeps its table for a deal solved
-again at once, so its repeats are spaced by a solve of another deal). Ours runs in a worker
+(default 3), and the fastest counts, for both solvers. The two tricks solves of a position
+take turns (DDS, ours, DDS, ours, ...), so that a slow spell of the machine, which can last
+a second or more, slows both rather than one (DDS keeps its table for a deal solved again at
+once, so each of its repeats also follows a solve of another deal). Ours runs in a worker
 process so that a solve longer than ``--budget`` seconds can be stopped: it
 is then reported as over budget and counted at the budget, so the summary's figures are
 lower bounds (said in the output); its cards are not compared. ``--budget 0`` solves
@@ -138,18 +140,6 @@ class DDSSolved:
     """Tricks still to come, for the side on lead, after each card of the leader."""
 
 
-def dds_fastest(game: Game, other: Game, repeat: int) -> DDSSolved:
-    """The fastest of ``repeat`` DDS solves of ``game``. DDS keeps its table for a deal
-    solved again at once (the second solve is almost free), so each repeat follows a solve
-    of ``other``."""
-    runs = []
-    for _ in range(repeat):
-        runs.append(dds_scores(game))
-        if repeat > 1:
-            dds_scores(other)
-    return min(runs, key=lambda solved: solved.seconds)
-
-
 def dds_scores(game: Game) -> DDSSolved:
     """DDS's ``SolveBoard`` on the position, every card scored. (It is what endplay's
     ``solve_board`` calls, called here directly for the node count that endplay leaves
@@ -214,14 +204,15 @@ class OurSolver:
         ``None`` when one took longer than the budget."""
         best: Solved | None = None
         for _ in range(self.repeat):
-            solved = self._solve_once(game, objective)
+            solved = self.solve_once(game, objective)
             if solved is None:
                 return None
             if best is None or solved.seconds < best.seconds:
                 best = solved
         return best
 
-    def _solve_once(self, game: Game, objective: Objective) -> Solved | None:
+    def solve_once(self, game: Game, objective: Objective) -> Solved | None:
+        """One timed solve, or ``None`` over the budget."""
         if self.budget <= 0:
             return _solve_here(game, objective)
         if self._conn is None:
@@ -379,6 +370,28 @@ def _ratio(s: float | None, reference: float, budget: float) -> str:
     return f"x{(budget if s is None else s) / reference:.1f}" + ("+" if s is None else "")
 
 
+def tricks_in_turn(game: Game, other: Game, ours: OurSolver) -> tuple[DDSSolved, Solved | None]:
+    """DDS's and our tricks solves of ``game``, ``ours.repeat`` of each, taking turns; the
+    fastest of each counts (ours: ``None`` once a solve is over the budget). DDS keeps its
+    table for a deal solved again at once (the second solve is almost free), so each of its
+    repeats is followed by a solve of ``other``."""
+    dds_runs: list[DDSSolved] = []
+    best: Solved | None = None
+    over = False
+    for _ in range(ours.repeat):
+        dds_runs.append(dds_scores(game))
+        if ours.repeat > 1:
+            dds_scores(other)
+        if over:
+            continue
+        solved = ours.solve_once(game, "tricks")
+        if solved is None:
+            over, best = True, None
+        elif best is None or solved.seconds < best.seconds:
+            best = solved
+    return min(dds_runs, key=lambda solved: solved.seconds), best
+
+
 def run_benchmark(
     deals: int, endgames: int, seed: int, budget: float, out: TextIO, repeat: int = 1
 ) -> Results:
@@ -410,11 +423,10 @@ def _run(
         )
     for i in range(deals):
         game = Game(random_full_deal(rng))
-        solved_by_dds = dds_fastest(game, warm_up, ours.repeat)
+        solved_by_dds, tricks = tricks_in_turn(game, warm_up, ours)
         dds, scores = solved_by_dds.seconds, solved_by_dds.scores
         if set(scores) != set(game.hands["A"] or ()):
             raise RuntimeError(f"DDS scored {sorted(map(str, scores))}, not A's hand")
-        tricks = ours.solve(game, "tricks")
         compared = 0
         before = len(results.disagreements)
         if tricks is not None:
@@ -452,9 +464,8 @@ def _run(
     for i in range(endgames):
         game = random_endgame(rng)
         assert game.to_play is not None
-        solved_by_dds = dds_fastest(game, warm_up, ours.repeat)
+        solved_by_dds, tricks = tricks_in_turn(game, warm_up, ours)
         dds, scores = solved_by_dds.seconds, solved_by_dds.scores
-        tricks = ours.solve(game, "tricks")
         if tricks is not None:
             already = game.counts.tricks[team_index(team_of(game.to_play))]
             _compare(f"endgame {i + 1}", game, tricks, scores, already, results)

@@ -1489,6 +1489,20 @@ static inline void add_relevant(uint16_t wr[4], int rel) {
     if (rel >= 0) wr[rel >> 4] |= (uint16_t)(1u << (rel & 15));
 }
 
+/* The cards a search settled by its bounds relies on (lo and hi settle the window whose
+ * upper end is beta): the lower bound's when it reaches beta or is exact, the upper bound's
+ * when the value stays below beta. Returns how many cards that pins. */
+static int settling_pins(int lo, int hi, int beta, const uint16_t pin_lo[4],
+                         const uint16_t pin_hi[4], uint16_t out[4]) {
+    int n = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        out[suit] = (uint16_t)((lo >= beta || lo == hi ? pin_lo[suit] : 0) |
+                               (lo < beta ? pin_hi[suit] : 0));
+        n += popc(out[suit]);
+    }
+    return n;
+}
+
 /* What the table knows of a position: the best lower and upper bounds among the patterns
  * of its bucket that match it (into *tlo and *thi, which come in as -INF and INF), and the
  * patterns they came from. Reading stops once they settle the window (alpha, beta): then it
@@ -1578,17 +1592,17 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
             }
             return final_value(c, &t);
         }
-        /* The table first, then the bounds: the table settles many positions at once, and
-         * working out the cashing plans of each of them first took a tenth of the time. */
+        /* The table first, then the bounds: working out the cashing plans of every
+         * position the table then settled anyway cost a sixth of the search's time. */
         suit_owners(c, s, w, count, ten_at);
         exact_key(c, s, ten_at, key);
         h = hash_key(key);
         const Pattern *from[2] = {NULL, NULL}; /* the patterns that gave tlo and thi */
         if (read_table(c, s, key, h, w, count, ten_at, alpha, beta, &tlo, &thi, from)) {
-            /* Settled by the table: the patterns that settled it pin their cards. Their
-             * pins may be more than what each side takes however the play goes relies on,
-             * when that settles it too: then the fewer pins serve more positions. (The
-             * cashing plans are not asked: what their pins save costs more to find.) */
+            /* Settled by the table: the patterns that settled it pin their cards. When what
+             * each side takes however the play goes settles it too, with fewer pins, those
+             * pins go instead: fewer pins, more positions served. (The cashing plans are
+             * not asked: what their pins would save costs more to find.) */
             int exact = tlo == thi, by_lo = tlo >= beta || exact, n_table = 0;
             uint16_t pin_table[4] = {0, 0, 0, 0};
             for (int f = 0; f < 2; f++) {
@@ -1601,18 +1615,11 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
                 int lo, hi;
                 uint16_t pin_lo[4], pin_hi[4];
                 bounds(c, s, alpha, beta, &lo, &hi, pin_lo, pin_hi, 0);
-                if (lo >= beta || hi <= alpha || lo == hi) {
-                    uint16_t pin[4];
-                    int n_bounds = 0, by_bound_lo = lo >= beta || lo == hi;
-                    for (int suit = 0; suit < 4; suit++) {
-                        pin[suit] = (uint16_t)((by_bound_lo ? pin_lo[suit] : 0) |
-                                               (lo < beta ? pin_hi[suit] : 0));
-                        n_bounds += popc(pin[suit]);
-                    }
-                    if (n_bounds <= n_table) {
-                        memcpy(wr, pin, sizeof pin);
-                        return by_bound_lo ? lo : hi;
-                    }
+                uint16_t pin[4];
+                if ((lo >= beta || hi <= alpha || lo == hi) &&
+                    settling_pins(lo, hi, beta, pin_lo, pin_hi, pin) <= n_table) {
+                    memcpy(wr, pin, sizeof pin);
+                    return lo >= beta || lo == hi ? lo : hi;
                 }
             }
             memcpy(wr, pin_table, sizeof pin_table);
@@ -1622,9 +1629,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         uint16_t pin_lo[4], pin_hi[4];
         bounds(c, s, alpha, beta, &lo, &hi, pin_lo, pin_hi, 1);
         if (lo >= beta || hi <= alpha || lo == hi) {
-            for (int suit = 0; suit < 4; suit++)
-                wr[suit] = (uint16_t)((lo >= beta || lo == hi ? pin_lo[suit] : 0) |
-                                      (lo < beta ? pin_hi[suit] : 0));
+            settling_pins(lo, hi, beta, pin_lo, pin_hi, wr);
             return lo >= beta || lo == hi ? lo : hi;
         }
         /* Only the patterns whose bounds are used pin their cards. */

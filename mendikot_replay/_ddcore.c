@@ -1489,14 +1489,19 @@ static inline void add_relevant(uint16_t wr[4], int rel) {
     if (rel >= 0) wr[rel >> 4] |= (uint16_t)(1u << (rel & 15));
 }
 
+/* Whether a search that bounds lo and hi settle rests on the lower one: it reaches beta,
+ * or the two meet (the value is then lo). Otherwise the upper one, at most alpha, settles
+ * it, and the value is hi. */
+static inline int settled_by_lo(int lo, int hi, int beta) { return lo >= beta || lo == hi; }
+
 /* The cards a search settled by its bounds relies on (lo and hi settle the window whose
- * upper end is beta): the lower bound's when it reaches beta or is exact, the upper bound's
- * when the value stays below beta. Returns how many cards that pins. */
+ * upper end is beta): the lower bound's when it settles it, the upper bound's when the
+ * value stays below beta. Returns how many cards that pins. */
 static int settling_pins(int lo, int hi, int beta, const uint16_t pin_lo[4],
                          const uint16_t pin_hi[4], uint16_t out[4]) {
     int n = 0;
     for (int suit = 0; suit < 4; suit++) {
-        out[suit] = (uint16_t)((lo >= beta || lo == hi ? pin_lo[suit] : 0) |
+        out[suit] = (uint16_t)((settled_by_lo(lo, hi, beta) ? pin_lo[suit] : 0) |
                                (lo < beta ? pin_hi[suit] : 0));
         n += popc(out[suit]);
     }
@@ -1603,7 +1608,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
              * each side takes however the play goes settles it too, with fewer pins, those
              * pins go instead: fewer pins, more positions served. (The cashing plans are
              * not asked: what their pins would save costs more to find.) */
-            int exact = tlo == thi, by_lo = tlo >= beta || exact, n_table = 0;
+            int by_lo = settled_by_lo(tlo, thi, beta), n_table = 0;
             uint16_t pin_table[4] = {0, 0, 0, 0};
             for (int f = 0; f < 2; f++) {
                 if (!from[f] || (f == 0 ? !by_lo : tlo >= beta)) continue;
@@ -1619,7 +1624,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
                 if ((lo >= beta || hi <= alpha || lo == hi) &&
                     settling_pins(lo, hi, beta, pin_lo, pin_hi, pin) <= n_table) {
                     memcpy(wr, pin, sizeof pin);
-                    return lo >= beta || lo == hi ? lo : hi;
+                    return settled_by_lo(lo, hi, beta) ? lo : hi;
                 }
             }
             memcpy(wr, pin_table, sizeof pin_table);
@@ -1630,7 +1635,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         bounds(c, s, alpha, beta, &lo, &hi, pin_lo, pin_hi, 1);
         if (lo >= beta || hi <= alpha || lo == hi) {
             settling_pins(lo, hi, beta, pin_lo, pin_hi, wr);
-            return lo >= beta || lo == hi ? lo : hi;
+            return settled_by_lo(lo, hi, beta) ? lo : hi;
         }
         /* Only the patterns whose bounds are used pin their cards. */
         if (tlo <= lo) from[0] = NULL;
@@ -1649,12 +1654,12 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         if (tlo > lo) lo = tlo;
         if (thi < hi) hi = thi;
         int cut = lo >= beta || hi <= alpha || lo == hi;
-        int use_lo = cut ? lo >= beta || lo == hi : lo > alpha;
+        int use_lo = cut ? settled_by_lo(lo, hi, beta) : lo > alpha;
         int use_hi = cut ? lo < beta : hi < beta;
         for (int suit = 0; suit < 4; suit++)
             wr[suit] |= (uint16_t)((use_lo && lo_own ? pin_lo[suit] : 0) |
                                    (use_hi && hi_own ? pin_hi[suit] : 0));
-        if (cut) return lo >= beta || lo == hi ? lo : hi;
+        if (cut) return settled_by_lo(lo, hi, beta) ? lo : hi;
         c->expanded++;
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;

@@ -28,7 +28,8 @@
  *     sure of. The table is read before the bounds are worked out: a position it settles
  *     costs no cashing plans;
  *   - equivalent cards searched once (neighbours in a suit with no card still out between
- *     them, never a ten unless the objective is tricks), through the group's lowest card;
+ *     them), through the group's lowest card; where tens count, a ten is a move of its
+ *     own, and the cards either side of it in one hand stay one group;
  *     and, once a card's search shows that no rank of its suit below some card mattered,
  *     no other card below it (DDS's "one small card per suit");
  *   - move ordering: the table's best move first; at four players, leads weighed as DDS's
@@ -1000,6 +1001,7 @@ static inline int table_tens(const Core *c, const State *s) {
 typedef struct {
     int8_t suit;
     int8_t low, high; /* the lowest (searched) and highest cards of the group */
+    int8_t no_ten;    /* the ten between them is not in the group: it is a move of its own */
     int score;
 } Move;
 
@@ -1312,6 +1314,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                 int r = top_bit(legal[suit]);
                 out[0].suit = (int8_t)suit;
                 out[0].low = out[0].high = (int8_t)r;
+                out[0].no_ten = 0;
                 out[0].score = 0;
                 if (rep_of) rep_of[suit][r] = (int8_t)r;
             }
@@ -1354,21 +1357,35 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
                     lead_ruffed = 1;
             }
         }
-        int prev = -1; /* the representative of the group above */
+        int prev = -1; /* the card above */
+        int cur = -1;  /* the group of the card above */
+        int over_ten = -1; /* the card above is the ten, next to this group above it */
         for (unsigned rest = mine; rest; rest &= ~(1u << top_bit(rest))) {
-            int r = top_bit(rest);
-            if (prev >= 0 && (!tens_count || (r != TEN && prev != TEN))) {
+            int r = top_bit(rest), next_to = 0;
+            if (prev >= 0) {
                 unsigned between = out_cards & ((1u << prev) - 1) & ~((2u << r) - 1);
-                if (between == 0 || (between & ~s->hand[seat][suit]) == 0) {
-                    /* no other player's card between: same group as the card above */
-                    if (rep_of) rep_of[suit][r] = rep_of[suit][prev];
-                    out[n - 1].low = (int8_t)r;
-                    prev = r;
-                    continue;
-                }
+                next_to = between == 0 || (between & ~s->hand[seat][suit]) == 0;
             }
-            if (rep_of) rep_of[suit][r] = (int8_t)r;
+            if (next_to && (!tens_count || (r != TEN && prev != TEN))) {
+                /* no other player's card between: same group as the card above */
+                out[cur].low = (int8_t)r;
+                prev = r;
+                continue;
+            }
+            if (next_to && prev == TEN && over_ten >= 0) {
+                /* Where tens count, the ten is a move of its own, but the cards either side
+                 * of it (J T 9 in one hand) are still equivalent: the group above it takes
+                 * this card, passing over the ten. */
+                out[over_ten].low = (int8_t)r;
+                out[over_ten].no_ten = 1;
+                cur = over_ten;
+                over_ten = -1;
+                prev = r;
+                continue;
+            }
+            over_ten = r == TEN && next_to ? cur : -1;
             prev = r;
+            cur = n;
             /* Score the representative: a lead at four players as DDS does (above), any
              * other card by a card player's rules of thumb. */
             int score = 0, ten = tens_count && r == TEN;
@@ -1437,6 +1454,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             }
             out[n].suit = (int8_t)suit;
             out[n].low = out[n].high = (int8_t)r;
+            out[n].no_ten = 0;
             out[n].score = score * 4096 + (int)(hist[suit][r] > 4095 ? 4095 : hist[suit][r]);
             n++;
         }
@@ -1450,7 +1468,8 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
     if (rep_of)
         for (int i = 0; i < n; i++)
             for (int r = out[i].low; r <= out[i].high; r++)
-                if (legal[(int)out[i].suit] & (1u << r)) rep_of[(int)out[i].suit][r] = out[i].low;
+                if ((legal[(int)out[i].suit] & (1u << r)) && !(r == TEN && out[i].no_ten))
+                    rep_of[(int)out[i].suit][r] = out[i].low;
     /* insertion sort, best first */
     for (int i = 1; i < n; i++) {
         Move m = out[i];
@@ -1482,7 +1501,7 @@ static int rank_at(const Core *c, const State *s, int suit, int rel) {
 /* ---- the search --------------------------------------------------------------------- */
 /* Whether a group of cards holds a ten whose capture the objective counts. */
 static inline int ten_matters(const Core *c, const Move *m) {
-    return c->objective != OBJ_TRICKS && m->low <= TEN && TEN <= m->high;
+    return c->objective != OBJ_TRICKS && m->low <= TEN && TEN <= m->high && !m->no_ten;
 }
 
 static inline void add_relevant(uint16_t wr[4], int rel) {
@@ -1686,7 +1705,8 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
     int n = gen_moves(c, s, all, NULL);
     if (hint_rank >= 0) {
         for (int i = 0; i < n; i++)
-            if (all[i].suit == hint_suit && all[i].low <= hint_rank && hint_rank <= all[i].high) {
+            if (all[i].suit == hint_suit && all[i].low <= hint_rank && hint_rank <= all[i].high &&
+                !(hint_rank == TEN && all[i].no_ten)) {
                 Move m = all[i];
                 memmove(&all[1], &all[0], (size_t)i * sizeof(Move));
                 all[0] = m;

@@ -1359,7 +1359,8 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
         }
         int prev = -1; /* the card above */
         int cur = -1;  /* the group of the card above */
-        int over_ten = -1; /* the card above is the ten, next to this group above it */
+        int over_ten = -1; /* when the card above is the ten, with no other player's card
+                            * between it and the group above it: that group (else -1) */
         for (unsigned rest = mine; rest; rest &= ~(1u << top_bit(rest))) {
             int r = top_bit(rest), next_to = 0;
             if (prev >= 0) {

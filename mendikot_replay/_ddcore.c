@@ -14,7 +14,7 @@
  *
  * How it searches: alpha-beta (fail-soft) on integer values seen from A/C's side, with
  *   - a transposition table at trick boundaries whose key is the position in *relative*
- *     ranks (each suit's remaining cards in order, by owner, with the ten marked): cards
+ *     ranks (each suit's remaining cards in order, by owner, and who holds each ten): cards
  *     already played no longer matter, so many different histories share one entry; for
  *     the `tricks` and `tens` objectives the table stores what is still to come, so the
  *     counts so far are not part of the key either, and for the outcome each bound keeps
@@ -91,6 +91,8 @@ typedef struct {
     int8_t lo, hi;       /* bounds, less the counts so far for tens and tricks */
     uint8_t bsuit, brel; /* best move: suit and place from the top among cards still out */
     int8_t lo_at[2], hi_at[2]; /* outcome: A/C's tens and tricks where lo and hi were proved */
+    uint16_t ten_at; /* per suit, 4 bits: the ten's place among the top kk cards out (0: the
+                      * highest), 14 below them, 15 none (played, or tens do not count) */
 } Pattern;
 
 /* A bucket's patterns are kept in blocks, newest block first, so that a scan reads memory
@@ -338,10 +340,10 @@ static void exact_key(const Core *c, const State *s, const int ten_at[4], uint64
              ((uint64_t)(s->streak_seat + 1) << 32);
     }
     if (c->objective != OBJ_TRICKS) {
-        /* where each ten lies among its suit's cards still out (15: played): a pattern
-         * pins the ten's owner, this pins that it is the ten */
+        /* whether each ten is still out (where it lies is the pattern's: see
+         * ten_places_match) */
         for (int suit = 0; suit < 4; suit++)
-            m |= (uint64_t)(ten_at[suit] < 0 ? 15 : ten_at[suit]) << (40 + 4 * suit);
+            m |= (uint64_t)(ten_at[suit] < 0 ? 1 : 0) << (40 + 4 * suit);
     }
     k[2] = m;
 }
@@ -395,8 +397,8 @@ static Bucket *find_bucket(Core *c, const uint64_t k[3], uint64_t h, int create)
     return victim;
 }
 
-/* Who holds each ten still out, packed: a ten is pinned by its place among the cards of its
- * suit (in the exact key) and its owner (here), not by pinning every card above it. */
+/* Who holds each ten still out, packed: a pattern pins each ten's owner, and its place
+ * (ten_places_match), not every card above it. */
 static uint16_t ten_owners(const Core *c, const uint64_t w[4], const int count[4],
                            const int ten_at[4]) {
     if (c->objective == OBJ_TRICKS) return 0;
@@ -407,6 +409,23 @@ static uint16_t ten_owners(const Core *c, const uint64_t w[4], const int count[4
                                ((1u << c->bits) - 1))
                               << (3 * suit));
     return out;
+}
+
+/* Whether each ten lies where the pattern needs it. Among the cards a pattern pins, the
+ * ten's place is pinned: the owners of the top cards say nothing of which one is the ten.
+ * Below them it only has to be below them too: there the search found that no rank
+ * mattered, so which of its owner's small cards is the ten changes nothing -- the line that
+ * proved the bound plays it where it played the ten before, and it falls in the same trick.
+ * (When the exact key held the ten's place, positions whose histories left different cards
+ * above a small ten never shared an entry: sharing them, the tens and outcome searches
+ * visit a fifth to a quarter fewer positions.) */
+static inline int ten_places_match(const Pattern *p, const int ten_at[4]) {
+    for (int suit = 0; suit < 4; suit++) {
+        int at = p->ten_at >> (4 * suit) & 15;
+        if (at == 15) continue;
+        if (at == 14 ? ten_at[suit] < p->kk[suit] : ten_at[suit] != at) return 0;
+    }
+    return 1;
 }
 
 static inline int pattern_matches(const Pattern *p, const Tops *t, uint16_t tens) {
@@ -511,6 +530,12 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
         np.top[suit] = kk ? (uint32_t)(w[suit] >> ((count[suit] - kk) * c->bits)) : 0;
     }
     np.tens = ten_owners(c, w, count, ten_at);
+    np.ten_at = 0xffff; /* (a ten's place, as ten_places_match reads it) */
+    if (c->objective != OBJ_TRICKS)
+        for (int suit = 0; suit < 4; suit++) {
+            int at = ten_at[suit] < 0 ? 15 : ten_at[suit] < np.kk[suit] ? ten_at[suit] : 14;
+            np.ten_at = (uint16_t)((np.ten_at & ~(15u << (4 * suit))) | (unsigned)at << (4 * suit));
+        }
     np.lo = (int8_t)lo;
     np.hi = (int8_t)hi;
     np.lo_at[0] = np.hi_at[0] = s->tens[0];
@@ -525,7 +550,7 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
         for (int j = 0; j < n; j++) {
             Pattern *p = &c->pool[i + 1 + j].p;
             if (memcmp(p->kk, np.kk, 4) == 0 && memcmp(p->top, np.top, sizeof np.top) == 0 &&
-                p->tens == np.tens) {
+                p->tens == np.tens && p->ten_at == np.ten_at) {
                 /* a bound replaces the pattern's when it is stronger or applies more widely
                  * (or the two cannot be compared: the newer wins) */
                 if (lo > -120 && (lo > p->lo || !lo_applies(c, p, s))) {
@@ -1546,7 +1571,7 @@ static int read_table(Core *c, const State *s, const uint64_t key[3], uint64_t h
         int n = c->pool[i].h.n;
         for (int j = 0; j < n; j++) {
             const Pattern *p = &c->pool[i + 1 + j].p;
-            if (!pattern_matches(p, &tops, tens)) continue;
+            if (!pattern_matches(p, &tops, tens) || !ten_places_match(p, ten_at)) continue;
             int plo = p->lo + off, phi = p->hi + off;
             if (plo > *tlo && lo_applies(c, p, s)) {
                 *tlo = plo;

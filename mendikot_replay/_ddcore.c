@@ -94,6 +94,7 @@ typedef struct {
     uint16_t ten_at; /* per suit, 4 bits: the ten's place among the top kk cards out (0: the
                       * highest), 14 below them, 15 none (played, or tens do not count) */
 } Pattern;
+_Static_assert(sizeof(Pattern) == 32, "a pattern is 32 bytes");
 
 /* A bucket's patterns are kept in blocks, newest block first, so that a scan reads memory
  * in order; blocks grow (2, 4, 8, 16 patterns) so that the many positions seen once waste
@@ -415,7 +416,7 @@ static uint16_t ten_owners(const Core *c, const uint64_t w[4], const int count[4
  * ten's place is pinned: the owners of the top cards say nothing of which one is the ten.
  * Below them it only has to be below them too: there the search found that no rank
  * mattered, so which of its owner's small cards is the ten changes nothing -- the line that
- * proved the bound plays it where it played the ten before, and it falls in the same trick.
+ * proved the bound plays the ten in the same trick as before, whatever its rank among them.
  * (When the exact key held the ten's place, positions whose histories left different cards
  * above a small ten never shared an entry: sharing them, the tens and outcome searches
  * visit a fifth to a quarter fewer positions.) */

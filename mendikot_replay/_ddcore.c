@@ -531,12 +531,12 @@ static void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, cons
         np.top[suit] = kk ? (uint32_t)(w[suit] >> ((count[suit] - kk) * c->bits)) : 0;
     }
     np.tens = ten_owners(c, w, count, ten_at);
-    np.ten_at = 0xffff; /* (a ten's place, as ten_places_match reads it) */
-    if (c->objective != OBJ_TRICKS)
-        for (int suit = 0; suit < 4; suit++) {
-            int at = ten_at[suit] < 0 ? 15 : ten_at[suit] < np.kk[suit] ? ten_at[suit] : 14;
-            np.ten_at = (uint16_t)((np.ten_at & ~(15u << (4 * suit))) | (unsigned)at << (4 * suit));
-        }
+    for (int suit = 0; suit < 4; suit++) { /* each ten's place, as ten_places_match reads it */
+        unsigned at = c->objective == OBJ_TRICKS || ten_at[suit] < 0 ? 15
+                      : ten_at[suit] < np.kk[suit]                    ? (unsigned)ten_at[suit]
+                                                                      : 14;
+        np.ten_at |= (uint16_t)(at << (4 * suit));
+    }
     np.lo = (int8_t)lo;
     np.hi = (int8_t)hi;
     np.lo_at[0] = np.hi_at[0] = s->tens[0];
@@ -1031,6 +1031,11 @@ typedef struct {
     int score;
 } Move;
 
+/* Whether card r (of the group's suit) belongs to the group. */
+static inline int in_group(const Move *m, int r) {
+    return m->low <= r && r <= m->high && !(r == TEN && m->no_ten);
+}
+
 /* Whether a card played now would beat what is on the table. */
 static int beats(const State *s, int win, int suit, int rank, int counts_trump) {
     if (counts_trump) return !s->ttrump[win] || rank > s->trank[win];
@@ -1495,7 +1500,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
     if (rep_of)
         for (int i = 0; i < n; i++)
             for (int r = out[i].low; r <= out[i].high; r++)
-                if ((legal[(int)out[i].suit] & (1u << r)) && !(r == TEN && out[i].no_ten))
+                if ((legal[(int)out[i].suit] & (1u << r)) && in_group(&out[i], r))
                     rep_of[(int)out[i].suit][r] = out[i].low;
     /* insertion sort, best first */
     for (int i = 1; i < n; i++) {
@@ -1528,11 +1533,17 @@ static int rank_at(const Core *c, const State *s, int suit, int rel) {
 /* ---- the search --------------------------------------------------------------------- */
 /* Whether a group of cards holds a ten whose capture the objective counts. */
 static inline int ten_matters(const Core *c, const Move *m) {
-    return c->objective != OBJ_TRICKS && m->low <= TEN && TEN <= m->high && !m->no_ten;
+    return c->objective != OBJ_TRICKS && in_group(m, TEN);
 }
 
 static inline void add_relevant(uint16_t wr[4], int rel) {
     if (rel >= 0) wr[rel >> 4] |= (uint16_t)(1u << (rel & 15));
+}
+
+/* Whether bounds lo and hi settle a search of the window (alpha, beta): the value reaches
+ * beta, stays at most alpha, or is known. */
+static inline int settles(int lo, int hi, int alpha, int beta) {
+    return lo >= beta || hi <= alpha || lo == hi;
 }
 
 /* Whether a search that bounds lo and hi settle rests on the lower one: it reaches beta,
@@ -1582,7 +1593,7 @@ static int read_table(Core *c, const State *s, const uint64_t key[3], uint64_t h
                 *thi = phi;
                 from[1] = p;
             }
-            if (*tlo >= beta || *thi <= alpha || *tlo == *thi) return 1;
+            if (settles(*tlo, *thi, alpha, beta)) return 1;
         }
     }
     return 0;
@@ -1667,7 +1678,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
                 uint16_t pin_lo[4], pin_hi[4];
                 bounds(c, s, alpha, beta, &lo, &hi, pin_lo, pin_hi, 0);
                 uint16_t pin[4];
-                if ((lo >= beta || hi <= alpha || lo == hi) &&
+                if (settles(lo, hi, alpha, beta) &&
                     settling_pins(lo, hi, beta, pin_lo, pin_hi, pin) <= n_table) {
                     memcpy(wr, pin, sizeof pin);
                     return settled_by_lo(lo, hi, beta) ? lo : hi;
@@ -1679,7 +1690,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         int lo, hi;
         uint16_t pin_lo[4], pin_hi[4];
         bounds(c, s, alpha, beta, &lo, &hi, pin_lo, pin_hi, 1);
-        if (lo >= beta || hi <= alpha || lo == hi) {
+        if (settles(lo, hi, alpha, beta)) {
             settling_pins(lo, hi, beta, pin_lo, pin_hi, wr);
             return settled_by_lo(lo, hi, beta) ? lo : hi;
         }
@@ -1699,7 +1710,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         int lo_own = lo >= tlo, hi_own = hi <= thi;
         if (tlo > lo) lo = tlo;
         if (thi < hi) hi = thi;
-        int cut = lo >= beta || hi <= alpha || lo == hi;
+        int cut = settles(lo, hi, alpha, beta);
         int use_lo = cut ? settled_by_lo(lo, hi, beta) : lo > alpha;
         int use_hi = cut ? lo < beta : hi < beta;
         for (int suit = 0; suit < 4; suit++)
@@ -1732,8 +1743,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
     int n = gen_moves(c, s, all, NULL);
     if (hint_rank >= 0) {
         for (int i = 0; i < n; i++)
-            if (all[i].suit == hint_suit && all[i].low <= hint_rank && hint_rank <= all[i].high &&
-                !(hint_rank == TEN && all[i].no_ten)) {
+            if (all[i].suit == hint_suit && in_group(&all[i], hint_rank)) {
                 Move m = all[i];
                 memmove(&all[1], &all[0], (size_t)i * sizeof(Move));
                 all[0] = m;

@@ -1336,7 +1336,7 @@ static int forcing_card(const State *s, int seat, int win) {
  *
  * Against our rules of thumb (measured on random full deals, by sample of 6 to 24):
  * under the tricks objective, 6% fewer positions over 132 deals (13% fewer to 4% more, by
- * sample); under tens and the outcome, 40% fewer on the fixed sets and 10% to 20% fewer
+ * sample); under tens and the outcome, 40% fewer on the fixed sets and 8% to 21% fewer
  * by the geometric mean of each sample (a sample's total from 26% fewer to 13% more).
  * Measured and left out: DDS's weights for the third and fourth hands, and for a second
  * hand that cannot follow (more positions, or no fewer); and these weights without the

@@ -22,9 +22,10 @@ Two searches give identical answers (the tests compare them on thousands of posi
   compact state with a partition table (each suit's cards still out by owner, only the top
   cards the result depended on pinned, so positions that differ in small cards share an
   entry), sure-trick bounds, equivalent cards searched once (a ten too, under ``tricks``),
-  card-player move ordering, and exact values by MTD(f). It plays every position whose
-  trump is settled (known, none, or a cut trump still to be named); a full 13-trick deal
-  with every card scored takes from a fraction of a second to tens of seconds
+  move ordering (DDS's weights for leads and the second hand, card-player rules for the
+  rest), and exact values by MTD(f). It plays every position whose trump is settled
+  (known, none, or a cut trump still to be named); a full 13-trick deal with every card
+  scored takes from a fraction of a second to tens of seconds
   (``benchmarks/bench_solver.py`` measures it against DDS);
 - the **Python search**, which plays every card through the engine on a copy of the state:
   the reference, and the search for a closed trump still face down (it hands over to the

@@ -1402,6 +1402,12 @@ static void second_hand_weights(const State *s, Move *m, int n, int tens_count, 
     }
 }
 
+/* A card's place in the order: its weight first, the cut-offs it caused (the history
+ * heuristic) among cards of equal weight. */
+static inline int with_history(int weight, uint32_t cutoffs) {
+    return weight * 4096 + (int)(cutoffs > 4095 ? 4095 : cutoffs);
+}
+
 /* The legal cards of the seat to move, one per group of equivalent cards, best first.
  * rep_of[suit][rank] receives, for every legal card, the representative searched. */
 static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][13]) {
@@ -1570,17 +1576,15 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             out[n].suit = (int8_t)suit;
             out[n].low = out[n].high = (int8_t)r;
             out[n].no_ten = 0;
-            out[n].score = score * 4096 + (int)(hist[suit][r] > 4095 ? 4095 : hist[suit][r]);
+            out[n].score = with_history(score, hist[suit][r]);
             n++;
         }
     }
     if (second_follows) {
         int w[13];
         second_hand_weights(s, out, n, tens_count, w);
-        for (int i = 0; i < n; i++) {
-            uint32_t hv = hist[(int)out[i].suit][(int)out[i].high];
-            out[i].score = w[i] * 4096 + (int)(hv > 4095 ? 4095 : hv);
-        }
+        for (int i = 0; i < n; i++)
+            out[i].score = with_history(w[i], hist[(int)out[i].suit][(int)out[i].high]);
     }
     /* Under the tricks objective the forcing card goes before the other low cards (where
      * tens count, the tens decide what to spend: not measured better there). */

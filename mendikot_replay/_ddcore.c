@@ -1356,23 +1356,25 @@ static void second_hand_weights(const State *s, Move *m, int n, int tens_count, 
     int max3rd = dds_rank(h[third][led]), maxpd = dds_rank(h[fourth][led]);
     int min3rd = dds_low(h[third][led]), minpd = dds_low(h[fourth][led]);
     int lead = s->trank[0] + 2;
+    int partner_beats = maxpd > lead && maxpd > max3rd; /* in the suit: the lead and third's */
     for (int k = 0; k < n; k++) {
         int r = m[k].high + 2, sequence = m[k].low != m[k].high, wins;
+        int beats_both = r > lead && r > max3rd; /* the lead and the third hand's cards */
         int place = popc(out >> m[k].high); /* 1 for the highest card out (DDS's relRank) */
         if (no_trump) {
-            wins = (r > lead && r > max3rd) || (maxpd > lead && maxpd > max3rd);
-            if (maxpd > lead && maxpd > max3rd) w[k] = -r; /* partner beats both */
-            else if (r > lead && r > max3rd) w[k] = 81 - r;
+            wins = beats_both || partner_beats;
+            if (partner_beats) w[k] = -r;
+            else if (beats_both) w[k] = 81 - r;
             else if (min3rd > r || minpd > r) w[k] = -3 + place; /* makes no difference */
             else if (r < lead) w[k] = -11 + place;
             else w[k] = sequence ? 10 + place : 13 - r;
         } else {
             /* whether the second hand's side takes the trick (DDS's test, as it is) */
             if (led == t)
-                wins = (maxpd > lead && maxpd > max3rd) || (r > lead && r > max3rd);
-            else if (r > lead && r > max3rd)
+                wins = partner_beats || beats_both;
+            else if (beats_both)
                 wins = max3rd != 0 || !t3 || (maxpd == 0 && t4 > t3);
-            else if (maxpd > lead && maxpd > max3rd)
+            else if (partner_beats)
                 wins = max3rd != 0 || !t3;
             else if (lead > maxpd && lead > max3rd && lead > r)
                 wins = maxpd == 0 && t4 && (max3rd != 0 || !t3 || t4 > t3);

@@ -860,9 +860,14 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
                 }
             }
             if (!most) continue;
-            /* pinning the other side's top trump pins who holds each trump above it; when
-             * it has none, the suit lengths (in the exact key) say it all */
-            if (theirs) pin_any[side][t] |= (uint16_t)(1u << top_bit(theirs));
+            /* The trumps above the other side's are this side's run at the top of the suit:
+             * pinning its lowest card pins who holds each of them, and so the count. (Not
+             * the other side's top trump, as DDS does not: wherever that card and the ones
+             * below it lie, they stay below the run; pinning it cost a card of every entry,
+             * and the small cards of its holder's group with it.) When the other side has
+             * no trumps, the suit lengths (in the exact key) say it all. */
+            unsigned run = s->out[t] & above;
+            if (theirs) pin_any[side][t] |= (uint16_t)(run & -run);
             any_tricks[side] = most;
         }
         /* A side's top trump sitting right behind every higher trump, guarded by as many

@@ -1670,7 +1670,11 @@ static int settling_pins(int lo, int hi, int beta, const uint16_t pin_lo[4],
 /* What the table knows of a position: the best lower and upper bounds among the patterns
  * of its bucket that match it (into *tlo and *thi, which come in as -INF and INF), and the
  * patterns they came from. Reading stops once they settle the window (alpha, beta): then it
- * returns 1. */
+ * returns 1, and the pattern that settled it moves to the front of the bucket's newest
+ * block. A pattern that settles one position tends to settle the next ones that reach the
+ * bucket: the scans that find it grow short (a bucket holds tens of patterns), and it stays
+ * in the arena's newest segment longer (with the tricks objective, a sixth less time and a
+ * fifteenth fewer positions; the patterns found first also pin fewer cards). */
 static int read_table(Core *c, const State *s, const uint64_t key[3], uint64_t h,
                       const uint64_t w[4], const int count[4], const int ten_at[4], int alpha,
                       int beta, int *tlo, int *thi, const Pattern *from[2]) {
@@ -1695,7 +1699,17 @@ static int read_table(Core *c, const State *s, const uint64_t key[3], uint64_t h
                 *thi = phi;
                 from[1] = p;
             }
-            if (settles(*tlo, *thi, alpha, beta)) return 1;
+            if (settles(*tlo, *thi, alpha, beta)) {
+                Pattern *front = &c->pool[b->head + 1].p, *found = &c->pool[i + 1 + j].p;
+                if (front != found) {
+                    Pattern swap = *front;
+                    *front = *found;
+                    *found = swap;
+                    for (int f = 0; f < 2; f++)
+                        from[f] = from[f] == found ? front : from[f] == front ? found : from[f];
+                }
+                return 1;
+            }
         }
     }
     return 0;

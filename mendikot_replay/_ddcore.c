@@ -602,7 +602,12 @@ static inline int plan_suit(int t, int k) {
 
 /* Tricks seat L, on lead, can cash one after another from the top, whatever the others
  * do; `pin` receives, per suit, the ranks the count relies on and `tens` the suits whose ten
- * falls to these tricks.
+ * falls to these tricks. `helped` (when not NULL) receives the suits whose ten L's partners
+ * can add to them by choice: a partner holding a ten of a suit L cashes plays it under L's
+ * winner, and one out of that suit discards a ten of another suit (not of trumps, which
+ * would ruff) -- nothing the opponents can stop, and nothing L's own count depends on, but
+ * the partner's cards then differ from what a plan continuing from here assumes (see
+ * cash_then_cross), so these are kept apart.
  *
  * The plan: first the trumps L holds above every other trump, then each other suit's top
  * cards. Drawing trumps matters: when every opponent has no more trumps than L cashes, no one
@@ -610,10 +615,12 @@ static inline int plan_suit(int t, int k) {
  * A suit stops where an opponent who could ruff runs out of it (or L's partner, when the
  * rules would make it trump its partner's winner, which hands it the lead). */
 static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], unsigned *tens,
-                       int n_of[4], int enough, int enough_tens) {
+                       unsigned *helped, int n_of[4], int enough, int enough_tens) {
     int q = 0, t = s->cut_pending ? -1 : s->trump;
+    unsigned extra = 0;
     *tens = 0;
     if (n_of) memset(n_of, 0, 4 * sizeof(int));
+    int spare[MAXP] = {0}; /* a partner's discards so far: tricks of L's in a suit it lacks */
     int can_ruff[MAXP]; /* after the trumps are cashed */
     for (int p = 0; p < c->players; p++) can_ruff[p] = t >= 0 && s->hand[p][t] != 0;
     for (int k = 0; k < 4; k++) {
@@ -665,16 +672,30 @@ static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], un
             unsigned cashed = mine;
             for (int i = n; i < popc(mine); i++) cashed &= cashed - 1; /* drop the lowest */
             for (int p = 0; p < c->players; p++) {
+                int len = popc(s->hand[p][suit]), partner = p != L && !((p ^ L) & 1);
+                /* (a cut trump not named yet: a void partner's discard would name it) */
+                if (partner && len < n && !s->cut_pending) spare[p] += n - len;
                 if (!(s->hand[p][suit] & (1u << TEN))) continue;
-                if (p == L ? (cashed & (1u << TEN)) != 0 : popc(s->hand[p][suit]) <= n)
+                if (p == L ? (cashed & (1u << TEN)) != 0 : len <= n)
                     *tens |= 1u << suit;
+                else if (partner)
+                    extra |= 1u << suit;
             }
+            /* (with must-trump, a partner holding trumps is never out of a suit L cashes:
+             * the suit stops at its length; one without trumps is never made to ruff) */
+            for (int p = 0; p < c->players; p++)
+                for (int y = 0; y < 4 && spare[p] > 0; y++)
+                    if (y != t && !((*tens | extra) >> y & 1) && (s->hand[p][y] >> TEN & 1)) {
+                        extra |= 1u << y;
+                        spare[p]--;
+                    }
         }
         q += n;
         if (n_of) n_of[suit] = n;
-        if (q >= enough || popc(*tens) >= enough_tens)
+        if (q >= enough || popc(*tens | (helped ? extra : 0)) >= enough_tens)
             break; /* enough: the suits after it need not be pinned */
     }
+    if (helped) *helped = extra & ~*tens;
     return q < s->left ? q : s->left;
 }
 
@@ -730,7 +751,7 @@ static int entry_to_partner(const Core *c, const State *s, uint16_t pin[4], unsi
  * the tricks, or -1 when there is no entry. */
 static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned *tens,
                         int enough, int enough_tens) {
-    unsigned entry_ten;
+    unsigned entry_ten, helped = 0;
     int x = -1, by_ruff = 0;
     int P = entry_to_partner(c, s, pin, &entry_ten, &x, &by_ruff);
     if (P < 0) return -1;
@@ -750,13 +771,14 @@ static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned
                 after.hand[p][x] = (uint16_t)(h & (h - 1)); /* follows, lowest */
             }
         after.left = (int8_t)(s->left - 1);
-        q = 1 + sure_tricks(c, &after, P, pin, tens, NULL, enough - 1,
+        q = 1 + sure_tricks(c, &after, P, pin, tens, &helped, NULL, enough - 1,
                             enough_tens - (entry_ten ? 1 : 0));
     } else {
-        q = sure_tricks(c, s, P, pin, tens, NULL, enough, enough_tens - (entry_ten ? 1 : 0));
+        q = sure_tricks(c, s, P, pin, tens, &helped, NULL, enough,
+                        enough_tens - (entry_ten ? 1 : 0));
     }
     if (q < 1) q = 1; /* the entry trick itself */
-    *tens |= entry_ten;
+    *tens |= entry_ten | helped; /* (nothing continues from the partner's plan) */
     return q;
 }
 
@@ -964,9 +986,10 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
         if (i == -1) {
             q = 0;
         } else if (i == 0) {
-            q = own_q =
-                sure_tricks(c, s, s->leader, plan_pin[0], &own_tens, own_n, need, need_tens);
-            tens = own_tens;
+            unsigned helped;
+            q = own_q = sure_tricks(c, s, s->leader, plan_pin[0], &own_tens, &helped, own_n, need,
+                                    need_tens);
+            tens = own_tens | helped; /* (the third plan builds on own_tens alone) */
         } else if (i == 1) {
             q = partner_plan(c, s, plan_pin[1], &tens, need, need_tens);
         } else {

@@ -18,11 +18,13 @@
  *     already played no longer matter, so many different histories share one entry; for
  *     the `tricks` and `tens` objectives the table stores what is still to come, so the
  *     counts so far are not part of the key either, and for the outcome each bound keeps
- *     the counts it was proved at and serves any counts on its side of them;
+ *     the counts it was proved at and serves any counts on its side of them; the pattern
+ *     that settles a position moves to the front of its bucket, where the next scan finds it;
  *   - bounds at every trick boundary that end a search without looking further when they
- *     settle it: the tricks (and the tens falling to them) the side on lead can cash --
- *     trumps drawn first, long cards, through an entry to partner, or both hands' winners
- *     in turn -- and, for both sides, each hand's trumps above all the other side's, and
+ *     settle it: the tricks (and the tens falling to them, or that a partner gives them)
+ *     the side on lead can cash -- trumps drawn first, long cards, through an entry to
+ *     partner, or both hands' winners in turn -- and, for both sides, each hand's trumps
+ *     above all the other side's (pinning only that run at the top of the suit), and
  *     the trick a guarded trump sitting behind the higher ones takes (DDS's "later
  *     tricks"); in mid-trick, a trick one side surely takes or the side to move can make
  *     sure of. The table is read before the bounds are worked out: a position it settles

@@ -674,7 +674,8 @@ static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], un
             unsigned cashed = mine;
             for (int i = n; i < popc(mine); i++) cashed &= cashed - 1; /* drop the lowest */
             for (int p = 0; p < c->players; p++) {
-                int len = popc(s->hand[p][suit]), partner = p != L && !((p ^ L) & 1);
+                int len = popc(s->hand[p][suit]);
+                int partner = helped && p != L && !((p ^ L) & 1);
                 /* (a cut trump not named yet: a void partner's discard would name it) */
                 if (partner && len < n && !s->cut_pending) spare[p] += n - len;
                 if (!(s->hand[p][suit] & (1u << TEN))) continue;
@@ -685,7 +686,7 @@ static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], un
             }
             /* (with must-trump, a partner holding trumps is never out of a suit L cashes:
              * the suit stops at its length; one without trumps is never made to ruff) */
-            for (int p = 0; p < c->players; p++)
+            for (int p = 0; helped && p < c->players; p++)
                 for (int y = 0; y < 4 && spare[p] > 0; y++)
                     if (y != t && !((*tens | extra) >> y & 1) && (s->hand[p][y] >> TEN & 1)) {
                         extra |= 1u << y;
@@ -754,6 +755,7 @@ static int entry_to_partner(const Core *c, const State *s, uint16_t pin[4], unsi
 static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned *tens,
                         int enough, int enough_tens) {
     unsigned entry_ten, helped = 0;
+    unsigned *help = c->objective != OBJ_TRICKS ? &helped : NULL; /* (tricks: no tens) */
     int x = -1, by_ruff = 0;
     int P = entry_to_partner(c, s, pin, &entry_ten, &x, &by_ruff);
     if (P < 0) return -1;
@@ -773,10 +775,10 @@ static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned
                 after.hand[p][x] = (uint16_t)(h & (h - 1)); /* follows, lowest */
             }
         after.left = (int8_t)(s->left - 1);
-        q = 1 + sure_tricks(c, &after, P, pin, tens, &helped, NULL, enough - 1,
+        q = 1 + sure_tricks(c, &after, P, pin, tens, help, NULL, enough - 1,
                             enough_tens - (entry_ten ? 1 : 0));
     } else {
-        q = sure_tricks(c, s, P, pin, tens, &helped, NULL, enough,
+        q = sure_tricks(c, s, P, pin, tens, help, NULL, enough,
                         enough_tens - (entry_ten ? 1 : 0));
     }
     if (q < 1) q = 1; /* the entry trick itself */
@@ -886,10 +888,10 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
             if (!most) continue;
             /* The trumps above the other side's are this side's run at the top of the suit:
              * pinning its lowest card pins who holds each of them, and so the count. (Not
-             * the other side's top trump, as DDS does not: wherever that card and the ones
-             * below it lie, they stay below the run; pinning it cost a card of every entry,
-             * and the small cards of its holder's group with it.) When the other side has
-             * no trumps, the suit lengths (in the exact key) say it all. */
+             * the other side's top trump: wherever that card and the ones below it lie, they
+             * stay below the run, so pinning it would cost every entry a card, and the small
+             * cards of its holder's group with it. DDS pins no more either.) When the other
+             * side has no trumps, the suit lengths (in the exact key) say it all. */
             unsigned run = s->out[t] & above;
             if (theirs) pin_any[side][t] |= (uint16_t)(run & -run);
             any_tricks[side] = most;
@@ -988,8 +990,9 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
         if (i == -1) {
             q = 0;
         } else if (i == 0) {
-            unsigned helped;
-            q = own_q = sure_tricks(c, s, s->leader, plan_pin[0], &own_tens, &helped, own_n, need,
+            unsigned helped = 0; /* (tricks: no tens to count) */
+            q = own_q = sure_tricks(c, s, s->leader, plan_pin[0], &own_tens,
+                                    c->objective != OBJ_TRICKS ? &helped : NULL, own_n, need,
                                     need_tens);
             tens = own_tens | helped; /* (the third plan builds on own_tens alone) */
         } else if (i == 1) {

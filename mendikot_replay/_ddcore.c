@@ -1798,6 +1798,13 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
             }
             return final_value(c, &t);
         }
+        /* The counts so far first: when they alone settle it (a tens question whose tens
+         * are already taken, say: an eighth of a tens search's positions), nothing is
+         * pinned and the table need not be read. (bounds() starts with the same test.) */
+        int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
+        int clo = value_of(c, s->tens[0], s->tricks[0]);
+        int chi = value_of(c, 4 - s->tens[1], s->tricks[0] + left_tricks);
+        if (settles(clo, chi, alpha, beta)) return settled_by_lo(clo, chi, beta) ? clo : chi;
         /* The table first, then the bounds: working out the cashing plans of every
          * position the table then settled anyway cost a sixth of the search's time. */
         suit_owners(c, s, w, count, ten_at);

@@ -841,6 +841,14 @@ static inline int value_of(const Core *c, int ac_tens, int ac_tricks) {
     return outcome_of(ac_tens, ac_tricks, c->total_tricks);
 }
 
+/* Lowest and highest value the counts so far allow: A/C take nothing more, or everything
+ * still to be taken. When they decide a search, it relies on no card at all. */
+static inline void count_bounds(const Core *c, const State *s, int *lo, int *hi) {
+    int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
+    *lo = value_of(c, s->tens[0], s->tricks[0]);
+    *hi = value_of(c, 4 - s->tens[1], s->tricks[0] + left_tricks);
+}
+
 /* Lowest and highest value the rest of the deal can give, from the counts and what each
  * side surely takes; used to stop a search whose window (alpha, beta) these already decide,
  * and worked out no further than it takes to decide it. `pin_lo` and `pin_hi` receive the
@@ -855,10 +863,9 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
     memset(pin_any, 0, sizeof pin_any);
     memset(pin_lo, 0, 4 * sizeof(uint16_t));
     memset(pin_hi, 0, 4 * sizeof(uint16_t));
-    /* The counts so far alone: when they decide, the bound relies on no card at all. */
-    *lo = value_of(c, s->tens[0], s->tricks[0]);
-    *hi = value_of(c, 4 - s->tens[1], s->tricks[0] + left_tricks);
-    if (c->dehla || *lo >= beta || *hi <= alpha || *lo == *hi) {
+    /* The counts so far: search() has found that they do not settle it by themselves. */
+    count_bounds(c, s, lo, hi);
+    if (c->dehla) {
         /* (Dehla: captures wait for a streak, so the counts are all there is) */
         if (*lo > *hi) *lo = *hi; /* value_of is monotone: never, but keep it safe */
         return;
@@ -1800,10 +1807,9 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         }
         /* The counts so far first: when they alone settle it (a tens question whose tens
          * are already taken, say: an eighth of a tens search's positions), nothing is
-         * pinned and the table need not be read. (bounds() starts with the same test.) */
-        int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
-        int clo = value_of(c, s->tens[0], s->tricks[0]);
-        int chi = value_of(c, 4 - s->tens[1], s->tricks[0] + left_tricks);
+         * pinned and the table need not be read. */
+        int clo, chi;
+        count_bounds(c, s, &clo, &chi);
         if (settles(clo, chi, alpha, beta)) return settled_by_lo(clo, chi, beta) ? clo : chi;
         /* The table first, then the bounds: working out the cashing plans of every
          * position the table then settled anyway cost a sixth of the search's time. */

@@ -604,12 +604,12 @@ static inline int plan_suit(int t, int k) {
 
 /* Tricks seat L, on lead, can cash one after another from the top, whatever the others
  * do; `pin` receives, per suit, the ranks the count relies on and `tens` the suits whose ten
- * falls to these tricks. `helped` (when not NULL) receives the suits whose ten L's partners
- * can add to them by choice: a partner holding a ten of a suit L cashes plays it under L's
- * winner, and one out of that suit discards a ten of another suit (not of trumps, which
- * would ruff) -- nothing the opponents can stop, and nothing L's own count depends on, but
- * the partner's cards then differ from what a plan continuing from here assumes (see
- * cash_then_cross), so these are kept apart.
+ * falls to these tricks. `helped` (when not NULL, and tens count: else it is left alone)
+ * receives the suits whose ten L's partners can add to them by choice: a partner holding a
+ * ten of a suit L cashes plays it under L's winner, and one out of that suit discards a ten
+ * of another suit (not of trumps, which would ruff) -- nothing the opponents can stop, and
+ * nothing L's own count depends on, but the partner's cards then differ from what a plan
+ * continuing from here assumes (see cash_then_cross), so these are kept apart.
  *
  * The plan: first the trumps L holds above every other trump, then each other suit's top
  * cards. Drawing trumps matters: when every opponent has no more trumps than L cashes, no one
@@ -620,6 +620,7 @@ static int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], un
                        unsigned *helped, int n_of[4], int enough, int enough_tens) {
     int q = 0, t = s->cut_pending ? -1 : s->trump;
     unsigned extra = 0;
+    if (c->objective == OBJ_TRICKS) helped = NULL; /* (no tens to count) */
     *tens = 0;
     if (n_of) memset(n_of, 0, 4 * sizeof(int));
     int spare[MAXP] = {0}; /* a partner's discards so far: tricks of L's in a suit it lacks */
@@ -755,7 +756,6 @@ static int entry_to_partner(const Core *c, const State *s, uint16_t pin[4], unsi
 static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned *tens,
                         int enough, int enough_tens) {
     unsigned entry_ten, helped = 0;
-    unsigned *help = c->objective != OBJ_TRICKS ? &helped : NULL; /* (tricks: no tens) */
     int x = -1, by_ruff = 0;
     int P = entry_to_partner(c, s, pin, &entry_ten, &x, &by_ruff);
     if (P < 0) return -1;
@@ -775,10 +775,10 @@ static int partner_plan(const Core *c, const State *s, uint16_t pin[4], unsigned
                 after.hand[p][x] = (uint16_t)(h & (h - 1)); /* follows, lowest */
             }
         after.left = (int8_t)(s->left - 1);
-        q = 1 + sure_tricks(c, &after, P, pin, tens, help, NULL, enough - 1,
+        q = 1 + sure_tricks(c, &after, P, pin, tens, &helped, NULL, enough - 1,
                             enough_tens - (entry_ten ? 1 : 0));
     } else {
-        q = sure_tricks(c, s, P, pin, tens, help, NULL, enough,
+        q = sure_tricks(c, s, P, pin, tens, &helped, NULL, enough,
                         enough_tens - (entry_ten ? 1 : 0));
     }
     if (q < 1) q = 1; /* the entry trick itself */
@@ -997,9 +997,8 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
         if (i == -1) {
             q = 0;
         } else if (i == 0) {
-            unsigned helped = 0; /* (tricks: no tens to count) */
-            q = own_q = sure_tricks(c, s, s->leader, plan_pin[0], &own_tens,
-                                    c->objective != OBJ_TRICKS ? &helped : NULL, own_n, need,
+            unsigned helped = 0;
+            q = own_q = sure_tricks(c, s, s->leader, plan_pin[0], &own_tens, &helped, own_n, need,
                                     need_tens);
             tens = own_tens | helped; /* (the third plan builds on own_tens alone) */
         } else if (i == 1) {

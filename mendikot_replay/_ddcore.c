@@ -443,7 +443,11 @@ static inline int pattern_matches(const Pattern *p, const Tops *t, uint16_t tens
  * counts so far: the deal's result only grows with A/C's final tens and tricks, so a lower
  * bound proved with A/C holding t tens and k tricks holds whenever they hold at least as
  * many, and an upper bound whenever they hold at most as many. (Tens and tricks searches
- * store what is still to come: the counts do not matter.) */
+ * store what is still to come: the counts do not matter.)
+ * The outcome could be searched as one count that grows trick by trick, (T + 1) x tens +
+ * tricks for T tricks a deal: each outcome is a range of it, so its entries could store what
+ * is still to come and serve any counts. Measured, that shares more and searches no less: as
+ * many positions on seeds 20-25, 18% more on the benchmark's deal 5 (seed 2026). */
 static inline int lo_applies(const Core *c, const Pattern *p, const State *s) {
     return c->objective != OBJ_OUTCOME ||
            (s->tens[0] >= p->lo_at[0] && s->tricks[0] >= p->lo_at[1]);

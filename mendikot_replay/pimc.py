@@ -125,11 +125,13 @@ def default_solve_from_tricks(players: int = 4, *, compiled: bool | None = None)
     The search's cost grows with the cards left in all hands, so the reach is set for four
     players and scaled to the table: :data:`COMPILED_SOLVE_FROM` (8 tricks, 32 cards) with
     the solver's compiled core (``solver.COMPILED``; ``compiled`` overrides it), which
-    makes a simulated deal take about 0.4 s with one team of Monte Carlo players at 24
-    worlds (at 12 worlds: 0.27 s; 9 tricks, about a second; 10, two); 5 tricks at six players, 4
-    at eight. Without the core, :data:`PURE_PYTHON_SOLVE_FROM` (3 tricks, 12 cards): a
-    three-trick world solves in milliseconds, a four-trick one in a tenth of a second;
-    2 tricks at six players, 1 at eight.
+    makes a simulated deal take about 0.15 s with one team of Monte Carlo players at 24
+    worlds (at 12 worlds: 0.06 s; 9 tricks, about a quarter of a second, and it won no more
+    deals: 58% of 300 against 59%; 10, half a second: measured with
+    ``benchmarks/bench_pimc.py``); 5 tricks at six players, 4 at eight. Without the core,
+    :data:`PURE_PYTHON_SOLVE_FROM` (3 tricks, 12 cards): a three-trick world solves in
+    milliseconds, a four-trick one in a tenth of a second; 2 tricks at six players, 1 at
+    eight.
 
     >>> default_solve_from_tricks(4, compiled=True), default_solve_from_tricks(8, compiled=True)
     (8, 4)

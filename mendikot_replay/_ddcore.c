@@ -6,11 +6,14 @@
  * manages tens of thousands a second, this core tens of millions.  The Python solver stays
  * the reference: the tests compare the two on thousands of positions.
  *
- * What it plays: every position whose trump is settled -- a known trump, no trump, or a
- * cut trump not yet named (the first discard of a void player names it, and that card is a
- * trump) -- under Trick or Dehla capture, must-trump or not, at 4, 6 or 8 players.  A
- * closed trump still face down is left to the Python solver, which hands the search over
- * to this core as soon as the card is turned up.
+ * What it plays: a known trump, no trump, a cut trump not yet named (the first discard of
+ * a void player names it, and that card is a trump), or a closed trump still face down under
+ * version A (the first player out of the suit led turns it up: trumps from the start of that
+ * trick on) -- under Trick or Dehla capture, must-trump or not, at 4, 6 or 8 players. While
+ * the closed trump is down, only the counts bound the search (no cashing plan foresees a
+ * suit turning into trumps). A closed trump face down under version B, where asking for it
+ * is a choice, is left to the Python solver, which hands the search over to this core as
+ * soon as the card is turned up.
  *
  * How it searches: alpha-beta (fail-soft) on integer values seen from A/C's side, with
  *   - a transposition table at trick boundaries whose key is the position in *relative*
@@ -68,6 +71,8 @@ typedef struct {
     int8_t tsuit[MAXP], trank[MAXP], ttrump[MAXP]; /* the trick so far, from the leader */
     int8_t trump;       /* -1: no trump (yet) */
     int8_t cut_pending; /* cut trump not named yet */
+    int8_t hidden_holder, hidden_suit, hidden_rank; /* a closed trump still face down (version
+                                                     * A; holder -1: none), in its hand */
     int8_t tricks[2], tens[2];
     int8_t pile_tricks, pile_tens, streak_seat; /* Dehla */
     int8_t left;                                /* tricks left, the one under way included */
@@ -180,6 +185,17 @@ static int play(const Core *c, State *s, int suit, int rank) {
     s->out[suit] &= (uint16_t)~(1u << rank);
     s->tsuit[n] = (int8_t)suit;
     s->trank[n] = (int8_t)rank;
+    if (s->hidden_holder >= 0 &&
+        ((n > 0 && suit != s->tsuit[0]) ||
+         (seat == s->hidden_holder && suit == s->hidden_suit && rank == s->hidden_rank))) {
+        /* The closed trump is turned up (version A): a player could not follow suit, or
+         * its holder plays it as its last card. Its suit is trump from the start of this
+         * trick on, and the card is back in its holder's hand. */
+        s->trump = s->hidden_suit;
+        s->hidden_holder = -1;
+        s->hidden_suit = s->hidden_rank = 0;
+        for (int i = 0; i < n; i++) s->ttrump[i] = (int8_t)(s->tsuit[i] == s->trump);
+    }
     if (n > 0 && s->cut_pending && suit != s->tsuit[0]) {
         s->trump = (int8_t)suit; /* the first discard names the trump and is one */
         s->cut_pending = 0;
@@ -232,9 +248,19 @@ static int play(const Core *c, State *s, int suit, int rank) {
 }
 
 /* The cards the seat to move may play, as one rank mask per suit. */
+/* The cards of a seat's hand it may choose from: all of them, but a face-down closed trump
+ * stays down while its holder has another card. */
+static inline void visible_hand(const State *s, int seat, uint16_t v[4]) {
+    memcpy(v, s->hand[seat], 4 * sizeof(uint16_t));
+    if (seat != s->hidden_holder) return;
+    uint16_t down = (uint16_t)(1u << s->hidden_rank);
+    if (popc(v[0]) + popc(v[1]) + popc(v[2]) + popc(v[3]) > 1) v[(int)s->hidden_suit] &= ~down;
+}
+
 static void legal_masks(const Core *c, const State *s, uint16_t out[4]) {
     int seat = seat_to_play(c, s);
-    const uint16_t *h = s->hand[seat];
+    uint16_t h[4];
+    visible_hand(s, seat, h);
     memset(out, 0, 4 * sizeof(uint16_t));
     if (s->ntable == 0) {
         memcpy(out, h, 4 * sizeof(uint16_t));
@@ -245,8 +271,14 @@ static void legal_masks(const Core *c, const State *s, uint16_t out[4]) {
         out[led] = h[led];
         return;
     }
-    if (c->must_trump && s->trump >= 0 && h[(int)s->trump]) {
-        out[(int)s->trump] = h[(int)s->trump];
+    /* Void: a face-down closed trump is turned up now, and is its holder's again. */
+    int trump = s->trump;
+    if (s->hidden_holder >= 0) {
+        trump = s->hidden_suit;
+        memcpy(h, s->hand[seat], 4 * sizeof(uint16_t));
+    }
+    if (c->must_trump && trump >= 0 && h[trump]) {
+        out[trump] = h[trump];
         return;
     }
     memcpy(out, h, 4 * sizeof(uint16_t));
@@ -338,6 +370,8 @@ static void exact_key(const Core *c, const State *s, const int ten_at[4], uint64
         }
     uint64_t m = (uint64_t)s->leader | ((uint64_t)(s->trump + 1) << 3) |
                  ((uint64_t)s->cut_pending << 6) |
+                 ((uint64_t)(s->hidden_holder + 1) << 8) | ((uint64_t)s->hidden_suit << 12) |
+                 ((uint64_t)s->hidden_rank << 14) |
                  ((uint64_t)c->objective << 60); /* an outcome search asks the others too */
     /* No counts so far, even for the outcome: see lo_applies(). */
     if (c->dehla) {
@@ -869,8 +903,10 @@ static void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, 
     memset(pin_hi, 0, 4 * sizeof(uint16_t));
     /* The counts so far: search() has found that they do not settle it by themselves. */
     count_bounds(c, s, lo, hi);
-    if (c->dehla) {
-        /* (Dehla: captures wait for a streak, so the counts are all there is) */
+    if (c->dehla || s->hidden_holder >= 0) {
+        /* (Dehla: captures wait for a streak, so the counts are all there is; a closed trump
+         * still face down will make a suit trumps at the first player out of a suit, which
+         * no cashing plan foresees) */
         if (*lo > *hi) *lo = *hi; /* value_of is monotone: never, but keep it safe */
         return;
     }
@@ -1493,6 +1529,10 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
         if (!mine) continue;
         unsigned out_cards = cards_out(s, suit);
         unsigned others = out_cards & ~s->hand[seat][suit];
+        /* (a face-down closed trump that stays down parts the cards either side of it) */
+        unsigned own = s->hand[seat][suit];
+        if (seat == s->hidden_holder && suit == s->hidden_suit)
+            own &= mine | ~(1u << s->hidden_rank);
         /* What a lead of this suit meets, the same for each of its cards: whether an
          * opponent can ruff it, whether partner holds the top card out, and how many cards
          * the opponents have to choose from (a void opponent may play anything). */
@@ -1527,7 +1567,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             int r = top_bit(rest), next_to = 0;
             if (prev >= 0) {
                 unsigned between = out_cards & ((1u << prev) - 1) & ~((2u << r) - 1);
-                next_to = between == 0 || (between & ~s->hand[seat][suit]) == 0;
+                next_to = between == 0 || (between & ~own) == 0;
             }
             if (next_to && (!tens_count || (r != TEN && prev != TEN))) {
                 /* no other player's card between: same group as the card above */
@@ -1881,7 +1921,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
         if (lo > alpha) alpha = lo;
         if (hi < beta) beta = hi;
     }
-    if (!boundary && !c->dehla) {
+    if (!boundary && !c->dehla && s->hidden_holder < 0) {
         /* Mid-trick: when one side surely takes this trick, or the side to move can make
          * sure of it (DDS asks this of the second hand), the counts it adds may already
          * settle the search. Asked only when they would. */
@@ -2083,11 +2123,25 @@ static void score_moves(Core *c, const State *s, const Move *moves, int n, int v
 /* ---- Python glue -------------------------------------------------------------------- */
 static int parse_state(Core *c, PyObject *arg, State *s) {
     PyObject *hands, *table, *tricks, *tens;
+    PyObject *hidden;
     int leader, trump, cut, pile_tricks, pile_tens, streak;
     memset(s, 0, sizeof *s);
-    if (!PyArg_ParseTuple(arg, "OiOiiOOiii", &hands, &leader, &table, &trump, &cut, &tricks,
-                          &tens, &pile_tricks, &pile_tens, &streak))
+    if (!PyArg_ParseTuple(arg, "OiOiiOOiiiO", &hands, &leader, &table, &trump, &cut, &tricks,
+                          &tens, &pile_tricks, &pile_tens, &streak, &hidden))
         return -1;
+    s->hidden_holder = -1;
+    if (hidden != Py_None) {
+        int holder, suit, rank;
+        if (!PyArg_ParseTuple(hidden, "iii", &holder, &suit, &rank)) return -1;
+        if (holder < 0 || holder >= c->players || suit < 0 || suit > 3 || rank < 0 ||
+            rank > 12) {
+            PyErr_SetString(PyExc_ValueError, "bad face-down trump");
+            return -1;
+        }
+        s->hidden_holder = (int8_t)holder;
+        s->hidden_suit = (int8_t)suit;
+        s->hidden_rank = (int8_t)rank;
+    }
     PyObject *hs = PySequence_Fast(hands, "hands must be a sequence");
     if (!hs) return -1;
     if (PySequence_Fast_GET_SIZE(hs) != c->players) {
@@ -2159,6 +2213,13 @@ static int parse_state(Core *c, PyObject *arg, State *s) {
     s->streak_seat = (int8_t)streak;
     if (leader < 0 || leader >= c->players || trump < -1 || trump > 3) {
         PyErr_SetString(PyExc_ValueError, "bad leader or trump");
+        return -1;
+    }
+    if (s->hidden_holder >= 0 &&
+        (trump >= 0 || cut ||
+         !(s->hand[s->hidden_holder][(int)s->hidden_suit] >> s->hidden_rank & 1))) {
+        PyErr_SetString(PyExc_ValueError,
+                        "a face-down trump lies in its holder's hand, with no trump yet");
         return -1;
     }
     int seat = seat_to_play(c, s);

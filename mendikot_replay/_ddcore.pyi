@@ -13,6 +13,7 @@ State = tuple[
     int,  # Dehla: tricks in the pile
     int,  # Dehla: tens in the pile
     int,  # Dehla: streak seat index, -1 for none
+    tuple[int, int, int] | None,  # closed trump face down (version A): holder, suit, rank - 2
 ]
 
 class Core:

@@ -6,14 +6,13 @@
  * manages tens of thousands a second, this core tens of millions.  The Python solver stays
  * the reference: the tests compare the two on thousands of positions.
  *
- * What it plays: a known trump, no trump, a cut trump not yet named (the first discard of
- * a void player names it, and that card is a trump), or a closed trump still face down under
- * version A (the first player out of the suit led turns it up: trumps from the start of that
- * trick on) -- under Trick or Dehla capture, must-trump or not, at 4, 6 or 8 players. While
- * the closed trump is down, only the counts bound the search (no cashing plan foresees a
- * suit turning into trumps). A closed trump face down under version B, where asking for it
- * is a choice, is left to the Python solver, which hands the search over to this core as
- * soon as the card is turned up.
+ * What it plays: every position -- a known trump, no trump, a cut trump not yet named (the
+ * first discard of a void player names it, and that card is a trump), or a closed trump
+ * still face down (version A: the first player out of the suit led turns it up, trumps from
+ * the start of that trick on; version B: such a player may ask for it with its card, a move
+ * of its own, trumps from that card on) -- under Trick or Dehla capture, must-trump or not,
+ * at 4, 6 or 8 players. While the closed trump is down, only the counts bound the search
+ * (no cashing plan foresees a suit turning into trumps).
  *
  * How it searches: alpha-beta (fail-soft) on integer values seen from A/C's side, with
  *   - a transposition table at trick boundaries whose key is the position in *relative*
@@ -71,8 +70,9 @@ typedef struct {
     int8_t tsuit[MAXP], trank[MAXP], ttrump[MAXP]; /* the trick so far, from the leader */
     int8_t trump;       /* -1: no trump (yet) */
     int8_t cut_pending; /* cut trump not named yet */
-    int8_t hidden_holder, hidden_suit, hidden_rank; /* a closed trump still face down (version
-                                                     * A; holder -1: none), in its hand */
+    int8_t hidden_holder, hidden_suit, hidden_rank; /* a closed trump still face down, in its
+                                                     * holder's hand (holder -1: none) */
+    int8_t hidden_b; /* version B: a player out of the suit led may ask for it, or not */
     int8_t tricks[2], tens[2];
     int8_t pile_tricks, pile_tens, streak_seat; /* Dehla */
     int8_t left;                                /* tricks left, the one under way included */
@@ -178,7 +178,7 @@ static inline int seat_to_play(const Core *c, const State *s) {
 /* Play (suit, rank) for the seat to move; the card is legal. Ends the trick when full.
  * Returns, when the trick ended and its winner won by rank (another card of its suit was
  * in the trick), the winner as suit * 16 + rank: that rank is relevant; else -1. */
-static int play(const Core *c, State *s, int suit, int rank) {
+static int play_move(const Core *c, State *s, int suit, int rank, int ask) {
     int seat = seat_to_play(c, s);
     int n = s->ntable;
     s->hand[seat][suit] &= (uint16_t)~(1u << rank);
@@ -186,15 +186,17 @@ static int play(const Core *c, State *s, int suit, int rank) {
     s->tsuit[n] = (int8_t)suit;
     s->trank[n] = (int8_t)rank;
     if (s->hidden_holder >= 0 &&
-        ((n > 0 && suit != s->tsuit[0]) ||
+        ((s->hidden_b ? ask : n > 0 && suit != s->tsuit[0]) ||
          (seat == s->hidden_holder && suit == s->hidden_suit && rank == s->hidden_rank))) {
-        /* The closed trump is turned up (version A): a player could not follow suit, or
-         * its holder plays it as its last card. Its suit is trump from the start of this
-         * trick on, and the card is back in its holder's hand. */
+        /* The closed trump is turned up: version A, a player could not follow suit (its suit
+         * is trump from the start of this trick on); version B, a player out of the suit led
+         * asks for it (trump from this card on); either, its holder plays it as its last
+         * card. The card is back in its holder's hand. */
         s->trump = s->hidden_suit;
         s->hidden_holder = -1;
-        s->hidden_suit = s->hidden_rank = 0;
-        for (int i = 0; i < n; i++) s->ttrump[i] = (int8_t)(s->tsuit[i] == s->trump);
+        if (!s->hidden_b)
+            for (int i = 0; i < n; i++) s->ttrump[i] = (int8_t)(s->tsuit[i] == s->trump);
+        s->hidden_suit = s->hidden_rank = s->hidden_b = 0;
     }
     if (n > 0 && s->cut_pending && suit != s->tsuit[0]) {
         s->trump = (int8_t)suit; /* the first discard names the trump and is one */
@@ -247,7 +249,10 @@ static int play(const Core *c, State *s, int suit, int rank) {
     return relevant;
 }
 
-/* The cards the seat to move may play, as one rank mask per suit. */
+static inline int play(const Core *c, State *s, int suit, int rank) {
+    return play_move(c, s, suit, rank, 0);
+}
+
 /* The cards of a seat's hand it may choose from: all of them, but a face-down closed trump
  * stays down while its holder has another card. */
 static inline void visible_hand(const State *s, int seat, uint16_t v[4]) {
@@ -257,6 +262,8 @@ static inline void visible_hand(const State *s, int seat, uint16_t v[4]) {
     if (popc(v[0]) + popc(v[1]) + popc(v[2]) + popc(v[3]) > 1) v[(int)s->hidden_suit] &= ~down;
 }
 
+/* The cards the seat to move may play, as one rank mask per suit (version B: without asking
+ * for a face-down trump; gen_moves adds the asks). */
 static void legal_masks(const Core *c, const State *s, uint16_t out[4]) {
     int seat = seat_to_play(c, s);
     uint16_t h[4];
@@ -271,9 +278,10 @@ static void legal_masks(const Core *c, const State *s, uint16_t out[4]) {
         out[led] = h[led];
         return;
     }
-    /* Void: a face-down closed trump is turned up now, and is its holder's again. */
+    /* Void: a face-down closed trump is turned up now (version A), and is its holder's
+     * again. (Version B: not unless asked for, which gen_moves offers besides.) */
     int trump = s->trump;
-    if (s->hidden_holder >= 0) {
+    if (s->hidden_holder >= 0 && !s->hidden_b) {
         trump = s->hidden_suit;
         memcpy(h, s->hand[seat], 4 * sizeof(uint16_t));
     }
@@ -371,7 +379,7 @@ static void exact_key(const Core *c, const State *s, const int ten_at[4], uint64
     uint64_t m = (uint64_t)s->leader | ((uint64_t)(s->trump + 1) << 3) |
                  ((uint64_t)s->cut_pending << 6) |
                  ((uint64_t)(s->hidden_holder + 1) << 8) | ((uint64_t)s->hidden_suit << 12) |
-                 ((uint64_t)s->hidden_rank << 14) |
+                 ((uint64_t)s->hidden_rank << 14) | ((uint64_t)s->hidden_b << 18) |
                  ((uint64_t)c->objective << 60); /* an outcome search asks the others too */
     /* No counts so far, even for the outcome: see lo_applies(). */
     if (c->dehla) {
@@ -1109,6 +1117,7 @@ typedef struct {
     int8_t suit;
     int8_t low, high; /* the lowest (searched) and highest cards of the group */
     int8_t no_ten;    /* the ten between them is not in the group: it is a move of its own */
+    int8_t ask;       /* version B: the player asks for the face-down trump with this card */
     int score;
 } Move;
 
@@ -1503,13 +1512,18 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
     /* Under the tricks objective a ten is a card like any other: it joins its neighbours'
      * group and earns no bonus or penalty of its own. */
     int tens_count = c->objective != OBJ_TRICKS, on_table = table_tens(c, s);
-    if (popc(legal[0]) + popc(legal[1]) + popc(legal[2]) + popc(legal[3]) == 1) {
+    /* Version B: a player out of the suit led (not the face-down trump's holder) may also
+     * ask for the trump with any card it may then play: those moves come besides. */
+    int can_ask = s->hidden_holder >= 0 && s->hidden_b && s->ntable > 0 &&
+                  seat != s->hidden_holder && !s->hand[seat][(int)s->tsuit[0]];
+    if (!can_ask && popc(legal[0]) + popc(legal[1]) + popc(legal[2]) + popc(legal[3]) == 1) {
         for (int suit = 0; suit < 4; suit++) /* one card: nothing to order */
             if (legal[suit]) {
                 int r = top_bit(legal[suit]);
                 out[0].suit = (int8_t)suit;
                 out[0].low = out[0].high = (int8_t)r;
                 out[0].no_ten = 0;
+                out[0].ask = 0;
                 out[0].score = 0;
                 if (rep_of) rep_of[suit][r] = (int8_t)r;
             }
@@ -1661,6 +1675,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             out[n].suit = (int8_t)suit;
             out[n].low = out[n].high = (int8_t)r;
             out[n].no_ten = 0;
+            out[n].ask = 0;
             out[n].score = with_history(score, hist[suit][r]);
             n++;
         }
@@ -1671,6 +1686,24 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
         for (int i = 0; i < n; i++)
             out[i].score = with_history(w[i], hist[(int)out[i].suit][(int)out[i].high]);
     }
+    if (can_ask) {
+        /* Asking makes its suit trumps, and then a trump must be played if held; each such
+         * move is one card (no grouping: few positions have them). */
+        int hs = s->hidden_suit;
+        for (int suit = 0; suit < 4; suit++) {
+            unsigned cards = s->hand[seat][hs] ? (suit == hs ? s->hand[seat][hs] : 0)
+                                               : s->hand[seat][suit];
+            for (; cards; cards &= cards - 1) {
+                int r = __builtin_ctz(cards);
+                out[n].suit = (int8_t)suit;
+                out[n].low = out[n].high = (int8_t)r;
+                out[n].no_ten = 0;
+                out[n].ask = 1;
+                out[n].score = with_history(suit == hs ? 40 - r : -40 - r, hist[suit][r]);
+                n++;
+            }
+        }
+    }
     /* Under the tricks objective the forcing card goes before the other low cards (where
      * tens count, the tens decide what to spend: not measured better there). */
     int force = s->ntable == 2 && c->players == 4 && !tens_count ? forcing_card(s, seat, win) : -1;
@@ -1679,7 +1712,7 @@ static int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][
             if (out[i].suit == s->tsuit[0] && out[i].low == force) out[i].score += 20 * 4096;
     if (rep_of)
         for (int i = 0; i < n; i++)
-            for (int r = out[i].low; r <= out[i].high; r++)
+            for (int r = out[i].low; r <= out[i].high && !out[i].ask; r++)
                 if ((legal[(int)out[i].suit] & (1u << r)) && in_group(&out[i], r))
                     rep_of[(int)out[i].suit][r] = out[i].low;
     /* insertion sort, best first */
@@ -1835,8 +1868,8 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
     int hint_suit = -1, hint_rank = -1;
     int tlo = -INF, thi = INF; /* what the table knew */
     if (boundary) {
-        if (s->left == 1) {
-            /* the last trick plays itself */
+        if (s->left == 1 && !(s->hidden_holder >= 0 && s->hidden_b)) {
+            /* the last trick plays itself (but for asking for a face-down trump) */
             State t = *s;
             for (int i = 0; i < c->players; i++) {
                 int seat = seat_to_play(c, &t);
@@ -1957,9 +1990,11 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
     int8_t small_below[4] = {-1, -1, -1, -1}; /* see below */
     int cut = 0;
     for (int i = 0; i < n; i++) {
-        if (all[i].high < small_below[(int)all[i].suit] && !ten_matters(c, &all[i])) continue;
+        if (all[i].high < small_below[(int)all[i].suit] && !ten_matters(c, &all[i]) &&
+            !all[i].ask)
+            continue;
         State t = *s;
-        int rel = play(c, &t, all[i].suit, all[i].low);
+        int rel = play_move(c, &t, all[i].suit, all[i].low, all[i].ask);
         int v = search(c, &t, alpha, beta, cw);
         add_relevant(cw, rel);
         if (maximising ? v > best : v < best) {
@@ -1993,7 +2028,7 @@ static int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) 
          * of the search had the trick won by a card the swap could change (a card winning by
          * rank is relevant). A ten is never small where tens count. */
         int ms = all[i].suit;
-        if (small_below[ms] < 0 && !ten_matters(c, &all[i])) {
+        if (small_below[ms] < 0 && !ten_matters(c, &all[i]) && !all[i].ask) {
             unsigned pins = acc[ms] | wr[ms];
             int low = pins ? __builtin_ctz(pins) : 13;
             if (all[i].low < low) small_below[ms] = (int8_t)low;
@@ -2101,13 +2136,14 @@ static int exact(Core *c, const State *s, int guess) {
 /* Every card's exact value. The position's value v comes first: no card of the player to
  * move can do better than v, so a card shown to reach v is done in one null-window search,
  * and only the others need a full MTD(f). */
-static void score_moves(Core *c, const State *s, const Move *moves, int n, int values[4][13]) {
+static void score_moves(Core *c, const State *s, const Move *moves, int n,
+                        int values[2][4][13]) {
     int v = exact(c, s, 0);
     int maximising = (seat_to_play(c, s) & 1) == 0;
     uint16_t wr[4];
     for (int i = 0; i < n; i++) {
         State t = *s;
-        play(c, &t, moves[i].suit, moves[i].low);
+        play_move(c, &t, moves[i].suit, moves[i].low, moves[i].ask);
         int g, value;
         if (maximising) {
             g = probe(c, &t, v, wr);
@@ -2116,7 +2152,7 @@ static void score_moves(Core *c, const State *s, const Move *moves, int n, int v
             g = probe(c, &t, v + 1, wr);
             value = g <= v ? v : exact_within(c, &t, g, g, INF);
         }
-        values[moves[i].suit][moves[i].low] = value;
+        values[(int)moves[i].ask][(int)moves[i].suit][(int)moves[i].low] = value;
     }
 }
 
@@ -2131,8 +2167,8 @@ static int parse_state(Core *c, PyObject *arg, State *s) {
         return -1;
     s->hidden_holder = -1;
     if (hidden != Py_None) {
-        int holder, suit, rank;
-        if (!PyArg_ParseTuple(hidden, "iii", &holder, &suit, &rank)) return -1;
+        int holder, suit, rank, version_b;
+        if (!PyArg_ParseTuple(hidden, "iiip", &holder, &suit, &rank, &version_b)) return -1;
         if (holder < 0 || holder >= c->players || suit < 0 || suit > 3 || rank < 0 ||
             rank > 12) {
             PyErr_SetString(PyExc_ValueError, "bad face-down trump");
@@ -2141,6 +2177,7 @@ static int parse_state(Core *c, PyObject *arg, State *s) {
         s->hidden_holder = (int8_t)holder;
         s->hidden_suit = (int8_t)suit;
         s->hidden_rank = (int8_t)rank;
+        s->hidden_b = (int8_t)version_b;
     }
     PyObject *hs = PySequence_Fast(hands, "hands must be a sequence");
     if (!hs) return -1;
@@ -2257,7 +2294,8 @@ static PyObject *Core_value(Core *self, PyObject *args) {
     Py_END_ALLOW_THREADS return PyLong_FromLong(v);
 }
 
-/* Every legal card of the seat to move with its exact value: [(suit, rank, value)]. */
+/* Every legal move of the seat to move with its exact value: [(suit, rank, ask, value)] (ask:
+ * version B, the card played asking for the face-down trump). */
 static PyObject *Core_score(Core *self, PyObject *args) {
     PyObject *st;
     State s;
@@ -2266,24 +2304,35 @@ static PyObject *Core_score(Core *self, PyObject *args) {
     if (s.left == 0) return PyList_New(0);
     Move moves[52];
     int8_t rep[4][13];
-    int values[4][13];
+    int values[2][4][13];
     memset(rep, -1, sizeof rep);
     int n = gen_moves(self, &s, moves, rep);
     Py_BEGIN_ALLOW_THREADS score_moves(self, &s, moves, n, values);
     Py_END_ALLOW_THREADS
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
-    for (int suit = 0; suit < 4; suit++)
-        for (int r = 12; r >= 0; r--) {
-            if (rep[suit][r] < 0) continue;
-            PyObject *item = Py_BuildValue("(iii)", suit, r, values[suit][(int)rep[suit][r]]);
-            if (!item || PyList_Append(out, item) < 0) {
-                Py_XDECREF(item);
-                Py_DECREF(out);
-                return NULL;
+    for (int ask = 0; ask < 2; ask++)
+        for (int suit = 0; suit < 4; suit++)
+            for (int r = 12; r >= 0; r--) {
+                int value;
+                if (!ask) {
+                    if (rep[suit][r] < 0) continue;
+                    value = values[0][suit][(int)rep[suit][r]];
+                } else {
+                    int found = 0;
+                    for (int i = 0; i < n && !found; i++)
+                        found = moves[i].ask && moves[i].suit == suit && moves[i].low == r;
+                    if (!found) continue;
+                    value = values[1][suit][r];
+                }
+                PyObject *item = Py_BuildValue("(iiii)", suit, r, ask, value);
+                if (!item || PyList_Append(out, item) < 0) {
+                    Py_XDECREF(item);
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                Py_DECREF(item);
             }
-            Py_DECREF(item);
-        }
     return out;
 }
 
@@ -2365,7 +2414,7 @@ static PyMethodDef Core_methods[] = {
      "search(state, alpha, beta) -> value (fail-soft alpha-beta, A/C's side)"},
     {"value", (PyCFunction)Core_value, METH_VARARGS, "value(state, guess=0) -> exact value"},
     {"score", (PyCFunction)Core_score, METH_VARARGS,
-     "score(state) -> [(suit, rank index, value)] for every legal card"},
+     "score(state) -> [(suit, rank index, ask, value)] for every legal move"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "forget the transposition table"},
     {NULL, NULL, 0, NULL}};
 

@@ -13,7 +13,8 @@ State = tuple[
     int,  # Dehla: tricks in the pile
     int,  # Dehla: tens in the pile
     int,  # Dehla: streak seat index, -1 for none
-    tuple[int, int, int] | None,  # closed trump face down (version A): holder, suit, rank - 2
+    # closed trump face down: holder, suit, rank - 2, version B
+    tuple[int, int, int, bool] | None,
 ]
 
 class Core:
@@ -34,5 +35,7 @@ class Core:
     ) -> None: ...
     def search(self, state: State, alpha: int, beta: int) -> int: ...
     def value(self, state: State, guess: int = 0) -> int: ...
-    def score(self, state: State) -> list[tuple[int, int, int]]: ...
+    def score(self, state: State) -> list[tuple[int, int, int, int]]:
+        """Every legal move: (suit, rank - 2, ask (version B: 1 when the card asks for
+        the face-down trump), value)."""
     def clear(self) -> None: ...

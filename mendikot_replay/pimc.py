@@ -473,10 +473,8 @@ class PIMCPlayer:
     ``worlds``: deals of the unseen cards solved per decision. ``solve_from_tricks``: solve
     only when at most this many tricks are left (the one under way included); earlier, the
     rule-of-thumb player decides (``None``: :func:`default_solve_from_tricks` for the
-    table). ``solve_from_tricks_face_down``: the same while a closed trump lies face down,
-    which the compiled core does not search (the Python search plays until it is turned
-    up; ``None``: the pure-Python reach for the table; never more than
-    ``solve_from_tricks``). ``budget``:
+    table). ``solve_from_tricks_face_down``: a lower limit while a closed trump lies face
+    down (``None``: the same as ``solve_from_tricks``; never more than it). ``budget``:
     seconds per decision after which no more worlds are solved (``None``: no limit; set,
     it makes play depend on the machine). ``seed``: the worlds of a decision are drawn from
     a stream seeded by it and the position, so one position always gets the same worlds;
@@ -523,11 +521,8 @@ class PIMCPlayer:
         limit = self.solve_from_tricks
         if limit is None:
             limit = default_solve_from_tricks(view.players)
-        if view.trump_face_down:
-            down = self.solve_from_tricks_face_down
-            if down is None:
-                down = default_solve_from_tricks(view.players, compiled=False)
-            limit = min(limit, down)
+        if view.trump_face_down and self.solve_from_tricks_face_down is not None:
+            limit = min(limit, self.solve_from_tricks_face_down)
         if left > limit:
             self.stats.by_rule += 1
             return self._rule.decide(view)

@@ -23,16 +23,15 @@ Two searches give identical answers (the tests compare them on thousands of posi
   cards the result depended on pinned, so positions that differ in small cards share an
   entry), sure-trick bounds, equivalent cards searched once (a ten too, under ``tricks``),
   move ordering (DDS's weights for leads and the second hand, card-player rules for the
-  rest), and exact values by MTD(f). It plays every position but one kind: a known trump,
-  none, a cut trump still to be named, and a closed trump still face down under version A
-  (turned up by the first player out of a suit); a full 13-trick deal with every card
-  scored takes from a fraction of a second to tens of seconds
-  (``benchmarks/bench_solver.py`` measures it against DDS);
+  rest), and exact values by MTD(f). It plays every position whose hands are known: a known
+  trump, none, a cut trump still to be named, a closed trump still face down (version B's
+  ask for it is a move of its own); a full 13-trick deal with every card scored takes from
+  a fraction of a second to tens of seconds (``benchmarks/bench_solver.py`` measures it
+  against DDS);
 - the **Python search**, which plays every card through the engine on a copy of the state:
-  the reference, and the search for a closed trump still face down under version B, where
-  whether to ask for it is a choice (it hands over to the core as soon as the card is
-  turned up). Alone it is fast only for endgames: four tricks in a tenth of a second, five
-  in about a second, six in a few seconds.
+  the reference the tests compare the core with, and the search on a machine where the
+  core did not build. Alone it is fast only for endgames: four tricks in a tenth of a
+  second, five in about a second, six in a few seconds.
 
 The Python search is alpha-beta with a transposition table probed at trick boundaries
 (hands, trump state, counts, pile and streak) that keeps lower and upper bounds, the
@@ -331,16 +330,17 @@ class _CoreLink:
         v = int(self.core.value(state))
         return v if team == 0 else self.total - v
 
-    def score(self, game: Game, team: int) -> dict[Card, int] | None:
-        """Every legal card with its exact value, or ``None`` when the core cannot play
-        this position (a closed trump still face down under version B)."""
+    def score(self, game: Game, team: int) -> dict[Move, int] | None:
+        """Every legal move (a card; under version B, with or without asking for the
+        face-down trump) with its exact value, or ``None`` when the core cannot play this
+        position (a hand nobody knows)."""
         state = core_state(game)
         if state is None:
             return None
         by_code = {(_SUIT_CODE[c.suit], c.rank - 2): c for c in game.legal_cards()}
-        out: dict[Card, int] = {}
-        for suit, rank, v in self.core.score(state):
-            out[by_code[suit, rank]] = v if team == 0 else self.total - v
+        out: dict[Move, int] = {}
+        for suit, rank, ask, v in self.core.score(state):
+            out[Move(by_code[suit, rank], bool(ask))] = v if team == 0 else self.total - v
         return out
 
 
@@ -351,21 +351,24 @@ def _core_signature(game: Game) -> tuple[int, int, bool, bool]:
 
 def core_state(game: Game) -> CoreState | None:
     """The engine state in the compiled core's terms, or ``None`` when the core cannot
-    search it: a closed trump still face down under version B (whether to ask for it is a
-    choice the core does not play: the Python search plays on until it is turned up) or a
-    hand nobody knows.
+    search it: a hand nobody knows.
 
     Hands are rank masks (bit ``rank - 2``) per suit in hand order, seats by index; table
     cards carry whether they count as trumps (a closed trump revealed mid-trick under
-    version B does not make the cards before it trumps). A face-down closed trump under
-    version A stays in its holder's hand and is named last: (holder, suit, rank - 2).
+    version B does not make the cards before it trumps). A face-down closed trump stays in
+    its holder's hand and is named last: (holder, suit, rank - 2, version B).
     """
-    hidden: tuple[int, int, int] | None = None
+    hidden: tuple[int, int, int, bool] | None = None
     if game.hidden_card is not None:
-        if game.rules.reveal is not Reveal.A or game.hidden_holder is None:
+        if game.hidden_holder is None:
             return None
         down = game.hidden_card
-        hidden = (seat_index(game.hidden_holder), _SUIT_CODE[down.suit], down.rank - 2)
+        hidden = (
+            seat_index(game.hidden_holder),
+            _SUIT_CODE[down.suit],
+            down.rank - 2,
+            game.rules.reveal is Reveal.B,
+        )
     hands: list[list[int]] = []
     for seat in game.seats:
         hand = game.hands[seat]
@@ -583,7 +586,7 @@ class Solver:
         if game.finished:
             value = _final_value(game, objective, team)
         elif scored is not None:
-            values = {Move(c): v for c, v in scored.items()}
+            values = dict(scored)
             maximising = team_index(team_of(game.to_play or "A")) == team
             value = max(values.values()) if maximising else min(values.values())
         else:

@@ -85,7 +85,7 @@ from .cards import Card
 from .engine import Game, IllegalPlay
 from .record import DealRecord
 from .seats import Seat, Team, team_label, team_of
-from .solver import Objective, Solution, Solver, tricks_left, value_text
+from .solver import Move, Objective, Solution, Solver, tricks_left, value_text
 
 Progress = Callable[[int, int], object]
 """Called as ``progress(done, total)`` after each position solved."""
@@ -118,7 +118,13 @@ class CardVerdict:
     """The value after it, best play from there on."""
     cards: dict[Card, int] = field(hash=False)
     """Every legal card of the player, with the value after it (a revoke, not legal, is
-    absent)."""
+    absent). Under version B, a card that may ask for the face-down trump has the better of
+    its two values: :attr:`moves` has both."""
+    asked: bool = False
+    """The card asked for the closed trump (version B's ``^T``)."""
+    moves: dict[Move, int] = field(default_factory=dict, hash=False)
+    """Every legal move with its value: the cards, and under version B each card asking
+    for the face-down trump apart (empty: :attr:`cards` says it all)."""
     objective: Objective = "outcome"
     decisive: bool = False
     """The card the deal turns on (the module's docstring says which card that is)."""
@@ -152,6 +158,29 @@ class CardVerdict:
         if not self.mistake:
             return None
         return next((c for c, v in self.cards.items() if v == self.before), None)
+
+    def _moves(self) -> dict[Move, int]:
+        return self.moves or {Move(c): v for c, v in self.cards.items()}
+
+    @property
+    def better_moves(self) -> tuple[Move, ...]:
+        """Every legal move that would have given the player's side more than the move
+        played, best first (then in hand order): :attr:`better_cards`, but where asking for
+        a face-down trump (version B) made the difference, the ask is part of the move --
+        the card played may be among them, asking where it did not, or the other way."""
+        played = Move(self.card, self.asked)
+        moves = self._moves()
+        better = [m for m, v in moves.items() if m != played and self._better(v, self.after)]
+        sign = -1 if self.team == "AC" else 1
+        return tuple(sorted(better, key=lambda m: sign * moves[m]))
+
+    @property
+    def better_move(self) -> Move | None:
+        """For a mistake: a move that kept the position's value (the first in hand order;
+        see :attr:`better_moves`)."""
+        if not self.mistake:
+            return None
+        return next((m for m, v in self._moves().items() if v == self.before), None)
 
     def keeps(self, card: Card) -> bool:
         """Whether ``card`` (a legal card of the player) keeps the position's value: what a
@@ -207,17 +236,19 @@ class CardVerdict:
         return {str(c): v for c, v in self.cards.items()}
 
     def to_json(self) -> dict[str, Any]:
-        """The verdict as a JSON object (values as :meth:`card_values` writes them)."""
+        """The verdict as a JSON object (values as :meth:`card_values` writes them; the card
+        played and the better move as PMN writes moves, ``^T`` before a card that asks for the
+        closed trump)."""
 
         def shown(v: int) -> str | int:
             return value_text(v) if self.objective == "outcome" else v
 
-        better = self.better
+        better = self.better_move
         return {
             "ply": self.ply,
             "trick": self.trick,
             "seat": self.seat,
-            "card": str(self.card),
+            "card": str(Move(self.card, self.asked)),
             "before": shown(self.before),
             "after": shown(self.after),
             "cards": self.card_values(),
@@ -296,12 +327,16 @@ class DealAnalysis(Sequence[CardVerdict]):
         }
 
 
-def _ac_values(solution: Solution, total: int) -> tuple[int, dict[Card, int]]:
-    """The solution's value and card values from A/C's side (tens and tricks are solved for
-    the side to move; B/D's count is the rest of ``total``)."""
+def _ac_values(solution: Solution, total: int) -> tuple[int, dict[Card, int], dict[Move, int]]:
+    """The solution's value, card values and move values from A/C's side (tens and tricks
+    are solved for the side to move; B/D's count is the rest of ``total``)."""
     if solution.objective == "outcome" or solution.team == "AC":
-        return solution.value, dict(solution.cards)
-    return total - solution.value, {c: total - v for c, v in solution.cards.items()}
+        return solution.value, dict(solution.cards), dict(solution.moves)
+    return (
+        total - solution.value,
+        {c: total - v for c, v in solution.cards.items()},
+        {m: total - v for m, v in solution.moves.items()},
+    )
 
 
 def _replay(record: DealRecord) -> list[Game]:
@@ -365,7 +400,7 @@ def analyse(
         len(line),
     )
     todo = states[first:]
-    values: list[tuple[int, dict[Card, int]]] = []
+    values: list[tuple[int, dict[Card, int], dict[Move, int]]] = []
     for done, game in enumerate(todo, 1):
         total = _TENS if objective == "tens" else game.total_tricks
         try:
@@ -381,7 +416,8 @@ def analyse(
         seat = game.to_play
         node = line[k]
         assert seat is not None and node.card is not None
-        before, cards = values[i]
+        before, cards, moves = values[i]
+        asks = any(m.ask for m in moves)
         verdicts.append(
             CardVerdict(
                 ply=k + 1,
@@ -391,6 +427,8 @@ def analyse(
                 before=before,
                 after=values[i + 1][0],
                 cards=cards,
+                asked=node.reveal_request,
+                moves=moves if asks else {},
                 objective=objective,
             )
         )
@@ -458,13 +496,16 @@ def analysis_points(analysis: Iterable[CardVerdict], players: int = 4) -> list[S
     for v in analysis:
         ply = v.ply - 1  # StrategyPoint counts from 0
         name = v.card.name
-        if v.mistake and v.better is not None:
+        better = v.better_move
+        if v.mistake and better is not None:
+            asking = " asking for the trump"
             text = (
-                f"{v.seat} plays the {name}: with best play {_words(v, v.before, players)} "
-                f"becomes {_words(v, v.after, players)}. The {v.better.name} kept "
+                f"{v.seat} plays the {name}{asking if v.asked else ''}: with best play "
+                f"{_words(v, v.before, players)} becomes {_words(v, v.after, players)}. "
+                f"The {better.card.name}{asking if better.ask else ''} kept "
                 f"{_words(v, v.before, players)}."
             )
-            args: tuple[str, ...] = (str(v.card), v.seat, str(v.better))
+            args: tuple[str, ...] = (str(Move(v.card, v.asked)), v.seat, str(better))
             out.append(StrategyPoint("mistake", ply, v.trick, v.seat, v.card, args, text))
         if v.decisive:
             if v.before != v.after:

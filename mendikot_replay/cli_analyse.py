@@ -296,10 +296,10 @@ def _text(path: str, record: DealRecord, analysis: DealAnalysis) -> str:
     for v in analysis:
         if not (v.mistake or v.decisive):
             continue
-        mark = f"{v.card}{v.glyph or ''}"
+        mark = f"{'^T' if v.asked else ''}{v.card}{v.glyph or ''}"
         what = []
         if v.mistake:
-            better = ", ".join(str(c) for c in v.better_cards)
+            better = ", ".join(str(m) for m in v.better_moves)
             what.append(f"{v.before_text} -> {v.after_text} (better: {better})")
         if v.decisive:
             if not v.mistake:

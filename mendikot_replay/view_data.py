@@ -501,14 +501,16 @@ def analysis_entry(
         # The move as recorded (under version B, with or without the ask for the trump).
         after = solution.moves.get(Move(node.card, node.reveal_request))
         value = solution.cards[node.card] if after is None else after
-        better = solution.best if value != best else None
+        better = solution.best_move if value != best else None
         entry["played"] = {
             "card": str(node.card),
+            "asked": node.reveal_request,
             "seat": game.to_play,
             "value": value,
             "text": value_text(value),
             "keeps": value == best,
-            "better": str(better) if better is not None else None,
+            "better": str(better.card) if better is not None else None,
+            "better_asks": better is not None and better.ask,
         }
     return entry
 

@@ -339,3 +339,21 @@ def test_points_frame_shows_the_written_analysis() -> None:
         ("decisive", 4, "C", "QS"),
     ]
     assert "The deal turns here" in rows.text.iloc[2]
+
+
+def test_a_version_b_mistake_names_the_ask_for_the_trump() -> None:
+    """Under version B, asking for the face-down trump is part of a move. In the sample deal
+    D discards a diamond at trick 6 without asking; asking (diamonds are the face-down
+    trump) would have ruffed and taken B's ten of clubs. The verdict, the report and the
+    point written say so with ``^T``, not by naming the very card played."""
+    [record] = read_deals(ROOT / "sample_games" / "closed-trump-version-b.pmn")
+    analysis = analyse(record)
+    [mistake] = analysis.mistakes
+    assert (mistake.trick, mistake.seat, mistake.card, mistake.asked) == (6, "D", card("2D"), False)
+    assert mistake.better_moves and all(m.ask for m in mistake.better_moves)
+    better = mistake.better_move
+    assert better is not None and str(better) == "^T" + str(better.card)
+    assert mistake.to_json()["better"] == str(better)
+    [point] = [p for p in analysis_points(analysis) if p.kind == "mistake"]
+    assert point.args == ("2D", "D", str(better))
+    assert "asking for the trump kept" in point.text

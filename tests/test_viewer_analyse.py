@@ -80,11 +80,13 @@ def test_a_mistake_names_the_played_card_and_a_better_one() -> None:
     entry = analysis_entry(record, 0, solver)
     assert entry["played"] == {
         "card": "9S",
+        "asked": False,
         "seat": "C",
         "value": -1,
         "text": "BD win",
         "keeps": False,
         "better": "KS",
+        "better_asks": False,
     }
     after = analysis_entry(record, 1, solver)
     assert after["text"] == "BD win" and after["to_play"] == "D"

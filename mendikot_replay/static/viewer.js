@@ -992,10 +992,12 @@ function drawAnalysis(view, step, k, quizSeat) {
   const card = step.card;
   if (before && before.played && card && card.card === before.played.card) {
     const p = before.played;
+    const asking = " asking for the trump"; // version B's ask, part of the move
+    const played = `${who(payload, p.seat)} played ${cardText(p.card)}${p.asked ? asking : ""}`;
     const text = p.keeps
-      ? `${who(payload, p.seat)} played ${cardText(p.card)}: keeps ${p.text}.`
-      : `${who(payload, p.seat)} played ${cardText(p.card)}: a mistake, ${before.text} \u2192 ${p.text}` +
-        (p.better ? ` (${cardText(p.better)} kept ${before.text}).` : ".");
+      ? `${played}: keeps ${p.text}.`
+      : `${played}: a mistake, ${before.text} \u2192 ${p.text}` +
+        (p.better ? ` (${cardText(p.better)}${p.better_asks ? asking : ""} kept ${before.text}).` : ".");
     kids.push(h("div", { class: p.keeps ? "mr-ddplayed" : "mr-ddplayed mr-dd-mistake", "data-testid": "mr-dd-played", text }));
   }
   box.replaceChildren(...kids);

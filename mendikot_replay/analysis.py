@@ -505,7 +505,8 @@ def analysis_points(analysis: Iterable[CardVerdict], players: int = 4) -> list[S
                 f"The {better.card.name}{asking if better.ask else ''} kept "
                 f"{_words(v, v.before, players)}."
             )
-            args: tuple[str, ...] = (str(Move(v.card, v.asked)), v.seat, str(better))
+            # (CARD is the node's card, its ^T on the node; BETTER a move: ^T when it asks)
+            args: tuple[str, ...] = (str(v.card), v.seat, str(better))
             out.append(StrategyPoint("mistake", ply, v.trick, v.seat, v.card, args, text))
         if v.decisive:
             if v.before != v.after:

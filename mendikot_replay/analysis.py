@@ -154,10 +154,10 @@ class CardVerdict:
 
     @property
     def better(self) -> Card | None:
-        """For a mistake: a card that kept the position's value (the first in hand order)."""
-        if not self.mistake:
-            return None
-        return next((c for c, v in self.cards.items() if v == self.before), None)
+        """For a mistake: a card that kept the position's value (the first in hand order):
+        :attr:`better_move`'s card."""
+        move = self.better_move
+        return move.card if move is not None else None
 
     def _moves(self) -> dict[Move, int]:
         return self.moves or {Move(c): v for c, v in self.cards.items()}

@@ -2309,22 +2309,16 @@ static PyObject *Core_score(Core *self, PyObject *args) {
     int n = gen_moves(self, &s, moves, rep);
     Py_BEGIN_ALLOW_THREADS score_moves(self, &s, moves, n, values);
     Py_END_ALLOW_THREADS
+    uint16_t asks[4] = {0, 0, 0, 0}; /* the cards that may ask (one move each) */
+    for (int i = 0; i < n; i++)
+        if (moves[i].ask) asks[(int)moves[i].suit] |= (uint16_t)(1u << moves[i].low);
     PyObject *out = PyList_New(0);
     if (!out) return NULL;
     for (int ask = 0; ask < 2; ask++)
         for (int suit = 0; suit < 4; suit++)
             for (int r = 12; r >= 0; r--) {
-                int value;
-                if (!ask) {
-                    if (rep[suit][r] < 0) continue;
-                    value = values[0][suit][(int)rep[suit][r]];
-                } else {
-                    int found = 0;
-                    for (int i = 0; i < n && !found; i++)
-                        found = moves[i].ask && moves[i].suit == suit && moves[i].low == r;
-                    if (!found) continue;
-                    value = values[1][suit][r];
-                }
+                if (ask ? !(asks[suit] >> r & 1) : rep[suit][r] < 0) continue;
+                int value = ask ? values[1][suit][r] : values[0][suit][(int)rep[suit][r]];
                 PyObject *item = Py_BuildValue("(iiii)", suit, r, ask, value);
                 if (!item || PyList_Append(out, item) < 0) {
                     Py_XDECREF(item);

@@ -124,7 +124,8 @@ class CardVerdict:
     """The card asked for the closed trump (version B's ``^T``)."""
     moves: dict[Move, int] = field(default_factory=dict, hash=False)
     """Every legal move with its value: the cards, and under version B each card asking
-    for the face-down trump apart (empty: :attr:`cards` says it all)."""
+    for the face-down trump apart (a verdict made by hand may leave it empty: :attr:`cards`
+    then says it all)."""
     objective: Objective = "outcome"
     decisive: bool = False
     """The card the deal turns on (the module's docstring says which card that is)."""
@@ -417,7 +418,6 @@ def analyse(
         node = line[k]
         assert seat is not None and node.card is not None
         before, cards, moves = values[i]
-        asks = any(m.ask for m in moves)
         verdicts.append(
             CardVerdict(
                 ply=k + 1,
@@ -428,7 +428,7 @@ def analyse(
                 after=values[i + 1][0],
                 cards=cards,
                 asked=node.reveal_request,
-                moves=moves if asks else {},
+                moves=moves,
                 objective=objective,
             )
         )

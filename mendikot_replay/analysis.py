@@ -77,7 +77,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, overload
+from typing import Any, TypeVar, overload
 
 from . import editing
 from .annotate import StrategyPoint, write_points
@@ -86,6 +86,9 @@ from .engine import Game, IllegalPlay
 from .record import DealRecord
 from .seats import Seat, Team, team_label, team_of
 from .solver import Move, Objective, Solution, Solver, tricks_left, value_text
+
+_K = TypeVar("_K", Card, Move)
+"""A verdict ranks cards or moves alike."""
 
 Progress = Callable[[int, int], object]
 """Called as ``progress(done, total)`` after each position solved."""
@@ -149,9 +152,14 @@ class CardVerdict:
     def better_cards(self) -> tuple[Card, ...]:
         """Every legal card that would have given the player's side more than the card
         played, best first (then in hand order)."""
-        better = [c for c, v in self.cards.items() if self._better(v, self.after)]
+        return self._best_first(self.cards)
+
+    def _best_first(self, values: dict[_K, int]) -> tuple[_K, ...]:
+        """The keys of ``values`` whose value beats the one played, best first (ties in the
+        mapping's order: hand order)."""
+        better = [k for k, v in values.items() if self._better(v, self.after)]
         sign = -1 if self.team == "AC" else 1
-        return tuple(sorted(better, key=lambda c: sign * self.cards[c]))
+        return tuple(sorted(better, key=lambda k: sign * values[k]))
 
     @property
     def better(self) -> Card | None:
@@ -170,10 +178,7 @@ class CardVerdict:
         a face-down trump (version B) made the difference, the ask is part of the move --
         the card played may be among them, asking where it did not, or the other way."""
         played = Move(self.card, self.asked)
-        moves = self._moves()
-        better = [m for m, v in moves.items() if m != played and self._better(v, self.after)]
-        sign = -1 if self.team == "AC" else 1
-        return tuple(sorted(better, key=lambda m: sign * moves[m]))
+        return tuple(m for m in self._best_first(self._moves()) if m != played)
 
     @property
     def better_move(self) -> Move | None:

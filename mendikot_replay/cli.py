@@ -22,13 +22,15 @@ import io
 import json
 import os
 import sys
-import tempfile
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, TextIO, cast
 
 from . import __version__
 from .check import MatchTracker
+from .errors import MendikotError
+from .files import SaveNotice
 from .record import DealRecord, PMNError, Problem
 
 PROG = "mendikot-replay"
@@ -90,6 +92,16 @@ def _read(path: str, tracker: MatchTracker | None = None) -> Iterator[DealRecord
     from .pmn_reader import read_deals
 
     yield from read_deals(_source(path), check=True, matches=tracker)
+
+
+def add_force(parser: argparse.ArgumentParser) -> None:
+    """``--force``: the one way to write over a read-only file (a file marked read-only was
+    marked so by someone, so a command refuses it by default)."""
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="write even a file that is read-only (it is refused otherwise)",
+    )
 
 
 def _use_color(flag_off: bool, stream: TextIO) -> bool:
@@ -224,9 +236,17 @@ def _show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _canonical(records: Iterable[DealRecord], sink: TextIO | io.TextIOBase) -> None:
-    """Write ``records`` canonically to ``sink`` with the PMN writer."""
+    """Write ``records`` canonically to ``sink`` with the PMN writer: to the bytes under a
+    text stream when it has them (standard output), so that a deal kept as read reaches a
+    pipe byte for byte, bad UTF-8 included."""
     from .pmn_writer import write_deals
 
+    buffer = getattr(sink, "buffer", None)
+    if buffer is not None:
+        sink.flush()
+        write_deals(records, cast(IO[bytes], buffer))
+        buffer.flush()
+        return
     write_deals(records, cast(TextIO, sink))
 
 
@@ -264,9 +284,9 @@ def _format(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     print(f"would reformat {path}", file=out)
                     differ = True
             elif args.output is not None:
-                _format_to(path, args.output, out, err)
+                _format_to(path, args.output, out, err, args.force)
             else:
-                if _format_in_place(path, err):
+                if _format_in_place(path, err, args.force):
                     print(f"reformatted {path}", file=out)
         except PMNError as exc:
             print(_problem_line(path, exc.problem, None), file=err)
@@ -282,7 +302,7 @@ def _format_check(path: str, err: TextIO) -> bool:
     return same_as_file(_report_broken(path, read_deals(Path(path)), err), Path(path))
 
 
-def _format_to(path: str, output: str, out: TextIO, err: TextIO) -> None:
+def _format_to(path: str, output: str, out: TextIO, err: TextIO, force: bool) -> None:
     from .pmn_reader import read_deals
     from .pmn_writer import write_file
 
@@ -290,17 +310,17 @@ def _format_to(path: str, output: str, out: TextIO, err: TextIO) -> None:
     if output == "-":
         _canonical(records, out)
         return
-    write_file(Path(output), records)
+    write_file(Path(output), records, force=force)
 
 
-def _format_in_place(path: str, err: TextIO) -> bool:
+def _format_in_place(path: str, err: TextIO, force: bool) -> bool:
     """Rewrite ``path`` canonically; returns whether it changed. An unchanged file is not
     touched at all (its modification time stays), which keeps build tools quiet."""
     from .pmn_reader import read_deals
     from .pmn_writer import write_file
 
     records = _report_broken(path, read_deals(Path(path)), err)
-    return write_file(Path(path), records, unless_same=True)
+    return write_file(Path(path), records, unless_same=True, force=force)
 
 
 def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -339,10 +359,14 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.in_place:
             for path in paths:
                 before = added
-                write_file(Path(path), annotated(path), unless_same=True)
+                write_file(Path(path), annotated(path), unless_same=True, force=args.force)
                 print(f"{path}: {added - before} points added", file=err)
         elif args.output is not None and args.output != "-":
-            write_file(Path(args.output), (r for path in paths for r in annotated(path)))
+            write_file(
+                Path(args.output),
+                (r for path in paths for r in annotated(path)),
+                force=args.force,
+            )
             print(f"{args.output}: {added} points added", file=err)
         else:
             _canonical((r for path in paths for r in annotated(path)), out)
@@ -388,26 +412,11 @@ def _html(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if output == "-":
         out.write(page)
     else:
-        _write_text_atomically(Path(output), page)
+        from .files import write_bytes_atomically
+
+        write_bytes_atomically(output, page.encode("utf-8", "surrogateescape"), force=args.force)
         print(f"{output}: {_plural(len(records), 'deal')}", file=err)
     return EXIT_PROBLEMS if any(r.errors for r in records) else EXIT_OK
-
-
-def _write_text_atomically(target: Path, text: str) -> None:
-    """Write next to ``target`` and move into place, so a half-written page never stands."""
-    directory = target.parent if str(target.parent) else Path(".")
-    fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    temp = Path(temp_name)
-    try:
-        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temp, 0o666 & ~umask)  # a page to share: readable as any new file is
-        os.replace(temp, target)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
 
 
 # -- simulate ---------------------------------------------------------------------------------
@@ -454,7 +463,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.output == "-":
             write_deals(bar, out)
         else:
-            write_file(Path(args.output), bar)
+            write_file(Path(args.output), bar, force=args.force)
     if args.output != "-" and not args.quiet:
         print(f"{args.output}: {_plural(args.deals, 'deal')} simulated", file=err)
     return EXIT_OK
@@ -515,6 +524,7 @@ def _add_simulate(commands: Any) -> None:
         "-o", "--output", required=True, metavar="OUT", help="PMN file to write ('-': stdout)"
     )
     sim.add_argument("--quiet", action="store_true", help="no progress bar, no summary")
+    add_force(sim)
     sim.set_defaults(handler=_simulate)
 
 
@@ -835,6 +845,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .cli_analyse import add_analyse, add_dd_options
 
     add_dd_options(annotate)
+    add_force(annotate)
     annotate.set_defaults(handler=_annotate)
 
     page = commands.add_parser(
@@ -872,6 +883,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --analyse: solve only positions with at most T tricks left (default: all "
         "of them with the compiled solver, else 5)",
     )
+    add_force(page)
     page.set_defaults(handler=_html)
 
     fmt = commands.add_parser(
@@ -894,6 +906,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="OUT",
         help="write to OUT instead of in place ('-': standard output); one FILE only",
     )
+    add_force(fmt)
     fmt.set_defaults(handler=_format)
     _add_simulate(commands)
     _add_corpus(commands)
@@ -919,21 +932,45 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)  # exits with status 2 on a usage error
     out, err = sys.stdout, sys.stderr
+    command = f"{PROG} {args.command}"
+
+    def note(message: Warning | str, category: type[Warning], *rest: object) -> None:
+        print(f"{command}: note: {message}", file=err)
+
     try:
-        status: int = args.handler(args, out, err)
+        with warnings.catch_warnings():
+            warnings.simplefilter("always", SaveNotice)
+            warnings.showwarning = note  # type: ignore[assignment]
+            status: int = args.handler(args, out, err)
     except UsageError as exc:
-        print(f"{PROG} {args.command}: error: {exc}", file=err)
+        print(f"{command}: error: {exc}", file=err)
         return EXIT_USAGE
-    except BrokenPipeError:  # e.g. piped into `head`: not an error of ours
-        # Point stdout at /dev/null so the interpreter's final flush does not fail again
-        # (the recipe of the Python documentation on SIGPIPE).
-        with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_OK
+    except MendikotError as exc:  # a file not written, with why: nothing was changed
+        print(f"{command}: error: {_one_line(str(exc))}", file=err)
+        return EXIT_PROBLEMS
+    except OSError as exc:  # a file that cannot be read or written, said plainly
+        if isinstance(exc, BrokenPipeError):
+            return _broken_pipe()
+        where = f" {exc.filename!r}:" if exc.filename else ""
+        print(f"{command}: error:{where} {exc.strerror or exc}", file=err)
+        return EXIT_PROBLEMS
     except KeyboardInterrupt:
         return 130
     return status
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _broken_pipe() -> int:
+    """Piped into ``head``, say: not an error of ours. Point stdout at /dev/null so the
+    interpreter's final flush does not fail again (the recipe of the Python documentation
+    on SIGPIPE)."""
+    with contextlib.suppress(OSError, ValueError, io.UnsupportedOperation):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -34,6 +34,7 @@ from .cli import (
     _plural,
     _problem_line,
     _source,
+    add_force,
 )
 from .record import DealRecord, PMNError
 
@@ -82,6 +83,7 @@ def add_analyse(commands: Any) -> None:
         help="outcome (default); tens / tricks: how many A/C end with (report only)",
     )
     parser.add_argument("--quiet", action="store_true", help="no progress bar, no summary")
+    add_force(parser)
     parser.set_defaults(handler=_analyse)
 
 
@@ -231,13 +233,17 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             from .pmn_writer import write_file
 
             for path in paths:
-                write_file(Path(path), deals(path), unless_same=True)
+                write_file(Path(path), deals(path), unless_same=True, force=args.force)
         elif args.output == "-":
             _canonical((r for path in paths for r in deals(path)), out)
         elif args.output is not None:
             from .pmn_writer import write_file
 
-            write_file(Path(args.output), (r for path in paths for r in deals(path)))
+            write_file(
+                Path(args.output),
+                (r for path in paths for r in deals(path)),
+                force=args.force,
+            )
         else:
             for path in paths:
                 for _ in deals(path):

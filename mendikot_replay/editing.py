@@ -20,9 +20,10 @@ A deal read with errors is written back exactly as it was read (the writer must 
 destroy a deal it could not understand), so an annotation on it would silently vanish on
 saving: editing such a record raises :class:`EditError` instead.
 
-:func:`save_deal` and :func:`save_deals` write through :func:`~.pmn_writer.write_file`:
-a new copy next to the file, flushed, then moved over it, so a failure at any point leaves
-the original as it was.
+:func:`save_deal` replaces one deal of a file and copies every other byte of it as it is;
+it and :func:`save_deals` write through :func:`~.files.write_atomically`: a new copy next to
+the file, flushed, then moved over it, so a failure at any point leaves the original as it
+was, and a file changed on disk meanwhile is never overwritten blindly.
 
 >>> from mendikot_replay.pmn_reader import read_string
 >>> from mendikot_replay.pmn_writer import write_deal
@@ -42,18 +43,22 @@ False
 
 from __future__ import annotations
 
+import copy as copy_module
 import os
 import re
+import shutil
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Final, TypeAlias
+from typing import IO, Final, TypeAlias
 
 from .commands import POINT_KINDS
-from .pmn_reader import read_deals
-from .pmn_syntax import normalize_comment
-from .pmn_writer import write_file
-from .record import GLYPH_NAGS, NAG_GLYPHS, DealRecord, PlayNode
+from .errors import FileChangedError, MendikotError, SaveError
+from .files import SaveNotice, file_state, write_atomically
+from .pmn_reader import DealPlace, deal_places
+from .pmn_syntax import HEADER, normalize_comment
+from .pmn_writer import deal_bytes, write_file
+from .record import GLYPH_NAGS, NAG_GLYPHS, DealRecord, PlayNode, SourceFile
 
 __all__ = [
     "GLYPHS",
@@ -64,6 +69,7 @@ __all__ = [
     "add_glyph",
     "add_nag",
     "add_point",
+    "detached",
     "get_comments",
     "node_at",
     "points",
@@ -88,7 +94,7 @@ _COMMAND: Final = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
 _COMMANDS_ONLY: Final = re.compile(r"\s*(?:\[%[^\]]*\]\s*)+")
 
 
-class EditError(ValueError):
+class EditError(MendikotError, ValueError):
     """An edit that cannot be made (or would be lost on saving); the message says why."""
 
 
@@ -409,51 +415,163 @@ def _without_point(comment: str, tokens: tuple[str, ...]) -> str:
 # -- files ----------------------------------------------------------------------------------
 
 
-def save_deal(path: StrPath, index: int, record: DealRecord) -> None:
+def save_deal(path: StrPath, index: int, record: DealRecord, *, force: bool = False) -> int:
     """Write ``record`` as deal number ``index`` (1-based, the reader's ``record.index``)
-    of the PMN file at ``path``, atomically, keeping every other deal.
+    of the PMN file at ``path``, safely, and return the number it was saved as.
 
-    The other deals are streamed from the file and written back as the writer writes
-    them: canonically, and a deal with errors exactly as it was read. (So a file that
-    was not canonical comes out canonical.) ``index`` may be one past the last deal, to
-    append; a file that does not exist yet is created with ``record`` as deal 1.
+    Only that deal changes: every other byte of the file — the other deals as they were
+    written, canonical or not, with their bytes that are not UTF-8, the ``%`` lines and
+    the blank lines between them — is copied as it is (:func:`~.pmn_reader.deal_places`).
+    ``index`` may be one past the last deal, to append; a file that does not exist yet is
+    created with ``record`` as deal 1.
 
-    If anything fails before the new file is complete — an unreadable file, an index
-    past the end, a full disk — the original file is left untouched.
+    A record that was read from this file is found again by its bytes as read
+    (``record.raw``), not trusted to its number: if the file changed on disk since — a deal
+    inserted above it, say — it is saved where it is now (the other changes kept, with a
+    :class:`~.files.SaveNotice` saying so), and the number returned is its new one. If the
+    deal itself was changed on disk, or several deals now read the same, nothing is written
+    (:class:`~.errors.FileChangedError`): the save never guesses.
+
+    The write goes through :func:`~.files.write_atomically` (symbolic links followed, hard
+    links, mode and owner kept, a read-only file refused unless ``force``): if anything
+    fails before the new file is complete, the original file is left untouched. The record
+    then describes the file as saved (its ``raw``, ``span``, ``origin`` and ``index``), so
+    that saving it again finds it again.
     """
     if isinstance(index, bool) or not isinstance(index, int) or index < 1:
         raise EditError(f"deals are numbered from 1: {index!r} is not a deal number")
     _check_writable_record(record)
-    target = Path(path)
-    if not target.exists():
+    target = Path(os.path.realpath(path))
+    new = deal_bytes(record) + b"\n"
+    before = file_state(target)
+    if before is None:
+        if target.exists():
+            raise SaveError(f"cannot save {os.fspath(path)!r}: it cannot be read")
         if index != 1:
             raise EditError(
-                f"{os.fspath(target)!r} does not exist yet: its first deal is deal 1, "
+                f"{os.fspath(path)!r} does not exist yet: its first deal is deal 1, "
                 f"there is no deal {index} to replace"
             )
-        write_file(target, [record])
-        return
-    write_file(target, _replacing(target, index, record))
+        lead = HEADER.encode() + b"\n"
+        state = write_atomically(target, lambda out: _write_all(out, lead + new), force=force)
+        _saved_as(record, 1, len(lead), new, state)
+        return 1
+    places = list(deal_places(target))
+    place = _where_to_save(os.fspath(path), index, record, places, before)
+    if place is not None:
+        start, end, number = place.start, place.end, place.index
+        lead = b""
+    else:  # one past the last deal: appended, one blank line after what is there
+        lead = _append_lead(target, before.size, bool(places))
+        start = end = before.size
+        number = len(places) + 1
+
+    def produce(out: IO[bytes]) -> None:
+        with open(target, "rb") as old:
+            _copy_bytes(old, out, start)
+            out.write(lead + new)
+            old.seek(end)
+            shutil.copyfileobj(old, out, 1 << 20)
+
+    state = write_atomically(target, produce, force=force, expect=before)
+    _saved_as(record, number, start + len(lead), new, state)
+    return number
 
 
-def _replacing(target: Path, index: int, record: DealRecord) -> Iterator[DealRecord]:
-    count = 0
-    for old in read_deals(target):
-        count += 1
-        yield record if count == index else old
-    if index == count + 1:
-        yield record
-    elif index > count:
-        raise EditError(
-            f"{os.fspath(target)!r} has {count} deal{'s' if count != 1 else ''}: there is "
-            f"no deal {index} (deal {count + 1} would append one)"
+def _where_to_save(
+    shown: str, index: int, record: DealRecord, places: list[DealPlace], before: SourceFile
+) -> DealPlace | None:
+    """The deal of the file that ``record`` replaces (``None``: it is appended), found by
+    its bytes when it was read from this file; never a guess."""
+    count = len(places)
+    at = places[index - 1] if index <= count else None
+    origin = record.origin
+    if record.raw is None or origin is None or origin.path != before.path:
+        if at is None and index != count + 1:
+            raise EditError(
+                f"{shown!r} has {count} deal{'s' if count != 1 else ''}: there is no deal "
+                f"{index} (deal {count + 1} would append one)"
+            )
+        return at
+    same = [place for place in places if place.raw == record.raw]
+    unchanged = origin.changed() is None
+    if at is not None and at.raw == record.raw and (unchanged or len(same) == 1):
+        return at
+    if len(same) == 1:
+        found = same[0]
+        _notify(
+            f"{shown!r} changed on disk since deal {index} was read: that deal is deal "
+            f"{found.index} now, and was saved there; the other changes are kept"
         )
+        return found
+    if not same:
+        raise FileChangedError(
+            f"cannot save deal {index} of {shown!r}: the deal was changed in the file since it "
+            "was read (by another program, or another viewer), and saving would overwrite "
+            "those changes. Nothing was written: reload the deal to see them, or save to "
+            "another file"
+        )
+    raise FileChangedError(
+        f"cannot save deal {index} of {shown!r}: the file changed on disk since it was read, "
+        f"and {len(same)} of its deals now read exactly as this one did, so which one to "
+        "replace cannot be told. Nothing was written: reload the file, or save to another file"
+    )
 
 
-def save_deals(path: StrPath, records: Iterable[DealRecord]) -> None:
-    """Write ``records`` as the whole PMN file at ``path`` (created if need be),
-    atomically: if anything fails, the old file is left as it was."""
-    write_file(Path(path), (_check_writable_record(r) for r in records))
+def _append_lead(target: Path, size: int, has_deals: bool) -> bytes:
+    """What goes between a file's last byte and a deal appended to it: the end of its last
+    line, then one blank line after a deal (none after a header alone)."""
+    if size == 0:
+        return HEADER.encode() + b"\n"
+    with open(target, "rb") as handle:
+        handle.seek(max(size - 2, 0))
+        tail = handle.read(2)
+    lead = b"" if tail.endswith(b"\n") else b"\n"
+    if has_deals and not (tail + lead).endswith(b"\n\n"):
+        lead += b"\n"
+    return lead
+
+
+def _write_all(out: IO[bytes], data: bytes) -> None:
+    out.write(data)
+
+
+def _copy_bytes(source: IO[bytes], out: IO[bytes], count: int) -> None:
+    """Copy the first ``count`` bytes of ``source`` (from where it stands) to ``out``."""
+    while count > 0:
+        chunk = source.read(min(count, 1 << 20))
+        if not chunk:
+            raise FileChangedError("the file got shorter while it was being saved")
+        out.write(chunk)
+        count -= len(chunk)
+
+
+def _saved_as(
+    record: DealRecord, number: int, start: int, data: bytes, state: SourceFile | None
+) -> None:
+    """Make ``record`` describe the deal as now saved, so that the next save finds it."""
+    record.index = number
+    record.raw = data
+    record.span = (start, start + len(data))
+    record.origin = state
+
+
+def _notify(message: str) -> None:
+    warnings.warn(message, SaveNotice, stacklevel=4)
+
+
+def detached(record: DealRecord) -> DealRecord:
+    """A copy of ``record`` that shares its deal but not its place in a file: saving it
+    into another file leaves the record's own file, and its next save there, as they were."""
+    copy = copy_module.copy(record)
+    copy.raw, copy.span, copy.origin, copy.index = None, None, None, None
+    return copy
+
+
+def save_deals(path: StrPath, records: Iterable[DealRecord], *, force: bool = False) -> None:
+    """Write ``records`` as the whole PMN file at ``path`` (created if need be), safely
+    (:func:`~.pmn_writer.write_file`): if anything fails, the old file is left as it was."""
+    write_file(Path(path), (_check_writable_record(r) for r in records), force=force)
 
 
 def _check_writable_record(record: DealRecord) -> DealRecord:

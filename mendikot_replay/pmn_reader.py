@@ -12,7 +12,10 @@ moves, problems kept per game), with two promises python-chess does not make:
 
 Memory stays bounded: the file is read line by line, and a deal is parsed once its closing
 blank line is seen; a deal longer than :data:`MAX_DEAL_LINES` lines or
-:data:`MAX_DEAL_CHARS` characters is reported and skipped without being kept.
+:data:`MAX_DEAL_CHARS` characters is reported and skipped without being kept in memory: its
+place in the file (``record.span``, ``record.origin``) is, so that a writer copies it back
+byte for byte. Every deal read from bytes keeps its exact bytes (``record.raw``), so a deal
+the reader could not understand — bad UTF-8 included — is written back unchanged.
 
 >>> text = '[Dealer "D"]\\n[TrumpMethod "None"]\\n[Play "A"]\\n1. A: TH {too early?} KH'
 >>> deal = read_deal(text, check=False)
@@ -29,6 +32,7 @@ import os
 import re
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Final, TypeAlias
 
 from .cards import ALL_CARDS, Card
@@ -43,7 +47,7 @@ from .pmn_syntax import (
     unescape_tag_value,
 )
 from .pmn_tags import TAG_NAME, parse_int, parse_seat, parse_start, setup_from_tags
-from .record import GLYPH_NAGS, DealRecord, PlayNode, PMNError, Problem
+from .record import GLYPH_NAGS, DealRecord, PlayNode, PMNError, Problem, SourceFile
 from .seats import Seat
 
 #: A deal longer than this is reported as an error and skipped (bounded memory).
@@ -62,44 +66,61 @@ class _Line:
     """Without its line ending (and without the BOM on the first line)."""
     bad_utf8: int | None = None
     """The column of the first byte that is not UTF-8, if any."""
+    raw: bytes | None = None
+    """The line's bytes exactly as in the file, line ending included (``None`` when the
+    source is text, or for an over-long line whose bytes were not kept)."""
+    end: int = -1
+    """The byte offset just after this line (its ending included) in a binary source; -1
+    for a text source."""
 
 
 def _read_lines(stream: IO[bytes] | IO[str]) -> Iterator[_Line]:
     """The lines of an open file, decoded one at a time.
 
     A line is read with a length limit, so that a file without line breaks cannot fill the
-    memory: the rest of an over-long line is read and dropped, and the line comes out longer
-    than :data:`MAX_DEAL_CHARS`, which makes its deal too long.
+    memory: the rest of an over-long line is read and dropped (its bytes still count in
+    ``end``), and the line comes out longer than :data:`MAX_DEAL_CHARS`, which makes its
+    deal too long. From a binary source every line keeps its exact bytes (``raw``): a deal
+    the reader cannot understand is written back from them, byte for byte.
     """
     number = 0
+    offset = 0
     limit = MAX_DEAL_CHARS + 2
     while True:
-        raw = stream.readline(limit)
+        raw: bytes | str = stream.readline(limit)
         if not raw:
             return
         number += 1
-        ending = b"\n" if isinstance(raw, bytes) else "\n"
-        if len(raw) >= limit and not raw.endswith(ending):  # type: ignore[arg-type]
+        size = len(raw)
+        complete = size < limit or raw[-1:] in ("\n", b"\n")
+        if not complete:
             while True:
                 rest = stream.readline(limit)
-                if not rest or rest.endswith(ending):  # type: ignore[arg-type]
+                size += len(rest)
+                if not rest or rest[-1:] in ("\n", b"\n"):
                     break
+        offset += size
+        end = offset
+        kept: bytes | None = None
         bad: int | None = None
         if isinstance(raw, bytes):
+            kept = raw if complete else None
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 text = raw.decode("utf-8", errors="replace")
                 bad = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
         else:
-            text = raw
+            text, end = raw, -1  # a text source has no byte offsets
         text = text.rstrip("\n")
         if text.endswith("\r"):
             text = text[:-1]
         if number == 1 and text.startswith("\ufeff"):
             text = text[1:]
             bad = bad - 1 if bad is not None else None
-        yield _Line(number, text, bad)
+            if kept is not None and kept.startswith(b"\xef\xbb\xbf"):
+                kept = kept[3:]  # the BOM belongs to the file, not to its first deal
+        yield _Line(number, text, bad, kept, end)
 
 
 def _looks_like_text(source: str) -> bool:
@@ -579,6 +600,63 @@ def _detach_table(record: DealRecord, table: list[PlayNode], setup: DealSetup) -
 
 
 # -- files ---------------------------------------------------------------------------------
+@dataclass(slots=True)
+class _Block:
+    """The lines of one deal, before parsing (none kept for a deal over the size limits)."""
+
+    lines: list[_Line]
+    oversize: _Line | None
+    """The first line of a deal over the size limits (its lines are not kept)."""
+    start: int
+    oversize_end: int
+    ended_by_eof: bool
+
+    @property
+    def first(self) -> _Line:
+        return self.oversize if self.oversize is not None else self.lines[0]
+
+    @property
+    def span(self) -> tuple[int, int]:
+        """Byte offsets of the deal in a binary source: its first line to its last's end."""
+        end = self.oversize_end if self.oversize is not None else self.lines[-1].end
+        return self.start, end
+
+    @property
+    def raw(self) -> bytes | None:
+        """The deal's exact bytes (``None`` from a text source or over the size limits)."""
+        if self.oversize is not None or self.lines[0].raw is None:
+            return None
+        return b"".join([line.raw or b"" for line in self.lines])
+
+
+@dataclass(frozen=True, slots=True)
+class DealPlace:
+    """Where one deal is in a file, found without parsing it: what a save needs in order to
+    replace one deal and copy every other byte of the file as it is."""
+
+    index: int
+    """1-based, as :attr:`DealRecord.index`."""
+    line: int
+    start: int
+    end: int
+    """Byte offsets: the deal's first line to the end of its last (line ending included)."""
+    raw: bytes | None
+    """The deal's bytes (``None`` for a deal over the reader's size limits)."""
+
+
+def deal_places(path: str | os.PathLike[str]) -> Iterator[DealPlace]:
+    """The places of the deals of the file at ``path``, in order, cut exactly as
+    :func:`read_deals` cuts them (same blank lines, same ``%`` lines, same size limits)."""
+    lines, handle, origin = _open_lines(Path(path))
+    try:
+        for index, block in enumerate(_Reader(lines, check=False, origin=origin).blocks(), 1):
+            start, end = block.span
+            yield DealPlace(index, block.first.number, start, end, block.raw)
+    finally:
+        if handle is not None:
+            handle.close()
+
+
 _VERSION_LINE: Final = re.compile(r"%\s*PMN\b\s*(?P<version>\S*)\s*$", re.IGNORECASE)
 
 
@@ -586,11 +664,16 @@ class _Reader:
     """Splits a stream of lines into deals, with the version header and the size limit."""
 
     def __init__(
-        self, lines: Iterator[_Line], check: bool, matches: MatchTracker | None = None
+        self,
+        lines: Iterator[_Line],
+        check: bool,
+        matches: MatchTracker | None = None,
+        origin: SourceFile | None = None,
     ) -> None:
         self.lines = lines
         self.check = check
         self.matches = matches
+        self.origin = origin
         self.index = 0
         self.pending_warning: Problem | None = None
 
@@ -629,33 +712,57 @@ class _Reader:
             )
 
     def deals(self) -> Iterator[DealRecord]:
-        block: list[_Line] = []
-        chars = 0
-        oversize: _Line | None = None
-        for line in self.lines:
-            if not line.text.strip():
-                if block or oversize:
-                    yield self.emit(block, oversize, ended_by_eof=False)
-                    block, chars, oversize = [], 0, None
-                continue
-            if not block and oversize is None and line.text.startswith("%"):
-                self.version(line)
-                continue
-            if oversize is not None:
-                continue
-            block.append(line)
-            chars += len(line.text) + 1
-            if len(block) > MAX_DEAL_LINES or chars > MAX_DEAL_CHARS:
-                oversize, block = block[0], []
-        if block or oversize:
-            yield self.emit(block, oversize, ended_by_eof=True)
+        """The deals, each with its place in the file (``line``, and in a binary source the
+        byte ``span`` from its first line to the end of its last)."""
+        for block in self.blocks():
+            yield self.emit(block)
 
-    def emit(self, block: list[_Line], oversize: _Line | None, ended_by_eof: bool) -> DealRecord:
+    def blocks(self) -> Iterator[_Block]:
+        """The file cut into deals, unparsed.
+
+        Only the file's first line can give the version (FORMAT.md): any other line that
+        starts with ``%`` outside a deal is ignored, whatever it says, so that a stray
+        ``% PMN 2.0`` pasted between deals cannot end the reading.
+        """
+        lines: list[_Line] = []
+        chars = 0
+        line_start = 0  # the byte offset where the current line starts
+        block_start = 0
+        oversize: _Line | None = None
+        oversize_end = 0
+        for line in self.lines:
+            here, line_start = line_start, line.end
+            if not line.text.strip():
+                if lines or oversize:
+                    yield _Block(lines, oversize, block_start, oversize_end, False)
+                    lines, chars, oversize = [], 0, None
+                continue
+            if not lines and oversize is None:
+                if line.text.startswith("%"):
+                    if line.number == 1:
+                        self.version(line)
+                    continue
+                block_start = here
+            if oversize is not None:
+                oversize_end = line.end
+                continue
+            lines.append(line)
+            chars += len(line.text) + 1
+            if len(lines) > MAX_DEAL_LINES or chars > MAX_DEAL_CHARS:
+                oversize, lines, oversize_end = lines[0], [], line.end
+        if lines or oversize:
+            yield _Block(lines, oversize, block_start, oversize_end, True)
+
+    def emit(self, deal: _Block) -> DealRecord:
         self.index += 1
         record = DealRecord()
         record.index = self.index
-        first = oversize if oversize is not None else block[0]
+        block, oversize, ended_by_eof = deal.lines, deal.oversize, deal.ended_by_eof
+        first = deal.first
         record.line = first.number
+        if first.end >= 0:  # a binary source: the deal's bytes are where they were read
+            record.span = deal.span
+            record.origin = self.origin
         if self.pending_warning is not None:
             warning, self.pending_warning = self.pending_warning, None
             record.warnings.append(
@@ -664,12 +771,14 @@ class _Reader:
         if oversize is not None:
             record.error(
                 f"deal too long (over {MAX_DEAL_LINES:,} lines or {MAX_DEAL_CHARS:,} "
-                "characters): skipped up to the next blank line",
+                "characters): not read; it is copied back from its file as it is when the "
+                "file is written",
                 first.number,
                 1,
             )
             return record
         record.source = "\n".join(line.text for line in block)
+        record.raw = deal.raw
         try:
             parser = _DealParser(block, record, ended_by_eof)
             parser.parse()
@@ -682,17 +791,18 @@ class _Reader:
         return record
 
 
-def _open_lines(source: Source) -> tuple[Iterator[_Line], IO[bytes] | None]:
-    """The lines of ``source``, and the file to close afterwards if we opened it."""
+def _open_lines(source: Source) -> tuple[Iterator[_Line], IO[bytes] | None, SourceFile | None]:
+    """The lines of ``source``, the file to close afterwards if we opened it, and what that
+    file was when it was opened (so that a writer can tell whether it changed since)."""
     if isinstance(source, str) and _looks_like_text(source):
-        return _read_lines(io.StringIO(source, newline="\n")), None
+        return _read_lines(io.StringIO(source, newline="\n")), None, None
     if isinstance(source, (str, os.PathLike)):
         try:
             handle: IO[bytes] = open(source, "rb")  # noqa: SIM115 (closed by the caller)
         except OSError as exc:
             raise PMNError(Problem(f"cannot open {os.fspath(source)!r}: {exc.strerror}")) from exc
-        return _read_lines(handle), handle
-    return _read_lines(source), None
+        return _read_lines(handle), handle, SourceFile.of_open(source, handle.fileno())
+    return _read_lines(source), None, None
 
 
 def read_deals(
@@ -713,7 +823,7 @@ def read_deals(
     current_line = 0
     handle: IO[bytes] | None = None
     try:
-        lines, handle = _open_lines(source)
+        lines, handle, origin = _open_lines(source)
 
         def counted() -> Iterator[_Line]:
             nonlocal current_line
@@ -723,7 +833,7 @@ def read_deals(
 
         if check and matches is None:
             matches = MatchTracker()
-        yield from _Reader(counted(), check, matches).deals()
+        yield from _Reader(counted(), check, matches, origin).deals()
     except PMNError:
         raise
     except UnicodeDecodeError as exc:

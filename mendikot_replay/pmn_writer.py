@@ -8,8 +8,11 @@ out canonical.
 
 Two rules protect what the writer is given:
 
-* a deal the reader could not understand (it has errors and its source text) is written
-  back **exactly as it was read**: formatting a file must never destroy a deal;
+* a deal the reader could not understand (it has errors) is written back **exactly as it
+  was read**, byte for byte: its line endings, bytes that are not UTF-8, and a deal too
+  long to read (copied from its file, streamed); formatting a file must never destroy a
+  deal, and a writer that cannot keep one writes nothing at all
+  (:class:`~.errors.SaveError`);
 * a comment is never lost: a blank line inside it (which would end the deal) is dropped,
   the text is kept.
 
@@ -28,14 +31,14 @@ Two rules protect what the writer is given:
 
 from __future__ import annotations
 
-import contextlib
+import codecs
 import io
 import os
-import tempfile
 from collections.abc import Iterable
-from pathlib import Path
-from typing import IO, TextIO, cast
+from typing import IO, Protocol, TextIO, cast
 
+from .errors import SaveError
+from .files import write_atomically
 from .pmn_reader import run_checker
 from .pmn_syntax import (
     HEADER,
@@ -56,6 +59,7 @@ from .record import NAG_GLYPHS, DealRecord, PlayNode
 from .seats import Seat
 
 __all__ = [
+    "deal_bytes",
     "normalize_comment",
     "same_as_file",
     "write_deal",
@@ -206,72 +210,189 @@ def _ensure_checked(record: DealRecord) -> None:
         run_checker(record)
 
 
+def _kept_as_read(record: DealRecord) -> bool:
+    """Whether ``record`` is written back as it was read rather than canonically: a deal
+    read from text that has errors (the writer must never destroy a deal it could not
+    understand). A record built by a program has no text to fall back on."""
+    return bool(record.errors) and (
+        record.raw is not None or record.source is not None or record.span is not None
+    )
+
+
+def _as_read(record: DealRecord) -> bytes | None:
+    """The bytes of a deal kept as read, without its final line ending; ``None`` for a deal
+    too long to have been held (it is copied from its file, :func:`_copy_as_read`)."""
+    if record.raw is not None:
+        raw = record.raw
+        if raw.endswith(b"\n"):
+            raw = raw[:-1]
+        return raw
+    if record.source is not None:
+        return record.source.encode("utf-8", "surrogateescape")
+    return None
+
+
+def deal_bytes(record: DealRecord) -> bytes:
+    """One deal as the writer writes it into a file, without a trailing newline: canonical
+    PMN in UTF-8, or, for a deal with errors read from a file, its exact bytes as read
+    (line endings and bytes that are not UTF-8 included).
+
+    A deal that was too long to read is not held in memory: it can only be copied from its
+    file by a writer (:func:`write_deals`), and here it is an error."""
+    if not _kept_as_read(record):
+        _ensure_checked(record)
+    if _kept_as_read(record):
+        data = _as_read(record)
+        if data is None:
+            raise SaveError(_too_long_message(record, "it is not held in memory"))
+        return data
+    return _DealWriter(record).write().encode("utf-8")
+
+
 def write_deal(record: DealRecord) -> str:
     """One deal as canonical PMN, without a trailing newline.
 
-    A deal with errors that was read from text is returned as that text, unchanged. A
+    A deal with errors that was read from text is returned as that text, unchanged; bytes
+    that were not UTF-8 come back as the surrogates of Python's ``surrogateescape`` error
+    handler, so that ``.encode("utf-8", "surrogateescape")`` gives them back exactly. A
     record that was never replayed is replayed first (when :mod:`mendikot_replay.check` is
     installed), which fills in its trick numbers and leaders — and may add errors to it.
     """
-    if record.errors and record.source is not None:
-        return record.source
-    _ensure_checked(record)
-    if record.errors and record.source is not None:
-        return record.source
-    return _DealWriter(record).write()
+    return deal_bytes(record).decode("utf-8", "surrogateescape")
 
 
 def write_string(records: Iterable[DealRecord]) -> str:
     """A whole PMN file: the ``% PMN 1.0`` header, the deals one blank line apart, a final
-    newline."""
-    out = io.StringIO()
+    newline. (Bytes kept from deals with errors that are not UTF-8 come back as
+    ``surrogateescape`` surrogates, as in :func:`write_deal`.)"""
+    out = io.BytesIO()
     _write(records, out)
-    return out.getvalue()
+    return out.getvalue().decode("utf-8", "surrogateescape")
 
 
 def write_deals(
-    records: Iterable[DealRecord], file_or_path: str | os.PathLike[str] | IO[str] | IO[bytes]
+    records: Iterable[DealRecord],
+    file_or_path: str | os.PathLike[str] | IO[str] | IO[bytes],
+    *,
+    force: bool = False,
 ) -> None:
-    """Write a whole PMN file (as :func:`write_string`) to a path or an open file, binary or
-    text, one deal at a time (a generator of records is never held in memory)."""
+    """Write a whole PMN file (as :func:`write_string`) to a path (safely, as
+    :func:`write_file`) or to an open file, binary or text, one deal at a time (a generator
+    of records is never held in memory).
+
+    A binary file gets the exact bytes; a text file gets them decoded with
+    ``surrogateescape``, so a text file opened with that error handler loses nothing."""
     if isinstance(file_or_path, (str, os.PathLike)):
-        with open(file_or_path, "w", encoding="utf-8", newline="\n") as handle:
-            _write(records, handle)
+        write_file(file_or_path, records, force=force)
         return
     if isinstance(file_or_path, io.TextIOBase) or "b" not in getattr(file_or_path, "mode", "b"):
-        _write(records, cast(TextIO, file_or_path))
+        text = cast(TextIO, file_or_path)
+        _write(records, _TextSink(text))
         return
-    binary = cast(IO[bytes], file_or_path)
-    wrapper = io.TextIOWrapper(binary, encoding="utf-8", newline="\n")
-    try:
-        _write(records, wrapper)
-        wrapper.flush()
-    finally:
-        wrapper.detach()
+    _write(records, cast(IO[bytes], file_or_path))
 
 
-def _write(records: Iterable[DealRecord], out: TextIO) -> None:
-    out.write(HEADER + "\n")
+class _TextSink(io.RawIOBase):
+    """A binary sink in front of a text stream: decodes what it is given as UTF-8, bad bytes
+    as ``surrogateescape`` surrogates, keeping a sequence split across two writes whole."""
+
+    def __init__(self, text: TextIO) -> None:
+        super().__init__()
+        self.text = text
+        self.decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: bytes) -> int:  # type: ignore[override]
+        self.text.write(self.decoder.decode(data))
+        return len(data)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.text.write(self.decoder.decode(b"", final=True))
+        super().close()
+
+
+def _too_long_message(record: DealRecord, why: str) -> str:
+    where = f"deal {record.index}" if record.index is not None else "a deal"
+    line = f" (line {record.line})" if record.line is not None else ""
+    return (
+        f"{where}{line} is longer than the reader's limits and was not read: it can only be "
+        f"copied back byte for byte from its file, and {why}; nothing was written, so "
+        "nothing is lost"
+    )
+
+
+def _copy_as_read(record: DealRecord, out: _Sink) -> bool:
+    """Copy a deal that was too long to read from its file into ``out``, byte for byte,
+    streamed; returns whether its last byte was a line ending."""
+    origin, span = record.origin, record.span
+    if origin is None or span is None:
+        raise SaveError(_too_long_message(record, "it was not read from a file"))
+    changed = origin.changed()
+    if changed is not None:
+        raise SaveError(_too_long_message(record, f"{origin.path!r} changed since ({changed})"))
+    start, end = span
+    last = b""
+    with open(origin.path, "rb") as source:
+        source.seek(start)
+        left = end - start
+        while left > 0:
+            chunk = source.read(min(left, 1 << 20))
+            if not chunk:
+                raise SaveError(_too_long_message(record, f"{origin.path!r} is shorter now"))
+            out.write(chunk)
+            left -= len(chunk)
+            last = chunk[-1:]
+    return last == b"\n"
+
+
+class _Sink(Protocol):
+    """Where :func:`_write` puts bytes: a binary file, or one of the sinks below."""
+
+    def write(self, data: bytes, /) -> object: ...
+
+
+def _write(records: Iterable[DealRecord], out: _Sink) -> None:
+    out.write(HEADER.encode() + b"\n")
     first = True
     for record in records:
-        text = write_deal(record)
-        if not text.strip():
-            continue  # an empty deal cannot be written: it would read as no deal
+        if _kept_as_read(record) and _as_read(record) is None:
+            if not first:
+                out.write(b"\n")
+            if not _copy_as_read(record, out):
+                out.write(b"\n")
+            first = False
+            continue
+        data = deal_bytes(record)
+        if not data.strip():
+            continue  # an empty record holds nothing, and would read back as no deal
         if not first:
-            out.write("\n")
-        out.write(text + "\n")
+            out.write(b"\n")
+        out.write(data + b"\n")
         first = False
+    if isinstance(out, _TextSink):
+        out.close()
 
 
 # -- whole files, safely ----------------------------------------------------------------------
 
 
-class _Comparer(io.TextIOBase):
-    """A text sink that compares what is written with an existing file as it goes, so that
-    checking a file needs neither a temporary file nor the whole text in memory. (A
-    ``TextIOBase`` so that :func:`write_deals` recognises it as a text stream.)"""
+def same_as_file(records: Iterable[DealRecord], path: str | os.PathLike[str]) -> bool:
+    """Whether the text of ``records`` is exactly the file at ``path``, byte for byte
+    (nothing is written: ``format --check``)."""
+    with open(path, "rb") as original:
+        comparer = _Comparer(original)
+        _write(records, comparer)
+        return comparer.finish()
 
-    def __init__(self, original: TextIO) -> None:
+
+class _Comparer(io.RawIOBase):
+    """A binary sink that compares what is written with an existing file as it goes, so that
+    checking a file needs neither a temporary file nor the whole text in memory."""
+
+    def __init__(self, original: IO[bytes]) -> None:
         super().__init__()
         self.original = original
         self.same = True
@@ -279,103 +400,37 @@ class _Comparer(io.TextIOBase):
     def writable(self) -> bool:
         return True
 
-    def write(self, text: str) -> int:
-        if self.same and text:
-            self.same = self.original.read(len(text)) == text
-        return len(text)
+    def write(self, data: bytes) -> int:  # type: ignore[override]
+        if self.same and data:
+            self.same = self.original.read(len(data)) == data
+        return len(data)
 
     def finish(self) -> bool:
-        """Whether the written text equals the whole file."""
+        """Whether the written bytes equal the whole file."""
         if self.same and self.original.read(1):
             self.same = False
         return self.same
 
 
-class _Tee(io.TextIOBase):
-    """Writes to several text sinks at once (the temporary file and the comparer)."""
-
-    def __init__(self, *sinks: TextIO | _Comparer) -> None:
-        super().__init__()
-        self.sinks = sinks
-
-    def writable(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        for sink in self.sinks:
-            sink.write(text)
-        return len(text)
-
-    def flush(self) -> None:
-        for sink in self.sinks:
-            sink.flush()
-
-
-def _open_original(path: str | os.PathLike[str]) -> TextIO:
-    # newline="" keeps CRLF, and utf-8 (not utf-8-sig) keeps a BOM, so both count as
-    # differences from the canonical text; bad bytes become surrogates and differ too.
-    return open(path, encoding="utf-8", errors="surrogateescape", newline="")
-
-
-def same_as_file(records: Iterable[DealRecord], path: str | os.PathLike[str]) -> bool:
-    """Whether the canonical text of ``records`` is exactly the file at ``path`` (nothing is
-    written: ``format --check``)."""
-    with _open_original(path) as original:
-        comparer = _Comparer(original)
-        write_deals(records, cast(TextIO, comparer))
-        return comparer.finish()
-
-
 def write_file(
-    path: str | os.PathLike[str], records: Iterable[DealRecord], *, unless_same: bool = False
+    path: str | os.PathLike[str],
+    records: Iterable[DealRecord],
+    *,
+    unless_same: bool = False,
+    force: bool = False,
 ) -> bool:
-    """Write ``records`` as a whole PMN file at ``path``, atomically; returns whether the
-    file was written.
+    """Write ``records`` as a whole PMN file at ``path`` safely; returns whether the file
+    was written.
 
-    The text goes to a temporary file next to ``path``, is flushed to disk, and only then
-    moved over ``path`` with :func:`os.replace`, so a crash, a full disk or an exception
-    raised while the records are produced (they may be a generator reading ``path``
-    itself) never leaves a half-written log: until the move, the old file is untouched.
-    The old file's mode is kept. With ``unless_same``, a file whose text would not change
-    is left alone (its modification time stays, which keeps build tools quiet).
+    Through :func:`~.files.write_atomically`: the text goes to a temporary file beside
+    ``path`` and only then replaces it, so a crash, a full disk or an exception raised while
+    the records are produced (they may be a generator reading ``path`` itself) never leaves
+    a half-written log; a symbolic link is written through, hard links, mode and owner are
+    kept, a read-only file is refused unless ``force``, and a file that changes on disk
+    while it is rewritten is left alone (:class:`~.errors.FileChangedError`). With
+    ``unless_same``, a file whose bytes would not change is not touched at all.
     """
-    target = Path(path)
-    directory = target.parent if str(target.parent) else Path(".")
-    try:
-        fd, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise type(exc)(
-            exc.errno,
-            f"cannot save {os.fspath(target)!r}: no new file can be made in the directory "
-            f"{os.fspath(directory)!r} ({exc.strerror}); the file is saved by writing a "
-            "new copy there and moving it into place",
-        ) from exc
-    temp = Path(temp_name)
-    try:
-        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
-            if unless_same and target.exists():
-                with _open_original(target) as original:
-                    comparer = _Comparer(original)
-                    write_deals(records, cast(TextIO, _Tee(cast(TextIO, handle), comparer)))
-                    same = comparer.finish()
-            else:
-                write_deals(records, handle)
-                same = False
-            handle.flush()
-            os.fsync(handle.fileno())
-        if same:
-            temp.unlink()
-            return False
-        if target.exists():
-            with contextlib.suppress(OSError):  # keeping the mode is a courtesy
-                os.chmod(temp, target.stat().st_mode & 0o7777)
-        else:  # a new file gets the usual mode, not mkstemp's private 0600
-            umask = os.umask(0)
-            os.umask(umask)
-            with contextlib.suppress(OSError):
-                os.chmod(temp, 0o666 & ~umask)
-        os.replace(temp, target)
-        return True
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+    state = write_atomically(
+        path, lambda handle: _write(records, handle), unless_same=unless_same, force=force
+    )
+    return state is not None

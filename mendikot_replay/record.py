@@ -20,11 +20,13 @@ continues the main line and whose others are alternatives *to that card*.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from .cards import Card
+from .errors import MendikotError
 from .seats import Seat
 
 if TYPE_CHECKING:
@@ -63,7 +65,42 @@ class Problem:
         return {"line": self.line, "col": self.col, "message": self.message}
 
 
-class PMNError(Exception):
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A file as the reader found it when it opened it: enough to tell later whether it
+    has changed since (a save must not overwrite what someone else wrote meanwhile), and
+    to copy a deal back from it by its byte span."""
+
+    path: str
+    """The absolute path, symbolic links resolved."""
+    size: int
+    mtime_ns: int
+    inode: int
+    device: int
+
+    @classmethod
+    def of_open(cls, path: str | os.PathLike[str], fd: int) -> SourceFile:
+        """The state of ``path``, open as ``fd`` (so that the state is the opened file's)."""
+        stat = os.fstat(fd)
+        return cls(os.path.realpath(path), stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_dev)
+
+    def changed(self) -> str | None:
+        """What differs now in the file at :attr:`path` (``None`` when nothing does, as
+        far as its size, modification time and identity tell)."""
+        try:
+            stat = os.stat(self.path)
+        except OSError as exc:
+            return f"it cannot be read any more ({exc.strerror})"
+        if (stat.st_ino, stat.st_dev) != (self.inode, self.device):
+            return "it was replaced by another file"
+        if stat.st_size != self.size:
+            return f"its size changed from {self.size:,} to {stat.st_size:,} bytes"
+        if stat.st_mtime_ns != self.mtime_ns:
+            return "it was modified"
+        return None
+
+
+class PMNError(MendikotError):
     """The one exception type PMN reading raises (for a file it cannot read at all, such as
     a newer major version). Problems inside a deal never raise: they are kept in
     :attr:`DealRecord.errors` and reading goes on."""
@@ -225,8 +262,16 @@ class DealRecord:
         self.line: int | None = None
         """The line of the file the deal starts on."""
         self.source: str | None = None
-        """The deal's text as read, kept so that a deal with errors can be written back
-        untouched."""
+        """The deal's text as read (lines joined by ``\\n``, bad bytes shown as U+FFFD)."""
+        self.raw: bytes | None = None
+        """The deal's bytes exactly as in its file, from its first line to the end of its
+        last (line endings included), when it was read from a binary source: a deal with
+        errors is written back from them, so not even a byte that is not UTF-8 is lost.
+        Edits to the record do not change them: they are what the file held."""
+        self.span: tuple[int, int] | None = None
+        """Where those bytes are in the file read: ``(start, end)`` byte offsets."""
+        self.origin: SourceFile | None = None
+        """The file the deal was read from, as it was when it was opened."""
         self.tag_places: dict[str, tuple[int, int]] = {}
         """Where each tag was read: ``(line, col)`` of its ``[``, for error messages."""
         self.setup: DealSetup | None = None

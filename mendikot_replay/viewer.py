@@ -42,7 +42,7 @@ import anywidget
 import traitlets
 
 from . import editing
-from .pmn_reader import read_deals, read_string
+from .pmn_reader import deal_places, read_deals, read_string
 from .record import DealRecord
 from .solver import Solver
 from .timeline import Snapshot
@@ -346,19 +346,54 @@ class Viewer(anywidget.AnyWidget):
         """Add a ``[%point KIND ARGS…]`` strategy point at the current card."""
         return self._edited(editing.add_point(self.record, self.step, kind, *args))
 
-    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
-        """Write the deal back into the file it was opened from, as deal ``index`` there,
-        atomically: the file's other deals are left as they are. With ``path`` (another
-        file), write a file holding just this deal."""
-        if path is None or (self.path is not None and Path(path) == self.path):
+    def save(self, path: str | os.PathLike[str] | None = None, *, force: bool = False) -> Path:
+        """Write the deal back into the file it was opened from, safely: only this deal's
+        text changes, every other byte of the file stays as it was (
+        :func:`~.editing.save_deal`).
+
+        If the file changed on disk since it was opened, the deal is found again by its
+        text as read: saved where it is now when that is certain (the other changes kept),
+        else nothing is written and :class:`~.errors.FileChangedError` says why: then
+        :meth:`reload` (dropping the changes made here) or save to another ``path``.
+
+        With ``path`` (another file), the deal is added there as its last deal (a new file
+        holds just this deal); no existing deal of that file is replaced, and this viewer
+        stays on its own file, whose changes are still unsaved. ``force`` writes a
+        read-only file anyway.
+        """
+        if path is None or (self.path is not None and Path(path).resolve() == self.path.resolve()):
             if self.path is None:
                 raise ValueError("this viewer was not opened from a file: give save() a path")
-            editing.save_deal(self.path, self.index, self.record)
+            self.index = editing.save_deal(self.path, self.index, self.record, force=force)
             self.dirty = False
             return self.path
         target = Path(path)
-        editing.save_deals(target, [self.record])
+        copy = editing.detached(self.record)
+        count = sum(1 for _ in deal_places(target)) if target.exists() else 0
+        editing.save_deal(target, count + 1, copy, force=force)
         return target
+
+    def reload(self, *, discard: bool = False) -> Viewer:
+        """Read the deal again from its file (after someone else changed it, say). Changes
+        made here and not saved would be lost: they are refused unless ``discard``."""
+        if self.path is None:
+            raise ValueError("this viewer was not opened from a file: there is nothing to reload")
+        if self.dirty and not discard:
+            raise editing.EditError(
+                "this deal has changes that are not saved: reload(discard=True) drops them, "
+                "or save(path=...) keeps them in another file first"
+            )
+        record, _, _ = load_record(self.path, self.index)
+        step = self.step
+        self.record = record
+        with self._lock:
+            self._solved.clear()
+        self.analysis = {}
+        self.data = deal_view(record)
+        self.dirty = False
+        self.step = step
+        self._want_analysis()
+        return self
 
     # -- display --------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import stat
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pmn_examples import FORMAT_EXAMPLE, POSITION_EXAMPLE
@@ -32,6 +34,7 @@ from mendikot_replay.editing import (
 )
 from mendikot_replay.pmn_reader import read_deals, read_string
 from mendikot_replay.pmn_writer import write_deal, write_string
+from mendikot_replay.errors import SaveError
 from mendikot_replay.record import DealRecord
 
 HUMAN = "C's ace takes the ten for A/C [%point ten-captured TH C]"
@@ -310,7 +313,7 @@ def test_the_file_mode_is_kept(tmp_path: Path) -> None:
 
 
 def leftovers(directory: Path) -> list[str]:
-    return sorted(p.name for p in directory.iterdir() if p.name.endswith(".tmp"))
+    return sorted(p.name for p in directory.iterdir() if p.name.endswith((".tmp", ".mr-copy")))
 
 
 def test_a_deal_number_past_the_end_leaves_the_file_untouched(tmp_path: Path) -> None:
@@ -329,23 +332,26 @@ def test_a_writer_failing_mid_way_leaves_the_original_untouched(
 ) -> None:
     path = three_deal_file(tmp_path)
     original = path.read_bytes()
-    real = pmn_writer.write_deal
+    real = shutil.copyfileobj
     calls = []
 
-    def failing(record: DealRecord) -> str:
-        calls.append(record)
-        if len(calls) == 2:
-            raise OSError(28, "No space left on device")
-        return real(record)
+    def failing(source: object, target: Any, *args: object) -> None:
+        calls.append(source)
+        target.write(b"half a deal")
+        raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(pmn_writer, "write_deal", failing)
+    # The deals after the one saved are copied last: the disk fills up there.
+    monkeypatch.setattr("mendikot_replay.editing.shutil.copyfileobj", failing)
     record = example()
     add_comment(record, 1, "lost?")
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(SaveError, match="No space left.*nothing was written"):
         save_deal(path, 1, record)
-    assert len(calls) == 2  # the first deal was written to the temporary file
+    assert calls, "the failure was not reached"
     assert path.read_bytes() == original
     assert leftovers(tmp_path) == []
+    monkeypatch.setattr("mendikot_replay.editing.shutil.copyfileobj", real)
+    save_deal(path, 1, record)  # and the next save works
+    assert path.read_bytes() != original
 
 
 def test_an_unwritable_directory_gives_a_clear_error(
@@ -358,8 +364,8 @@ def test_an_unwritable_directory_gives_a_clear_error(
         raise PermissionError(13, "Permission denied")
 
     # Simulated as well as real, since root may write into a read-only directory.
-    monkeypatch.setattr("tempfile.mkstemp", refuse)
-    with pytest.raises(PermissionError, match=r"cannot save .*club\.pmn.*no new file can be made"):
+    monkeypatch.setattr("mendikot_replay.files._new_temp", refuse)
+    with pytest.raises(SaveError, match=r"cannot save .*club\.pmn.*no new file can be made"):
         save_deal(path, 1, example())
     assert path.read_bytes() == original
 

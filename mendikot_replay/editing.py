@@ -483,25 +483,30 @@ def _where_to_save(
 ) -> DealPlace | None:
     """The deal of the file that ``record`` replaces (``None``: it is appended), found by
     its bytes when it was read from this file; never a guess."""
-    count = len(places)
-    at = places[index - 1] if index <= count else None
+    at = places[index - 1] if index <= len(places) else None
     origin = record.origin
     if record.raw is None or origin is None or origin.path != before.path:
-        if at is None and index != count + 1:
-            raise EditError(
-                f"{shown!r} has {count} deal{'s' if count != 1 else ''}: there is no deal "
-                f"{index} (deal {count + 1} would append one)"
-            )
-        return at
+        return _by_number(shown, index, places)  # not read from this file: by its number
+    own = record.index == index  # the deal the record was read as, not another
+    if origin.changed() is None and (not own or (at is not None and at.raw == record.raw)):
+        return _by_number(shown, index, places)  # the file is as it was read
+    if not own:
+        raise FileChangedError(
+            f"cannot save as deal {index} of {shown!r}: the file changed on disk since this "
+            f"deal was read (as deal {record.index}), so which deal is number {index} now "
+            "cannot be told. Nothing was written: reload the file first"
+        )
     same = [place for place in places if place.raw == record.raw]
-    unchanged = origin.changed() is None
-    if at is not None and at.raw == record.raw and (unchanged or len(same) == 1):
-        return at
     if len(same) == 1:
         found = same[0]
+        where = (
+            "that deal itself did not, and was saved in its place"
+            if found.index == index
+            else f"that deal is deal {found.index} now, and was saved there"
+        )
         _notify(
-            f"{shown!r} changed on disk since deal {index} was read: that deal is deal "
-            f"{found.index} now, and was saved there; the other changes are kept"
+            f"{shown!r} changed on disk since deal {index} was read: {where}; the other "
+            "changes are kept"
         )
         return found
     if not same:
@@ -515,6 +520,18 @@ def _where_to_save(
         f"cannot save deal {index} of {shown!r}: the file changed on disk since it was read, "
         f"and {len(same)} of its deals now read exactly as this one did, so which one to "
         "replace cannot be told. Nothing was written: reload the file, or save to another file"
+    )
+
+
+def _by_number(shown: str, index: int, places: list[DealPlace]) -> DealPlace | None:
+    count = len(places)
+    if index <= count:
+        return places[index - 1]
+    if index == count + 1:
+        return None
+    raise EditError(
+        f"{shown!r} has {count} deal{'s' if count != 1 else ''}: there is no deal {index} "
+        f"(deal {count + 1} would append one)"
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pmn_examples import FORMAT_EXAMPLE, POSITION_EXAMPLE
 
-from mendikot_replay import editing, pmn_writer
+from mendikot_replay import editing
 from mendikot_replay.cards import card
 from mendikot_replay.editing import (
     EditError,
@@ -32,9 +32,9 @@ from mendikot_replay.editing import (
     save_deals,
     set_comments,
 )
+from mendikot_replay.errors import SaveError
 from mendikot_replay.pmn_reader import read_deals, read_string
 from mendikot_replay.pmn_writer import write_deal, write_string
-from mendikot_replay.errors import SaveError
 from mendikot_replay.record import DealRecord
 
 HUMAN = "C's ace takes the ten for A/C [%point ten-captured TH C]"
@@ -344,7 +344,7 @@ def test_a_writer_failing_mid_way_leaves_the_original_untouched(
     monkeypatch.setattr("mendikot_replay.editing.shutil.copyfileobj", failing)
     record = example()
     add_comment(record, 1, "lost?")
-    with pytest.raises(SaveError, match="No space left.*nothing was written"):
+    with pytest.raises(SaveError, match=r"No space left.*nothing was written"):
         save_deal(path, 1, record)
     assert calls, "the failure was not reached"
     assert path.read_bytes() == original

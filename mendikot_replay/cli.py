@@ -329,7 +329,7 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     A deal with errors is kept exactly as written and reported."""
     from .annotate import annotate
     from .pmn_reader import read_deals
-    from .pmn_writer import write_file
+    from .pmn_writer import rewrite_file, write_file
 
     paths: list[str] = args.files
     if args.output is not None and args.in_place:
@@ -346,20 +346,26 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
         analyser = Analyser(args, err)
 
-    def annotated(path: str) -> Iterator[DealRecord]:
+    def edits(path: str) -> Iterator[tuple[DealRecord, bool]]:
+        """Each deal with whether it got a point (one that did not is left as written)."""
         nonlocal added
         for record in _report_broken(path, read_deals(_source(path)), err):
+            count = 0
             if analyser is not None and not record.errors:
-                added += analyser.annotate(path, record)
+                count = analyser.annotate(path, record)
             elif not record.errors:
-                added += len(annotate(record))
-            yield record
+                count = len(annotate(record))
+            added += count
+            yield record, count > 0
+
+    def annotated(path: str) -> Iterator[DealRecord]:
+        return (record for record, _ in edits(path))
 
     try:
         if args.in_place:
             for path in paths:
                 before = added
-                write_file(Path(path), annotated(path), unless_same=True, force=args.force)
+                rewrite_file(Path(path), edits(path), force=args.force)
                 print(f"{path}: {added - before} points added", file=err)
         elif args.output is not None and args.output != "-":
             write_file(

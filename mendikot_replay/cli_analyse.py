@@ -208,15 +208,18 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     analyser = Analyser(args, err, quiet=args.quiet)
     counts: dict[str, int] = {}
 
-    def deals(path: str) -> Iterator[DealRecord]:
+    def edits(path: str) -> Iterator[tuple[DealRecord, bool]]:
+        """Each deal, with whether the analysis changed it (one that it did not is left as
+        written by ``--in-place``)."""
         counts[path] = 0
         for record in _read(path):
             counts[path] += 1
+            changed = False
             if args.deal is None or counts[path] == args.deal:
                 analysis = analyser.analyse(path, record)
                 if analysis is not None:
                     if writing:
-                        write_analysis(record, analysis)
+                        changed = write_analysis(record, analysis)
                     if args.json:
                         out.write(
                             json.dumps(_json(path, record, analysis), ensure_ascii=False) + "\n"
@@ -226,14 +229,17 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 elif args.json:
                     error = {"file": path, "deal": record.index, "error": "not analysed"}
                     out.write(json.dumps(error, ensure_ascii=False) + "\n")
-            yield record
+            yield record, changed
+
+    def deals(path: str) -> Iterator[DealRecord]:
+        return (record for record, _ in edits(path))
 
     try:
         if args.in_place:
-            from .pmn_writer import write_file
+            from .pmn_writer import rewrite_file
 
             for path in paths:
-                write_file(Path(path), deals(path), unless_same=True, force=args.force)
+                rewrite_file(Path(path), edits(path), force=args.force)
         elif args.output == "-":
             _canonical((r for path in paths for r in deals(path)), out)
         elif args.output is not None:

@@ -34,11 +34,12 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import shutil
 from collections.abc import Iterable
 from typing import IO, Protocol, TextIO, cast
 
 from .errors import SaveError
-from .files import write_atomically
+from .files import file_state, write_atomically
 from .pmn_reader import run_checker
 from .pmn_syntax import (
     HEADER,
@@ -61,6 +62,7 @@ from .seats import Seat
 __all__ = [
     "deal_bytes",
     "normalize_comment",
+    "rewrite_file",
     "same_as_file",
     "write_deal",
     "write_deals",
@@ -434,3 +436,57 @@ def write_file(
         path, lambda handle: _write(records, handle), unless_same=unless_same, force=force
     )
     return state is not None
+
+
+def rewrite_file(
+    path: str | os.PathLike[str],
+    edits: Iterable[tuple[DealRecord, bool]],
+    *,
+    force: bool = False,
+) -> bool:
+    """Write back into the file at ``path`` the deals that changed, and nothing else: each
+    of ``edits`` is a deal read from that very file, in file order, with whether it was
+    changed. A changed deal is written canonically in its place; every other byte of the
+    file — the other deals as they were written, the blank and ``%`` lines between them —
+    is copied as it is. (``annotate --in-place`` adds points to the deals that need them
+    without reformatting the rest of the user's file.) Returns whether the file changed.
+
+    Safe as :func:`write_file`: if the file changes on disk meanwhile, nothing is written.
+    """
+    target = os.path.realpath(path)
+    before = file_state(target)
+    if before is None:
+        raise SaveError(f"cannot rewrite {os.fspath(path)!r}: it cannot be read")
+
+    def produce(out: IO[bytes]) -> None:
+        with open(target, "rb") as old:
+            done = 0
+            for record, changed in edits:
+                if record.span is None or record.origin is None or record.origin.path != target:
+                    raise SaveError(
+                        f"cannot rewrite {os.fspath(path)!r} in place: deal "
+                        f"{record.index} was not read from it"
+                    )
+                start, end = record.span
+                _copy_range(old, out, done, start)
+                if changed:
+                    out.write(deal_bytes(record) + b"\n")
+                else:
+                    _copy_range(old, out, start, end)
+                done = end
+            old.seek(done)
+            shutil.copyfileobj(old, out, 1 << 20)
+
+    state = write_atomically(target, produce, unless_same=True, force=force, expect=before)
+    return state is not None
+
+
+def _copy_range(source: IO[bytes], out: IO[bytes], start: int, end: int) -> None:
+    source.seek(start)
+    left = end - start
+    while left > 0:
+        chunk = source.read(min(left, 1 << 20))
+        if not chunk:
+            raise SaveError("the file got shorter while it was being rewritten: nothing written")
+        out.write(chunk)
+        left -= len(chunk)

@@ -474,3 +474,25 @@ def test_an_unwritable_destination_is_one_plain_line(tmp_path: Path, argv: list[
     assert lines and lines[-1].startswith(f"mendikot-replay {argv[0]}: error:"), done.stderr
     assert {p: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
     assert not (tmp_path / "missing").exists()
+
+
+def test_annotate_in_place_rewrites_only_the_deals_it_annotates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A deal that gets no new point keeps its own spelling, and so do the lines between."""
+    from mendikot_replay.annotate import annotate
+    from mendikot_replay.pmn_reader import read_string
+    from mendikot_replay.pmn_writer import write_deal
+
+    done = read_string(GOOD.decode())[0]
+    assert annotate(done)
+    lines = write_deal(done).encode().split(b"\n")
+    lines[0], lines[1] = lines[1], lines[0]  # Site before Event: not canonical, still fine
+    sloppy_done = b"\n".join(lines) + b"\n"
+    path = file_of(tmp_path, sloppy_done, b"% kept for another program\n" + GOOD)
+    before = path.read_bytes()
+    code, _, err = run(capsys, "annotate", "--in-place", str(path))
+    assert code == 0, err
+    after = path.read_bytes()
+    assert after.startswith(b"% PMN 1.0\n" + sloppy_done + b"\n% kept for another program\n")
+    assert after != before and b"[%point" in after[len(before) - len(GOOD) :]

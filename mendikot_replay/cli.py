@@ -896,7 +896,10 @@ def build_parser() -> argparse.ArgumentParser:
         "format",
         help="rewrite files in canonical PMN",
         description="Rewrite each file in canonical PMN, in place (atomically) or to -o OUT. "
-        "A deal with errors is kept exactly as written and reported on standard error.",
+        "A deal with errors is kept byte for byte as written (bad UTF-8 and a deal too long "
+        "to read included) and reported on standard error; if one cannot be kept, nothing "
+        "is written. Lines starting with % other than the version line are dropped, as "
+        "canonical PMN has none.",
         epilog="Exit status: 0 done, 1 (with --check) some file would change, or a file "
         "cannot be read, 2 usage error.",
     )

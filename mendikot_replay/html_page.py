@@ -11,8 +11,11 @@ static view wherever scripts run.
 
 Every piece of user text (names, events, comments) is escaped here or, in the browser,
 inserted as text; JSON inside ``<script>`` has ``<``, ``>`` and ``&`` escaped so that no
-comment can close the script element. The output is deterministic: the same record gives the
-same bytes (element keys are a hash of the payload, not random ids).
+comment can close the script element. Each name and comment also sits in a ``<bdi>``, its
+text wrapped by :func:`~.user_text.isolate` too (for a page whose sanitizer drops the
+element but keeps its text), so that a right-to-left override in a name cannot mirror the
+sentence around it. The output is deterministic: the same record gives the same bytes
+(element keys are a hash of the payload, not random ids).
 
 With ``analyse=True`` the double-dummy solver's values are computed here, in Python, for
 every step with few enough tricks left (:func:`~.view_data.analysis_view`) and embedded in
@@ -44,6 +47,7 @@ from typing import Final
 
 from .record import DealRecord
 from .solver import Solver
+from .user_text import isolate
 from .view_data import JSON, analysis_view, deal_view
 
 _SUIT_SIGN: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -132,7 +136,7 @@ def page_html(
             f'<section class="mr-embed mr-deal" id="deal-{number}" data-mr-embed="{key}" '
             f'data-mr-deal="{number}">{_deal_block(payload, text, key)}</section>'
         )
-        labels.append(f"{number}. {payload['title']}" + _label_tail(payload))
+        labels.append(f"{number}. {isolate(payload['title'])}" + _label_tail(payload))
     selector = ""
     if len(blocks) > 1:
         options = "".join(
@@ -186,6 +190,11 @@ def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+def _user(text: str) -> str:
+    """User text as HTML: escaped, isolated, in a ``<bdi>`` (see the module docstring)."""
+    return f"<bdi>{_esc(isolate(text))}</bdi>"
+
+
 # -- the scripts ---------------------------------------------------------------------------
 
 
@@ -224,15 +233,16 @@ def _holding(cards: Sequence[str], suit: str) -> str:
 
 
 def _seat_name(payload: JSON, seat: str) -> str:
+    """The seat and its player, like ``A (Asha)``, as HTML: the name in a ``<bdi>``."""
     name = payload["names"].get(seat) or ""
-    return f"{seat} ({name})" if name else seat
+    return f"{_esc(seat)} ({_user(name)})" if name else _esc(seat)
 
 
 def static_view(payload: JSON) -> str:
     """The script-free view of a deal, as HTML (all user text escaped): heading, rules,
     trump, start hands, every trick with its winner, annotations, tens ledger, result."""
     out: list[str] = [
-        f'<h3 class="mr-s-title">{_esc(payload["title"])}</h3>',
+        f'<h3 class="mr-s-title">{_user(payload["title"])}</h3>',
     ]
     if payload["subtitle"]:
         out.append(f"<p>{_esc(payload['subtitle'])}</p>")
@@ -245,14 +255,13 @@ def static_view(payload: JSON) -> str:
         out.append(f"<p>{' · '.join(facts)}</p>")
     teams = payload["team_labels"]
     players = ", ".join(
-        f"{_esc(_seat_name(payload, s))} [{_esc(teams[payload['teams'][s]])}]"
-        for s in payload["seats"]
+        f"{_seat_name(payload, s)} [{_esc(teams[payload['teams'][s]])}]" for s in payload["seats"]
     )
     out.append(f"<p><strong>Players:</strong> {players}</p>")
     if payload["error"]:
         out.append(f'<p class="mr-error"><strong>Problem:</strong> {_esc(payload["error"])}</p>')
     for comment in payload["deal_comments"]:
-        out.append(f"<p><em>{_esc(comment)}</em></p>")
+        out.append(f"<p><em>{_user(comment)}</em></p>")
     steps: list[JSON] = payload["steps"]
     if not steps:
         out.append("<p>There is nothing to replay.</p>")
@@ -321,8 +330,7 @@ def _hands_table(payload: JSON) -> str:
         else:
             cells = "".join(f'<td class="mr-s-{s}">{_esc(_holding(hand, s))}</td>' for s in "SHDC")
         rows.append(
-            f'<tr><th scope="row">{_esc(_seat_name(payload, seat))}</th>'
-            f"<td>{_esc(team)}</td>{cells}</tr>"
+            f'<tr><th scope="row">{_seat_name(payload, seat)}</th><td>{_esc(team)}</td>{cells}</tr>'
         )
     return (
         f'<table class="mr-s-hands"><caption>{heading}</caption>'
@@ -349,7 +357,7 @@ def _tricks_table(payload: JSON) -> str:
             cards.append(f"{_esc(seat)}:{_card(card)}{mark}")
         winner = trick["winner"]
         won = (
-            f"{_esc(_seat_name(payload, winner))} ({_esc(teams[payload['teams'][winner]])})"
+            f"{_seat_name(payload, winner)} ({_esc(teams[payload['teams'][winner]])})"
             if winner
             else "—"
         )
@@ -450,11 +458,10 @@ def _notes_list(payload: JSON) -> str:
         if notes["glyph"]:
             bits.append(f"<strong>{_esc(notes['glyph'])}</strong>")
         bits.extend(f"${n['nag']} {_esc(n['text'])}" for n in notes["nags"])
-        bits.extend(
-            f"[{_esc(p['kind'])} {_esc(' '.join(p['args']))}]".replace(" ]", "]")
-            for p in notes["points"]
-        )
-        bits.extend(f"“{_esc(c)}”" for c in notes["comments"])
+        for point in notes["points"]:
+            args = " ".join(point["args"])
+            bits.append(f"[{_user(point['kind'])}" + (f" {_user(args)}]" if args else "]"))
+        bits.extend(f"“{_user(c)}”" for c in notes["comments"])
         items.append(
             f"<li>trick {step['trick']}, card {k}: {_esc(card['seat'])} {_card(card['card'])} "
             f"— {'; '.join(bits)}</li>"

@@ -9,6 +9,12 @@ command line so that other front ends (a notebook cell, a web page in a ``<pre>`
 Colour is a courtesy, never the carrier of meaning: every card keeps its suit sign, every
 trump its ``*`` mark, so the text reads the same on paper, in a log file or to a screen
 reader. ANSI codes are added only when the caller asks for colour.
+
+Text from the file (names, tag values, comments, and the problems that may quote them) goes
+through :func:`~.user_text.visible` before it is composed into a line: a name holding an
+escape sequence must not retitle the window or clear the screen, so control characters are
+printed as visible escapes (``\\x1b``) and only the renderer's own colour codes reach the
+terminal.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from .result import DealResult, next_dealer
 from .rules import Capture, TrumpMethod
 from .seats import Seat, seats, team_label, team_of
 from .timeline import Timeline, TrickSummary
+from .user_text import visible
 from .view_data import fate_words
 
 _RED = "\x1b[31m"
@@ -78,7 +85,7 @@ def render_deal(record: DealRecord, color: bool = False) -> str:
         return "\n".join(out) + "\n"
     if not len(timeline):
         out.append("")
-        out.append(f"The deal cannot be set up: {timeline.error}")
+        out.append(f"The deal cannot be set up: {visible(str(timeline.error))}")
         return "\n".join(out) + "\n"
     out.append("")
     out.extend(_hands(record, setup, players, paint))
@@ -86,7 +93,7 @@ def render_deal(record: DealRecord, color: bool = False) -> str:
     out.extend(_tricks(record, setup, timeline, players, paint))
     if timeline.error is not None:
         out.append("")
-        out.append(paint.bold(f"The replay stops here: {timeline.error}"))
+        out.append(paint.bold(f"The replay stops here: {visible(timeline.error)}"))
     out.append("")
     out.extend(_result(setup, timeline, players, paint))
     out.append("")
@@ -112,24 +119,26 @@ def _header(
 ) -> list[str]:
     tags = record.tags
     title = " — ".join(
-        tags[name] for name in ("Event", "Site", "Date", "Round") if tags.get(name, "?") != "?"
+        visible(tags[name])
+        for name in ("Event", "Site", "Date", "Round")
+        if tags.get(name, "?") != "?"
     )
     where = []
     if "Match" in tags:
-        where.append(f"match {tags['Match']}")
+        where.append(f"match {visible(tags['Match'])}")
     if "Deal" in tags:
-        where.append(f"deal {tags['Deal']}")
+        where.append(f"deal {visible(tags['Deal'])}")
     if record.index is not None:
         where.append(f"#{record.index} in the file")
     lines = [paint.bold(title or "Untitled deal") + (f"  ({', '.join(where)})" if where else "")]
     names = []
     for seat in seats(players):
-        name = f" {tags[seat]}" if tags.get(seat, "?") != "?" else ""
+        name = f" {visible(tags[seat])}" if tags.get(seat, "?") != "?" else ""
         names.append(f"{seat}{name} ({team_label(team_of(seat), players)})")
     lines.append("Players: " + ", ".join(names))
     dealer = setup.dealer if setup is not None else tags.get("Dealer")
     first = setup.first_leader if setup is not None else tags.get("Play")
-    lines.append(f"Dealer: {dealer or '?'}    First lead: {first or '?'}")
+    lines.append(f"Dealer: {visible(dealer or '?')}    First lead: {visible(first or '?')}")
     if setup is not None:
         rules = setup.rules
         lines.append(f"Rules: {rules.describe()}")
@@ -162,7 +171,7 @@ def _header(
                 lines.append("Dehla: " + pile)
     for name in ("Result", "Tens", "Tricks"):
         if tags.get(name, "").startswith("^"):
-            lines.append(f"{name} agreed at the table: {tags[name][1:].strip()}")
+            lines.append(f"{name} agreed at the table: {visible(tags[name][1:].strip())}")
     return lines
 
 
@@ -199,7 +208,7 @@ def _problems(errors: list[Problem], warnings: list[Problem], paint: _Painter) -
             where = f"line {problem.line}" + (f", col {problem.col}" if problem.col else "")
             where += ": "
         label = "error" if problem.severity == "error" else "warning"
-        lines.append(paint.bold(f"{label}: ") + where + problem.message)
+        lines.append(paint.bold(f"{label}: ") + where + visible(problem.message))
     return lines
 
 
@@ -214,10 +223,11 @@ def _holding(cards: Iterable[Card], suit: Suit, paint: _Painter) -> str:
 def _hands(record: DealRecord, setup: DealSetup, players: int, paint: _Painter) -> list[str]:
     start = setup.start
     lines = [paint.bold(f"Hands at trick {start.trick}:" if start else "Hands at the start:")]
-    width = max((len(record.tags.get(s, "")) for s in seats(players)), default=0)
+    names = {s: visible(record.tags.get(s, "")) for s in seats(players)}
+    width = max((len(name) for name in names.values()), default=0)
     for seat in seats(players):
         hand = setup.hands.get(seat)
-        name = record.tags.get(seat, "").ljust(width)
+        name = names[seat].ljust(width)
         if hand is None:
             text = "(unknown hand)"
         else:
@@ -323,12 +333,14 @@ def _event_notes(event: PlayEvent, timeline: Timeline, paint: _Painter) -> list[
 
 
 def _comment_text(comment: str) -> str:
-    """A comment for reading: commands pulled out as ``(point: …)`` notes, spaces folded."""
+    """A comment for reading: commands pulled out as ``(point: …)`` notes, spaces folded
+    (a line break or tab of a long comment is layout, not a character to show), then the
+    remaining control characters made visible."""
 
     def command(match: re.Match[str]) -> str:
         return f"({match.group(1)}: {match.group(2).strip()})"
 
-    return " ".join(_COMMAND.sub(command, comment).split())
+    return visible(" ".join(_COMMAND.sub(command, comment).split()))
 
 
 def _node_notes(node: PlayNode, seat: Seat, c: Card, paint: _Painter) -> list[str]:

@@ -16,7 +16,10 @@ Three promises:
 * **never colour alone**: every card carries its suit sign (♠♥♦♣, hearts and diamonds in
   red), every team is named in words (``A/C``), the leader is marked with the word "led";
 * **safe**: every text that comes from a file (names, event) is XML-escaped, and
-  characters XML cannot hold are dropped, so a hostile name cannot inject markup;
+  characters XML cannot hold are dropped, so a hostile name cannot inject markup; it is
+  also wrapped by :func:`~.user_text.isolate` (FIRST STRONG ISOLATE … POP DIRECTIONAL
+  ISOLATE: SVG text is a plain string, it has no ``<bdi>``), so a right-to-left override
+  in a name cannot mirror the label around it;
 * **deterministic**: the same record and ply give the same bytes (no random ids, fixed
   number formatting), so pictures can be compared and cached.
 
@@ -46,6 +49,7 @@ from .record import DealRecord
 from .rules import Capture, TrumpMethod
 from .seats import TEAMS, Seat, seats, team_label, team_of
 from .timeline import Snapshot, Timeline
+from .user_text import isolate
 
 __all__ = ["snapshot_svg"]
 
@@ -112,12 +116,19 @@ def _timeline(record: DealRecord) -> Timeline | None:
     return record.timeline
 
 
-def _text(value: str, limit: int | None = None) -> str:
-    """User text made safe for XML content: impossible characters dropped, then escaped."""
+def _text(value: str) -> str:
+    """Text made safe for XML content: impossible characters dropped, then escaped."""
+    return escape(_NOT_XML.sub("", value))
+
+
+def _user(value: str, limit: int | None = None) -> str:
+    """User text for a label: impossible characters dropped, cut to ``limit`` characters,
+    then isolated (after the cut, so that the closing PDI is never cut off). Not escaped
+    yet: the caller composes it and passes the result through :func:`_text`."""
     value = _NOT_XML.sub("", value)
     if limit is not None and len(value) > limit:
         value = value[: limit - 1] + "…"
-    return escape(value)
+    return isolate(value)
 
 
 def _attr(value: str) -> str:
@@ -209,19 +220,25 @@ class _Drawing:
         title = self.title()
         return f"Mendikot{': ' + title if title else ''}, {where}, trick {snap.trick}"
 
-    def title(self) -> str:
+    def title(self, limit: int | None = None) -> str:
+        """The event and the deal number, each isolated; with ``limit``, about that many
+        characters at most (the event's name gives way)."""
         tags = self.record.tags
-        parts = [tags[name] for name in ("Event",) if tags.get(name)]
+        deal = ""
         if tags.get("Deal"):
-            parts.append(f"deal {tags['Deal']}")
-        return " · ".join(parts)
+            deal = f"deal {_user(tags['Deal'], 12 if limit is not None else None)}"
+        event = tags.get("Event", "")
+        if event:
+            room = None if limit is None else max(limit - len(deal) - 3, 8)
+            event = _user(event, room)
+        return " · ".join(part for part in (event, deal) if part)
 
     def heading(self) -> None:
-        title = self.title()
+        title = self.title(40)
         if title:
             self.out.append(
                 f'<text x="14" y="26" font-size="15" font-weight="bold" fill="{_BLACK}">'
-                f"{_text(title, 40)}</text>"
+                f"{_text(title)}</text>"
             )
         snap = self.snap
         cards = len(self.timeline) - 1
@@ -252,8 +269,8 @@ class _Drawing:
             f'fill="{_TEAM_TINTS[team]}"/>'
         )
         name = self.record.tags.get(seat, "")
-        label = f"{seat} {_text(name, _NAME_LIMIT)}" if name else seat
-        tooltip = f"<title>{_text(f'{seat}: {name}' if name else seat)}</title>"
+        label = _text(f"{seat} {_user(name, _NAME_LIMIT)}") if name else seat
+        tooltip = f"<title>{_text(f'{seat}: {_user(name)}' if name else seat)}</title>"
         self.out.append(
             f'<text x="{_n(left + 8)}" y="{_n(top + 17)}" font-size="{self.font}" '
             f'font-weight="bold" fill="{colour}">{tooltip}{label}</text>'

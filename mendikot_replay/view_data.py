@@ -11,7 +11,11 @@ The payload is plain JSON (strings, numbers, lists, dicts) and deterministic: th
 always gives the same payload, so the HTML built from it is byte-for-byte reproducible (for
 diffs, caches and tests). Cards are written as in PMN (``"TH"``), seats as letters, teams as
 ``"AC"``/``"BD"``. User text (names, comments) is carried verbatim; escaping is the job of
-whoever renders it.
+whoever renders it. Where a sentence made here quotes user text (a name in a step's
+``text``, the tag values of the ``subtitle``), the quoted piece is wrapped by
+:func:`~.user_text.isolate` (FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE), so that a
+right-to-left override in a name cannot mirror the rest of the sentence; the viewer turns
+each such piece into a ``<bdi>``.
 
 >>> from mendikot_replay.pmn_reader import read_string
 >>> text = '''[Dealer "D"]
@@ -44,6 +48,7 @@ from .rules import Capture, TrumpMethod
 from .seats import Seat, seats, team_label, team_of
 from .solver import Move, Solver, position_after, tricks_left, value_text
 from .timeline import Snapshot, Timeline
+from .user_text import isolate
 
 #: Version of the payload shape: the front end refuses a payload of another major version.
 VIEW_VERSION: Final = 1
@@ -144,11 +149,15 @@ def _title(record: DealRecord) -> str:
 
 def _subtitle(record: DealRecord) -> str:
     tags = record.tags
-    parts = [tags[n].strip() for n in _TITLE_TAGS[1:] if tags.get(n, "?").strip() not in ("", "?")]
+    parts = [
+        isolate(tags[n].strip())
+        for n in _TITLE_TAGS[1:]
+        if tags.get(n, "?").strip() not in ("", "?")
+    ]
     if "Match" in tags:
-        parts.append(f"match {tags['Match'].strip()}")
+        parts.append(f"match {isolate(tags['Match'].strip())}")
     if "Deal" in tags:
-        parts.append(f"deal {tags['Deal'].strip()}")
+        parts.append(f"deal {isolate(tags['Deal'].strip())}")
     return " · ".join(parts)
 
 
@@ -367,10 +376,11 @@ def result_words(result: DealResult, players: int = 4) -> str:
 
 
 def _describe(snap: Snapshot, names: dict[Seat, str], players: int, timeline: Timeline) -> str:
-    """One sentence for the step (the screen reader's live region reads it)."""
+    """One sentence for the step (the screen reader's live region reads it); each name in
+    it isolated, so that its direction stays inside its brackets."""
 
     def who(seat: Seat) -> str:
-        return f"{seat} ({names[seat]})" if names.get(seat) else seat
+        return f"{seat} ({isolate(names[seat])})" if names.get(seat) else seat
 
     event = snap.event
     if event is None:

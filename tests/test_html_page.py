@@ -166,3 +166,47 @@ def test_front_end_files_are_package_data() -> None:
     assert ".innerHTML" not in js  # user text goes in as text only
     assert "http" not in js and "import " not in js.replace("important", "")
     assert ".mr-viewer" in viewer_css()
+
+
+# A name ending in a RIGHT-TO-LEFT OVERRIDE mirrors every word after it unless it is
+# isolated; one whose own PDI (U+2069) closes nothing would end an isolation early.
+RLO, FSI, PDI = "\u202e", "\u2068", "\u2069"
+
+
+def _mirroring_record(deals: int = 1) -> str:
+    text = (
+        f'[Event "Club{RLO} <i>night</i>"]\n[A "Asha{RLO}"]\n[B "{PDI}{RLO}Bi<b>lal</b>"]\n'
+        '[Dealer "D"]\n[TrumpMethod "None"]\n[Hands "A:T... B:A... C:.2.. D:..2."]\n'
+        '[Start "trick 13; tens 2-1; tricks 6-6"]\n[Play "A"]\n'
+        f"{{ deal note{RLO} <u>x</u> }}\n"
+        f"13. A: TS {{ the last ten{RLO} [%point ten-lost TS B{RLO}] }} AS 2H 2D\n"
+    )
+    return "\n".join([text] * deals)
+
+
+def test_names_and_comments_are_isolated_in_bdi_elements() -> None:
+    record = read_string(_mirroring_record())[0]
+    assert not record.errors, record.errors
+    still = _without_scripts(deal_html(record))
+    asha = f"<bdi>{FSI}Asha{RLO}{PDI}</bdi>"
+    bilal = f"<bdi>{FSI}{RLO}Bi&lt;b&gt;lal&lt;/b&gt;{PDI}</bdi>"  # its stray PDI dropped
+    # Players, the start hands and the tricks' winners: the name is in a <bdi> every time.
+    assert still.count(asha) == 2 and still.count("Asha") == 2
+    assert still.count(bilal) == 3 and still.count("Bi&lt;b&gt;") == 3
+    assert f">A ({asha})</th>" in still and f"<td>B ({bilal}) (B/D)</td>" in still
+    assert "<b>" not in still and "<i>" not in still and "<u>" not in still
+    title = f"<bdi>{FSI}Club{RLO} &lt;i&gt;night&lt;/i&gt;{PDI}</bdi>"
+    assert f'<h3 class="mr-s-title">{title}</h3>' in still
+    assert f"<em><bdi>{FSI}deal note{RLO} &lt;u&gt;x&lt;/u&gt;{PDI}</bdi></em>" in still
+    assert f"“<bdi>{FSI}the last ten{RLO}{PDI}</bdi>”" in still
+    assert f"[<bdi>{FSI}ten-lost{PDI}</bdi> <bdi>{FSI}TS B{RLO}{PDI}</bdi>]" in still
+    # Outside a <bdi>, no override is left open: every RLO is closed by the PDI after it.
+    for match in re.finditer(RLO, still):
+        assert still.find(PDI, match.end()) < still.find("</bdi>", match.end())
+
+
+def test_the_deal_selector_isolates_the_titles() -> None:
+    page = page_html(read_string(_mirroring_record(2)))
+    title = f"{FSI}Club{RLO} &lt;i&gt;night&lt;/i&gt;{PDI}"
+    assert f'<option value="1">1. {title} — BD win</option>' in page
+    assert f'<a href="#deal-2">2. {title} — BD win</a>' in page

@@ -185,3 +185,28 @@ def test_a_ply_out_of_reach_is_an_index_error() -> None:
         snapshot_svg(example(), 53)
     with pytest.raises(ValueError, match="size"):
         snapshot_svg(example(), 0, size=0)
+
+
+def test_names_are_isolated_from_the_label_around_them() -> None:
+    rlo, fsi, pdi = "\u202e", "\u2068", "\u2069"
+    record = example(A=f"Asha{rlo}", B=f"{pdi}{rlo}<b>Bilal</b>", C=f"Chetan{rlo} Ramaswamy Iyer")
+    record.tags["Event"] = f"Club{rlo} night"
+    svg = snapshot_svg(record, 0)
+    root = parse(svg)
+    assert not list(root.iter(f"{NS}b"))
+    labels = {
+        group.get("data-seat"): "".join(next(group.iter(f"{NS}text")).itertext())
+        for group in root.iter(f"{NS}g")
+        if group.get("class") == "seat"
+    }
+    # The tooltip (the full name), then the label (cut to fit): each name between FSI and
+    # PDI, Bilal's stray PDI dropped, and the cut made inside the isolate.
+    assert labels["A"] == f"A: {fsi}Asha{rlo}{pdi}A {fsi}Asha{rlo}{pdi}"
+    assert labels["B"] == f"B: {fsi}{rlo}<b>Bilal</b>{pdi}B {fsi}{rlo}<b>Bilal</b>{pdi}"
+    assert labels["C"] == f"C: {fsi}Chetan{rlo} Ramaswamy Iyer{pdi}C {fsi}Chetan{rlo} Ramasw…{pdi}"
+    assert "&lt;b&gt;Bilal&lt;/b&gt;" in svg
+    event = f"{fsi}Club{rlo} night{pdi} · deal {fsi}3{pdi}"
+    heading = next(el for el in root.iter(f"{NS}text") if el.get("font-weight") == "bold")
+    assert heading.text == event
+    title = root.find(f"{NS}title")
+    assert title is not None and event in (title.text or "")

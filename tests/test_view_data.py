@@ -239,3 +239,26 @@ def test_no_playable_set_up() -> None:
     assert view["steps"] == []
     assert view["error"]
     assert view["start_hands"] == {"A": None, "B": None, "C": None, "D": None}
+
+
+def test_sentences_isolate_the_user_text_they_quote() -> None:
+    rlo, fsi, pdi = "\u202e", "\u2068", "\u2069"
+    text = (
+        f'[Site "Pune{rlo}"]\n[Date "2026.11.19"]\n[Match "m{rlo}"]\n[Deal "3"]\n'
+        f'[A "Asha{rlo}"]\n[B "{pdi}{rlo}Bilal"]\n'
+        '[Dealer "D"]\n[TrumpMethod "None"]\n[Hands "A:T... B:A... C:.2.. D:..2."]\n'
+        '[Start "trick 13; tens 2-1; tricks 6-6"]\n[Play "A"]\n13. A: TS AS 2H 2D\n'
+    )
+    view = deal_view(read_string(text)[0])
+    # The names are carried as written; the sentences quoting them wrap them in FSI … PDI.
+    assert view["names"]["A"] == f"Asha{rlo}" and view["names"]["B"] == f"{pdi}{rlo}Bilal"
+    steps = view["steps"]
+    assert steps[0]["text"] == f"Position at trick 13: A ({fsi}Asha{rlo}{pdi}) to play."
+    assert steps[1]["text"] == f"Trick 13: A ({fsi}Asha{rlo}{pdi}) leads the ten of spades."
+    # Bilal's own PDI, which closes nothing, is dropped: it would end the isolation early.
+    assert steps[4]["text"].startswith(
+        f"Trick 13: D plays the two of diamonds. B ({fsi}{rlo}Bilal{pdi}) wins the trick"
+    )
+    assert view["subtitle"] == (
+        f"{fsi}Pune{rlo}{pdi} · {fsi}2026.11.19{pdi} · match {fsi}m{rlo}{pdi} · deal {fsi}3{pdi}"
+    )

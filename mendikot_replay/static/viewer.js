@@ -11,7 +11,11 @@
 // The payload is made by `mendikot_replay/view_data.py`: every step (one per card) is
 // precomputed there, so stepping here is a look-up and a small DOM rebuild, never a replay.
 // All user text (names, comments) is put in the page with textContent / text nodes,
-// never innerHTML, so a comment from a file cannot inject markup.
+// never innerHTML, so a comment from a file cannot inject markup. Each name and comment is
+// also in a <bdi> of its own (`bdi`), and the payload's sentences that quote user text (a
+// step's `text`, the `subtitle`) carry it wrapped in FSI \u2068 … PDI \u2069 by
+// `user_text.isolate`, which `sentence` turns into <bdi> elements: a right-to-left override
+// in a name cannot mirror the words around it.
 //
 // "analyse": the double-dummy solver's values, computed in Python (the widget's
 // `analysis` trait, filled step by step while `analyse` is on; or `payload.analysis`,
@@ -66,6 +70,59 @@ function h(tag, attrs, ...kids) {
     node.append(kid instanceof Node ? kid : String(kid));
   }
   return node;
+}
+
+const FSI = "\u2068";
+const PDI = "\u2069";
+const ISOLATE_OPENERS = "\u2066\u2067\u2068"; // LRI, RLI, FSI
+
+/** User text in a <bdi> (isolated from the text direction around it). The isolates inside
+ * are balanced first, as `user_text.isolate` balances them: a PDI of the text's own that
+ * closes nothing would end the <bdi>'s isolation early (and let an override after it reach
+ * the words that follow), so it is dropped; an isolate left open is closed. */
+function bdi(text, attrs) {
+  let depth = 0;
+  let kept = "";
+  for (const ch of String(text)) {
+    if (ISOLATE_OPENERS.includes(ch)) depth += 1;
+    else if (ch === PDI) {
+      if (!depth) continue;
+      depth -= 1;
+    }
+    kept += ch;
+  }
+  return h("bdi", { ...(attrs || {}), text: kept + PDI.repeat(depth) });
+}
+
+/** A sentence of the payload as nodes: its plain text as text, each FSI … PDI piece (user
+ * text, wrapped by `user_text.isolate`) as a <bdi> holding the piece without the two marks. */
+function sentence(text) {
+  const nodes = [];
+  let plain = "";
+  let piece = "";
+  let depth = 0;
+  for (const ch of String(text)) {
+    if (!depth) {
+      if (ch === FSI) {
+        depth = 1;
+        piece = "";
+      } else plain += ch;
+      continue;
+    }
+    if (ISOLATE_OPENERS.includes(ch)) depth += 1;
+    else if (ch === PDI && --depth === 0) {
+      if (plain) nodes.push(plain);
+      nodes.push(bdi(piece));
+      plain = "";
+      continue;
+    }
+    piece += ch;
+  }
+  if (depth) {
+    if (plain) nodes.push(plain);
+    nodes.push(bdi(piece));
+  } else if (plain) nodes.push(plain);
+  return nodes;
 }
 
 function rankText(card) {
@@ -294,8 +351,8 @@ function build(view) {
   const head = h(
     "div",
     { class: "mr-head" },
-    h("div", { class: "mr-title", role: "heading", "aria-level": "3", text: payload.title || "" }),
-    payload.subtitle ? h("div", { class: "mr-subtitle", text: payload.subtitle }) : null,
+    h("div", { class: "mr-title", role: "heading", "aria-level": "3" }, bdi(payload.title || "")),
+    payload.subtitle ? h("div", { class: "mr-subtitle" }, sentence(payload.subtitle)) : null,
     h("div", { class: "mr-rules", text: rulesLine(payload) }),
   );
   root.append(head);
@@ -402,7 +459,10 @@ function build(view) {
       if (point.kind === "glyph") badges.push(h("span", { class: "mr-glyph", text: point.text }));
       else if (point.kind === "nag") badges.push(h("span", { class: "mr-badge", title: point.text, text: point.text.split(" ")[0] }));
       else if (point.kind === "comment") words.push(point.text);
-      else badges.push(h("span", { class: "mr-badge mr-badge-point", text: `\u2605 ${point.kind} ${argsText(point.text)}`.trim() }));
+      else {
+        const args = argsText(point.text);
+        badges.push(h("span", { class: "mr-badge mr-badge-point" }, "\u2605 ", bdi(point.kind), args ? [" ", bdi(args)] : null));
+      }
     }
     const btn = h(
       "button",
@@ -416,7 +476,7 @@ function build(view) {
       h("span", { class: "mr-pointwhere", text: `card ${at} \u00B7 ${seatCard(first.seat, first.card)}` }),
       " ",
       ...badges.flatMap((b) => [b, " "]),
-      h("span", { class: "mr-pointtext", text: words.join(" ") }),
+      h("span", { class: "mr-pointtext" }, words.flatMap((w, i) => (i ? [" ", bdi(w)] : [bdi(w)]))),
     );
     parts.pointButtons.push(btn);
     list.append(h("li", null, btn));
@@ -429,7 +489,7 @@ function build(view) {
   );
   if ((payload.deal_comments || []).length) {
     parts.points.append(
-      h("div", { class: "mr-dealnotes" }, ...payload.deal_comments.map((c) => h("p", { text: c }))),
+      h("div", { class: "mr-dealnotes" }, ...payload.deal_comments.map((c) => h("p", null, bdi(c)))),
     );
   }
   root.append(parts.points);
@@ -507,7 +567,7 @@ function update(view) {
   parts.slider.setAttribute("aria-valuetext", `card ${k} of ${all.length - 1}`);
   parts.stepText.textContent = k ? `card ${k} of ${all.length - 1}` : `start \u00B7 card 0 of ${all.length - 1}`;
   parts.trickText.textContent = `Trick ${step.trick}`;
-  parts.say.textContent = step.text;
+  parts.say.replaceChildren(...sentence(step.text));
   syncOptions(view);
 
   const quizSeat = quizTurn(view, k);
@@ -550,7 +610,15 @@ function quizTurn(view, k) {
   return seat;
 }
 
+/** "A (Asha)" for the page: one span (a single item where its parent is a flex box), the
+ * name in a <bdi>. */
 function who(payload, seat) {
+  const name = payload.names[seat];
+  return h("span", { class: "mr-who" }, seat, name ? [" (", bdi(name), ")"] : null);
+}
+
+/** "A (Asha)" as a plain string, for an ARIA label (read out, never laid out). */
+function whoText(payload, seat) {
   const name = payload.names[seat];
   return name ? `${seat} (${name})` : seat;
 }
@@ -587,7 +655,7 @@ function drawSeats(view, step, k, quizSeat) {
       "div",
       { class: "mr-seathead" },
       h("span", { class: "mr-seatletter", text: seat }),
-      h("span", { class: "mr-seatname", text: payload.names[seat] || "" }),
+      bdi(payload.names[seat] || "", { class: "mr-seatname" }),
       h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] }),
       ...badges,
       toggle,
@@ -610,7 +678,7 @@ function drawSeats(view, step, k, quizSeat) {
       const values = dd && dd.cards && dd.to_play === seat && quizSeat !== seat ? dd : null;
       body = handRows(view, seat, hand, start || hand, showPlayed, trump, quizSeat === seat ? k : null, values);
     }
-    panel.setAttribute("aria-label", `${who(payload, seat)}, team ${payload.team_labels[team]}${isHidden ? ", hand hidden" : ""}`);
+    panel.setAttribute("aria-label", `${whoText(payload, seat)}, team ${payload.team_labels[team]}${isHidden ? ", hand hidden" : ""}`);
     panel.replaceChildren(header, body);
   }
 }
@@ -712,7 +780,7 @@ function drawCenter(view, step, k) {
     if (played && played.card && played.card.trump) classes.push("mr-istrump");
     const mistake = at >= 1 ? mistakeAt(view, at) : null;
     if (mistake) classes.push("mr-dd-mistake");
-    let label = `${who(payload, seat)}: ${cardName(card)}`;
+    let label = `${whoText(payload, seat)}: ${cardName(card)}`;
     if (j === 0) label += ", led";
     if (played && played.card && played.card.trump) label += ", a trump";
     if (step.winner === seat) label += ", wins the trick";
@@ -735,10 +803,10 @@ function drawCenter(view, step, k) {
   });
   let caption;
   if (!count) {
-    caption = step.to_play ? `${who(payload, step.to_play)} to lead` : "";
+    caption = step.to_play ? [who(payload, step.to_play), " to lead"] : "";
   } else if (step.winner) {
     const team = payload.teams[step.winner];
-    caption = `${step.leader} led \u00B7 ${who(payload, step.winner)} wins for ${payload.team_labels[team]}`;
+    caption = [`${step.leader} led \u00B7 `, who(payload, step.winner), ` wins for ${payload.team_labels[team]}`];
   } else {
     caption = `${step.leader} led \u00B7 ${step.to_play ? step.to_play + " to play" : ""}`;
   }
@@ -795,12 +863,12 @@ function drawCounts(view, step) {
   const payload = view.payload;
   const rows = ["AC", "BD"].map((team, i) => {
     const members = payload.seats.filter((s) => payload.teams[s] === team);
-    const names = members.map((s) => payload.names[s]).filter(Boolean).join(", ");
+    const names = members.map((s) => payload.names[s]).filter(Boolean);
     return h(
       "div",
       { class: `mr-countrow mr-team-${team}`, "data-testid": `mr-count-${team}`, "data-tricks": step.tricks[i], "data-tens": step.tens[i] },
       h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] }),
-      h("span", { class: "mr-teamnames", text: names }),
+      h("span", { class: "mr-teamnames" }, names.flatMap((name, j) => (j ? [", ", bdi(name)] : [bdi(name)]))),
       h("span", { class: "mr-num", text: plural(step.tricks[i], "trick") }),
       h("span", { class: "mr-num", text: plural(step.tens[i], "ten") }),
     );
@@ -823,7 +891,7 @@ function drawPile(view, step) {
       `${pile.tricks} trick${pile.tricks === 1 ? "" : "s"} in the pile`,
       pile.tens.length ? h("span", null, " with ", ...pile.tens.map((t) => cardFace(t, "mr-mini"))) : null,
     ),
-    seat && run ? h("div", { class: "mr-dim", text: `${who(view.payload, seat)} has won ${run} in a row` }) : null,
+    seat && run ? h("div", { class: "mr-dim" }, who(view.payload, seat), ` has won ${run} in a row`) : null,
   );
 }
 
@@ -888,12 +956,12 @@ function drawNotes(view, step, k) {
   const box = view.parts.notes;
   const kids = [h("div", { class: "mr-boxtitle", text: "Notes at this card" })];
   if (k === 0) {
-    for (const c of payload.deal_comments || []) kids.push(h("p", { class: "mr-comment", text: c }));
+    for (const c of payload.deal_comments || []) kids.push(h("p", { class: "mr-comment" }, bdi(c)));
   }
   const card = step.card;
   const notes = step.notes;
   if (card) {
-    const head = h("div", { class: "mr-notehead" }, `${who(payload, card.seat)} `, cardFace(card.card, "mr-mini"));
+    const head = h("div", { class: "mr-notehead" }, who(payload, card.seat), " ", cardFace(card.card, "mr-mini"));
     if (notes.glyph) head.append(h("span", { class: "mr-glyph", text: notes.glyph }));
     const flags = [];
     if (card.trump) flags.push("trump");
@@ -908,11 +976,11 @@ function drawNotes(view, step, k) {
     }
     for (const point of notes.points) {
       kids.push(
-        h("div", { class: "mr-pointnote" }, h("span", { class: "mr-badge mr-badge-point", text: `\u2605 ${point.kind}` }), " ", argsText(point.args.join(" "))),
+        h("div", { class: "mr-pointnote" }, h("span", { class: "mr-badge mr-badge-point" }, "\u2605 ", bdi(point.kind)), " ", bdi(argsText(point.args.join(" ")))),
       );
     }
-    for (const c of notes.comments) kids.push(h("p", { class: "mr-comment", text: c }));
-    for (const c of notes.commands || []) kids.push(h("div", { class: "mr-dim", text: `${c.name}: ${c.args}` }));
+    for (const c of notes.comments) kids.push(h("p", { class: "mr-comment" }, bdi(c)));
+    for (const c of notes.commands || []) kids.push(h("div", { class: "mr-dim" }, bdi(c.name), ": ", bdi(c.args)));
     for (const v of notes.variations || []) {
       kids.push(h("div", { class: "mr-variation", text: `instead: ${v.split(" ").map((c) => (c.length === 2 ? cardText(c) : c)).join(" ")}` }));
     }
@@ -982,10 +1050,10 @@ function drawAnalysis(view, step, k, quizSeat) {
       const values = Object.values(entry.cards);
       const lose = values.filter((v) => !v.keeps).length;
       let words;
-      if (quizSeat === entry.to_play) words = `${who(payload, entry.to_play)} to play: the values are hidden while the quiz asks for this card.`;
-      else if (!lose) words = `${who(payload, entry.to_play)} to play: every card keeps ${entry.text}.`;
-      else words = `${who(payload, entry.to_play)} to play: \u2713 green cards keep ${entry.text}, \u2717 red ones lose it (${lose} of ${values.length}).`;
-      kids.push(h("div", { text: words }));
+      if (quizSeat === entry.to_play) words = " to play: the values are hidden while the quiz asks for this card.";
+      else if (!lose) words = ` to play: every card keeps ${entry.text}.`;
+      else words = ` to play: \u2713 green cards keep ${entry.text}, \u2717 red ones lose it (${lose} of ${values.length}).`;
+      kids.push(h("div", null, who(payload, entry.to_play), words));
     }
   }
   const before = k >= 1 ? analysisOf(view, k - 1) : null;
@@ -993,12 +1061,12 @@ function drawAnalysis(view, step, k, quizSeat) {
   if (before && before.played && card && card.card === before.played.card) {
     const p = before.played;
     const asking = " asking for the trump"; // version B's ask, part of the move
-    const played = `${who(payload, p.seat)} played ${cardText(p.card)}${p.asked ? asking : ""}`;
+    const played = ` played ${cardText(p.card)}${p.asked ? asking : ""}`;
     const text = p.keeps
       ? `${played}: keeps ${p.text}.`
       : `${played}: a mistake, ${before.text} \u2192 ${p.text}` +
         (p.better ? ` (${cardText(p.better)}${p.better_asks ? asking : ""} kept ${before.text}).` : ".");
-    kids.push(h("div", { class: p.keeps ? "mr-ddplayed" : "mr-ddplayed mr-dd-mistake", "data-testid": "mr-dd-played", text }));
+    kids.push(h("div", { class: p.keeps ? "mr-ddplayed" : "mr-ddplayed mr-dd-mistake", "data-testid": "mr-dd-played" }, who(payload, p.seat), text));
   }
   box.replaceChildren(...kids);
 }
@@ -1020,7 +1088,9 @@ function drawQuiz(view, k, quizSeat) {
     box.dataset.state = q.right ? "right" : "wrong";
     box.replaceChildren(
       h("strong", { text: q.right ? "Right! " : "Not this time. " }),
-      `You chose ${cardText(q.chosen)}; ${who(payload, q.seat)} played ${cardText(q.actual)}.`,
+      `You chose ${cardText(q.chosen)}; `,
+      who(payload, q.seat),
+      ` played ${cardText(q.actual)}.`,
     );
     return;
   }
@@ -1029,7 +1099,9 @@ function drawQuiz(view, k, quizSeat) {
     box.dataset.state = "ask";
     box.replaceChildren(
       h("strong", { text: "Quiz: " }),
-      `what would you play for ${who(payload, quizSeat)}? Click a card in the hand (or press \u2192 to see).`,
+      "what would you play for ",
+      who(payload, quizSeat),
+      "? Click a card in the hand (or press \u2192 to see).",
     );
     return;
   }

@@ -54,7 +54,13 @@ from typing import IO, Final, TypeAlias
 
 from .commands import POINT_KINDS
 from .errors import FileChangedError, MendikotError, SaveError
-from .files import SaveNotice, file_state, write_atomically
+from .files import (
+    SaveNotice,
+    copy_range,
+    file_state,
+    write_atomically,
+    write_bytes_atomically,
+)
 from .pmn_reader import DealPlace, deal_places
 from .pmn_syntax import HEADER, normalize_comment
 from .pmn_writer import deal_bytes, write_file
@@ -453,7 +459,7 @@ def save_deal(path: StrPath, index: int, record: DealRecord, *, force: bool = Fa
                 f"there is no deal {index} to replace"
             )
         lead = HEADER.encode() + b"\n"
-        state = write_atomically(target, lambda out: _write_all(out, lead + new), force=force)
+        state: SourceFile | None = write_bytes_atomically(target, lead + new, force=force)
         _saved_as(record, 1, len(lead), new, state)
         return 1
     places = list(deal_places(target))
@@ -468,7 +474,7 @@ def save_deal(path: StrPath, index: int, record: DealRecord, *, force: bool = Fa
 
     def produce(out: IO[bytes]) -> None:
         with open(target, "rb") as old:
-            _copy_bytes(old, out, start)
+            copy_range(old, out, 0, start)
             out.write(lead + new)
             old.seek(end)
             shutil.copyfileobj(old, out, 1 << 20)
@@ -547,20 +553,6 @@ def _append_lead(target: Path, size: int, has_deals: bool) -> bytes:
     if has_deals and not (tail + lead).endswith(b"\n\n"):
         lead += b"\n"
     return lead
-
-
-def _write_all(out: IO[bytes], data: bytes) -> None:
-    out.write(data)
-
-
-def _copy_bytes(source: IO[bytes], out: IO[bytes], count: int) -> None:
-    """Copy the first ``count`` bytes of ``source`` (from where it stands) to ``out``."""
-    while count > 0:
-        chunk = source.read(min(count, 1 << 20))
-        if not chunk:
-            raise FileChangedError("the file got shorter while it was being saved")
-        out.write(chunk)
-        count -= len(chunk)
 
 
 def _saved_as(

@@ -42,7 +42,13 @@ from typing import IO, TypeAlias
 from .errors import FileChangedError, SaveError
 from .record import SourceFile
 
-__all__ = ["SaveNotice", "file_state", "write_atomically", "write_bytes_atomically"]
+__all__ = [
+    "SaveNotice",
+    "copy_range",
+    "file_state",
+    "write_atomically",
+    "write_bytes_atomically",
+]
 
 StrPath: TypeAlias = "str | os.PathLike[str]"
 
@@ -271,6 +277,25 @@ def _sync_directory(directory: Path) -> None:
             os.fsync(fd)
         finally:
             os.close(fd)
+
+
+def copy_range(source: IO[bytes], out: IO[bytes], start: int, end: int) -> bytes:
+    """Copy bytes ``start`` to ``end`` of ``source`` into ``out``, a megabyte at a time (a
+    deal too long to read is never held whole); returns the last byte copied. A file that
+    has become shorter than what was read of it is a :class:`~.errors.FileChangedError`."""
+    source.seek(start)
+    left, last = end - start, b""
+    while left > 0:
+        chunk = source.read(min(left, 1 << 20))
+        if not chunk:
+            raise FileChangedError(
+                f"{getattr(source, 'name', 'the file')!r} got shorter while it was being "
+                "copied: nothing was written"
+            )
+        out.write(chunk)
+        left -= len(chunk)
+        last = chunk[-1:]
+    return last
 
 
 def write_bytes_atomically(path: StrPath, data: bytes, *, force: bool = False) -> SourceFile:

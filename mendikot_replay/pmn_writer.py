@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from typing import IO, Protocol, TextIO, cast
 
 from .errors import SaveError
-from .files import file_state, write_atomically
+from .files import copy_range, file_state, write_atomically
 from .pmn_reader import run_checker
 from .pmn_syntax import (
     HEADER,
@@ -335,18 +335,8 @@ def _copy_as_read(record: DealRecord, out: _Sink) -> bool:
     changed = origin.changed()
     if changed is not None:
         raise SaveError(_too_long_message(record, f"{origin.path!r} changed since ({changed})"))
-    start, end = span
-    last = b""
     with open(origin.path, "rb") as source:
-        source.seek(start)
-        left = end - start
-        while left > 0:
-            chunk = source.read(min(left, 1 << 20))
-            if not chunk:
-                raise SaveError(_too_long_message(record, f"{origin.path!r} is shorter now"))
-            out.write(chunk)
-            left -= len(chunk)
-            last = chunk[-1:]
+        last = copy_range(source, cast(IO[bytes], out), *span)
     return last == b"\n"
 
 
@@ -468,25 +458,14 @@ def rewrite_file(
                         f"{record.index} was not read from it"
                     )
                 start, end = record.span
-                _copy_range(old, out, done, start)
+                copy_range(old, out, done, start)
                 if changed:
                     out.write(deal_bytes(record) + b"\n")
                 else:
-                    _copy_range(old, out, start, end)
+                    copy_range(old, out, start, end)
                 done = end
             old.seek(done)
             shutil.copyfileobj(old, out, 1 << 20)
 
     state = write_atomically(target, produce, unless_same=True, force=force, expect=before)
     return state is not None
-
-
-def _copy_range(source: IO[bytes], out: IO[bytes], start: int, end: int) -> None:
-    source.seek(start)
-    left = end - start
-    while left > 0:
-        chunk = source.read(min(left, 1 << 20))
-        if not chunk:
-            raise SaveError("the file got shorter while it was being rewritten: nothing written")
-        out.write(chunk)
-        left -= len(chunk)

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from .annotate import double_dummy_points, find_points
+from .files import AtomicFile
 from .record import DealRecord
 from .seats import team_of
 from .tables import (
@@ -286,8 +287,10 @@ def export_parquet(
 
     The corpus is read once, ``chunk`` deals at a time; each chunk's tables are appended
     as a row group, so memory stays bounded however large the corpus. Returns the rows
-    written per table. Files are written under a temporary name and renamed at the end,
-    so an interrupted export never leaves a truncated file behind a good name.
+    written per table. Each file is written as every file of the project is
+    (:class:`~.files.AtomicFile`): under a temporary name, moved into place only once all
+    five are complete, so an interrupted export never leaves a truncated file behind a good
+    name.
     """
     import pyarrow.parquet as pq  # type: ignore[import-untyped]
 
@@ -299,7 +302,7 @@ def export_parquet(
     schemas: dict[str, pa.Schema] = {}
     rows = dict.fromkeys(TABLES, 0)
     records = _with_progress(source, progress, stream)
-    temporary = {name: out / f".{name}.parquet.partial" for name in TABLES}
+    saves = {name: AtomicFile(out / f"{name}.parquet") for name in TABLES}
     try:
         while batch := list(itertools.islice(records, chunk)):
             for name, build in TABLES.items():
@@ -310,20 +313,20 @@ def export_parquet(
                 if name not in writers:
                     schemas[name] = _first_schema(table)
                     table = table.cast(schemas[name])
-                    writers[name] = pq.ParquetWriter(temporary[name], schemas[name])
+                    writers[name] = pq.ParquetWriter(saves[name].open(), schemas[name])
                 writers[name].write_table(table)
                 rows[name] += table.num_rows
         for name, build in TABLES.items():
             if name not in writers:  # an empty corpus, or a table with no row at all
                 table = _first_schema(_arrow_table(build([]), None))
-                writers[name] = pq.ParquetWriter(temporary[name], table)
+                writers[name] = pq.ParquetWriter(saves[name].open(), table)
         for writer in writers.values():
             writer.close()
-        for name in TABLES:
-            os.replace(temporary[name], out / f"{name}.parquet")
+        for save in saves.values():
+            save.commit()
     finally:
         for writer in writers.values():
             writer.close()
-        for path in temporary.values():
-            path.unlink(missing_ok=True)
+        for save in saves.values():
+            save.abort()
     return rows

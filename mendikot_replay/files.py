@@ -43,6 +43,7 @@ from .errors import FileChangedError, SaveError
 from .record import SourceFile
 
 __all__ = [
+    "AtomicFile",
     "SaveNotice",
     "copy_range",
     "file_state",
@@ -161,6 +162,137 @@ def _why(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
+class AtomicFile:
+    """One safe write of the file at ``path`` (see the module docstring), in three steps:
+    :meth:`open` checks the target and makes the temporary file, whose ``handle`` the new
+    bytes go to; :meth:`commit` puts them in place; :meth:`abort` removes them. Several
+    can be open at once and committed together (the Parquet tables of an export).
+
+    ``expect`` is the state the caller read the file in (:func:`file_state`, or a record's
+    ``origin``): if the file is not in that state any more when the new bytes are ready,
+    nothing is written (:class:`~.errors.FileChangedError`). ``unless_same`` leaves a file
+    whose bytes would not change untouched (its modification time stays, which keeps build
+    tools quiet). :class:`OSError`\\ s become :class:`~.errors.SaveError`\\ s with a plain
+    message.
+    """
+
+    def __init__(
+        self,
+        path: StrPath,
+        *,
+        force: bool = False,
+        unless_same: bool = False,
+        expect: SourceFile | None = None,
+    ) -> None:
+        self.shown = os.fspath(path)
+        self.target = Path(os.path.realpath(path))
+        self.force = force
+        self.unless_same = unless_same
+        self.expect = expect
+        self.info: os.stat_result | None = None
+        self.temp: Path | None = None
+        self.handle: IO[bytes] | None = None
+
+    def _fail(self, why: str) -> SaveError:
+        return SaveError(f"cannot save {self.shown!r}: {why}")
+
+    def open(self) -> IO[bytes]:
+        """Check that the target can be written and open the temporary file beside it."""
+        target = self.target
+        try:
+            self.info = info = target.stat()
+        except FileNotFoundError:
+            info = None
+        except OSError as exc:
+            raise self._fail(f"{_why(exc)}; nothing was written") from exc
+        if info is not None and stat.S_ISDIR(info.st_mode):
+            raise self._fail("it is a directory; nothing was written")
+        if not target.parent.is_dir():
+            raise self._fail(
+                f"the directory {os.fspath(target.parent)!r} does not exist; nothing was written"
+            )
+        if info is not None and not self.force and _read_only(info, target):
+            raise self._fail(
+                f"the file is read-only (mode {stat.S_IMODE(info.st_mode):04o}); nothing was "
+                "written. Make it writable, or ask to write it anyway (--force on the command "
+                "line, force=True from Python)"
+            )
+        if self.expect is None and info is not None:
+            self.expect = file_state(target)
+        _clean_stale(target)
+        in_place = info is not None and info.st_nlink > 1
+        try:
+            fd, self.temp = _new_temp(target, _COPY_SUFFIX if in_place else _TEMP_SUFFIX)
+        except OSError as exc:
+            raise self._fail(
+                f"no new file can be made in the directory {os.fspath(target.parent)!r} "
+                f"({_why(exc)}); a file is saved by writing a new copy beside it and moving "
+                "that into place, so nothing was written"
+            ) from exc
+        self.handle = open(fd, "wb")  # noqa: SIM115 (closed by commit or abort)
+        return self.handle
+
+    def commit(self) -> SourceFile | None:
+        """Put the new bytes in place; returns the file's new state (``None``: left as it
+        was, the bytes being the same and ``unless_same`` asked)."""
+        assert self.handle is not None and self.temp is not None, "open() first"
+        target, temp, info = self.target, self.temp, self.info
+        try:
+            if self.handle.closed:  # a writer that closes what it writes to (pyarrow's)
+                fd = os.open(temp, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+            else:
+                self.handle.flush()
+                os.fsync(self.handle.fileno())
+                self.handle.close()
+            if self.unless_same and info is not None and _same_bytes(temp, target):
+                temp.unlink()
+                return None
+            if self.expect is not None:
+                changed = self.expect.changed()
+                if changed is not None:
+                    raise FileChangedError(
+                        f"{self.shown!r} changed on disk while it was being rewritten "
+                        f"({changed}): nothing was written, so those changes are kept; run "
+                        "the command again"
+                    )
+            elif target.exists():
+                raise FileChangedError(
+                    f"{self.shown!r} was created by someone else while it was being written: "
+                    "nothing was written over it"
+                )
+            if info is not None and info.st_nlink > 1:
+                return _copy_in_place(temp, target)
+            if info is not None:
+                with contextlib.suppress(OSError):  # keeping the owner is a courtesy
+                    os.chown(temp, info.st_uid, info.st_gid)
+                os.chmod(temp, stat.S_IMODE(info.st_mode))
+            else:  # a new file gets the usual mode, not a temporary file's private 0600
+                umask = os.umask(0)
+                os.umask(umask)
+                os.chmod(temp, 0o666 & ~umask)
+            state = file_state(temp)
+            os.replace(temp, target)
+            _sync_directory(target.parent)
+            return dataclasses.replace(state, path=os.fspath(target)) if state else None
+        except BaseException as exc:
+            self.abort()
+            if isinstance(exc, OSError) and not isinstance(exc, SaveError):
+                raise self._fail(f"{_why(exc)}; nothing was written") from exc
+            raise
+
+    def abort(self) -> None:
+        """Drop the new bytes: the target stays as it was."""
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.handle.close()
+        if self.temp is not None:
+            self.temp.unlink(missing_ok=True)
+
+
 def write_atomically(
     path: StrPath,
     produce: Callable[[IO[bytes]], None],
@@ -169,91 +301,23 @@ def write_atomically(
     unless_same: bool = False,
     expect: SourceFile | None = None,
 ) -> SourceFile | None:
-    """Write the bytes ``produce(handle)`` writes as the file at ``path``, safely (see the
-    module docstring); returns the file's new state, or ``None`` when ``unless_same`` found
-    the new bytes equal to the file's and left it untouched (its modification time stays,
-    which keeps build tools quiet).
-
-    ``expect`` is the state the caller read the file in (:func:`file_state`, or a record's
-    ``origin``): if the file is not in that state any more when the new text is ready,
-    nothing is written (:class:`~.errors.FileChangedError`). Whatever ``produce`` raises is
-    raised again after the temporary file is removed; :class:`OSError`\\ s become
-    :class:`~.errors.SaveError`\\ s with a plain message.
-    """
-    shown = os.fspath(path)
-    target = Path(os.path.realpath(path))
+    """Write the bytes ``produce(handle)`` writes as the file at ``path``, safely (an
+    :class:`AtomicFile`); returns the file's new state, or ``None`` when ``unless_same``
+    found the new bytes equal to the file's and left it untouched. Whatever ``produce``
+    raises is raised again after the temporary file is removed."""
+    save = AtomicFile(path, force=force, unless_same=unless_same, expect=expect)
+    handle = save.open()
     try:
-        info: os.stat_result | None = target.stat()
-    except FileNotFoundError:
-        info = None
+        produce(handle)
     except OSError as exc:
-        raise SaveError(f"cannot save {shown!r}: {_why(exc)}; nothing was written") from exc
-    if info is not None and stat.S_ISDIR(info.st_mode):
-        raise SaveError(f"cannot save {shown!r}: it is a directory; nothing was written")
-    if not target.parent.is_dir():
-        raise SaveError(
-            f"cannot save {shown!r}: the directory {os.fspath(target.parent)!r} does not "
-            "exist; nothing was written"
-        )
-    if info is not None and not force and _read_only(info, target):
-        raise SaveError(
-            f"cannot save {shown!r}: the file is read-only (mode "
-            f"{stat.S_IMODE(info.st_mode):04o}); nothing was written. Make it writable, or "
-            "ask to write it anyway (--force on the command line, force=True from Python)"
-        )
-    before = expect if expect is not None else file_state(target) if info is not None else None
-    _clean_stale(target)
-    in_place = info is not None and info.st_nlink > 1
-    try:
-        fd, temp = _new_temp(target, _COPY_SUFFIX if in_place else _TEMP_SUFFIX)
-    except OSError as exc:
-        raise SaveError(
-            f"cannot save {shown!r}: no new file can be made in the directory "
-            f"{os.fspath(target.parent)!r} ({_why(exc)}); a file is saved by writing a new "
-            "copy beside it and moving that into place, so nothing was written"
-        ) from exc
-    try:
-        with open(fd, "wb") as handle:
-            produce(handle)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if unless_same and info is not None and _same_bytes(temp, target):
-            temp.unlink()
-            return None
-        if before is not None:
-            changed = before.changed()
-            if changed is not None:
-                raise FileChangedError(
-                    f"{shown!r} changed on disk while it was being rewritten ({changed}): "
-                    "nothing was written, so those changes are kept; run the command again"
-                )
-        elif target.exists():
-            raise FileChangedError(
-                f"{shown!r} was created by someone else while it was being written: nothing "
-                "was written over it"
-            )
-        if in_place:
-            return _copy_in_place(temp, target)
-        if info is not None:
-            with contextlib.suppress(OSError):  # keeping the owner is a courtesy
-                os.chown(temp, info.st_uid, info.st_gid)
-            os.chmod(temp, stat.S_IMODE(info.st_mode))
-        else:  # a new file gets the usual mode, not a temporary file's private 0600
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(temp, 0o666 & ~umask)
-        state = file_state(temp)
-        os.replace(temp, target)
-        _sync_directory(target.parent)
-        return dataclasses.replace(state, path=os.fspath(target)) if state else None
-    except OSError as exc:
-        temp.unlink(missing_ok=True)
+        save.abort()
         if isinstance(exc, SaveError):
             raise
-        raise SaveError(f"cannot save {shown!r}: {_why(exc)}; nothing was written") from exc
+        raise save._fail(f"{_why(exc)}; nothing was written") from exc
     except BaseException:
-        temp.unlink(missing_ok=True)
+        save.abort()
         raise
+    return save.commit()
 
 
 def _copy_in_place(temp: Path, target: Path) -> SourceFile | None:

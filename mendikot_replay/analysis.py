@@ -83,6 +83,7 @@ from . import editing
 from .annotate import StrategyPoint, write_points
 from .cards import Card
 from .engine import Game, IllegalPlay
+from .errors import MendikotError
 from .record import DealRecord
 from .seats import Seat, Team, team_label, team_of
 from .solver import Move, Objective, Solution, Solver, tricks_left, value_text
@@ -97,7 +98,7 @@ _TENS = 4
 """Every deck keeps the four tens, and every ten is taken by the end of a deal."""
 
 
-class AnalysisError(ValueError):
+class AnalysisError(MendikotError, ValueError):
     """A deal that cannot be analysed (unknown hands, an unplayable record); says why."""
 
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple
 
 from .cards import TENS, Card, Suit, deck
+from .errors import MendikotError
 from .rules import Capture, Reveal, Rules, TrumpMethod
 from .seats import Seat, Team, seats, team_index, team_of
 
@@ -40,11 +41,11 @@ def _deck_set(size: int) -> frozenset[Card]:
     return frozenset(deck(size))
 
 
-class IllegalPlay(ValueError):
+class IllegalPlay(MendikotError, ValueError):
     """A card that the rules do not allow here; the message says which rule and why."""
 
 
-class SetupError(ValueError):
+class SetupError(MendikotError, ValueError):
     """A deal set-up that cannot be played (wrong hands, a trump card nobody holds…)."""
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "mendikot_replay"
 
-VOCABULARY = {"cards", "seats", "rules"}
+VOCABULARY = {"errors", "cards", "seats", "rules"}
 ENGINE = {"engine", "result", "match", "timeline"}
 FORMAT = {"pmn_tags", "pmn_reader", "pmn_writer", "check", "record", "commands", "editing"}
 VIEWS = {"report", "show", "cli"}

@@ -1,6 +1,6 @@
 """Strategy points: the moments of a played deal a teacher points at.
 
-RULES.md ("Strategy points") gives the tips behind the game; this module finds where a
+docs/rules.md ("Strategy points") gives the tips behind the game; this module finds where a
 recorded deal follows or breaks them, from the replay timeline alone (so it works for any
 table size, trump method and capture rule). Each :class:`StrategyPoint` has a kind from
 PMN's vocabulary, the seat and card it is about, the trick, and one plain sentence.
@@ -44,13 +44,12 @@ them): ``annotate(record, double_dummy=True)`` adds them, and :func:`recorded_po
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .cards import ALL_CARDS, Card, Suit, rank_name
-from .commands import iter_commands
+from .commands import iter_commands, without_commands
 from .engine import PlayEvent
 from .pmn_syntax import normalize_comment
 from .record import DealRecord, PlayNode
@@ -62,7 +61,7 @@ if TYPE_CHECKING:
     from .analysis import Progress
     from .solver import Solver
 
-#: The NAG each kind adds to its card (FORMAT.md's Mendikot observations).
+#: The NAG each kind adds to its card (docs/format.md's Mendikot observations).
 KIND_NAGS: dict[str, int] = {
     "ten-lost": 20,
     "ten-protected": 22,
@@ -518,9 +517,6 @@ def _saved_nags(
     return out
 
 
-_COMMAND_TEXT = re.compile(r"\[%[^\]]*\]")
-
-
 DOUBLE_DUMMY_KINDS = ("decisive", "mistake")
 """The point kinds only the solver finds (:mod:`.analysis`), never :func:`find_points`."""
 
@@ -533,7 +529,7 @@ def _recorded(record: DealRecord) -> Iterator[tuple[int, PlayNode, str, list[str
         for comment in (*node.starting_comments, *node.comments):
             if "[%point" not in comment:
                 continue  # most comments hold no point: a corpus has millions of them
-            words = " ".join(_COMMAND_TEXT.sub(" ", comment).split())
+            words = without_commands(comment)
             for name, args in iter_commands(comment):
                 if name != "point" or not args:
                     continue

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Final
 
-#: The strategy point kinds of FORMAT.md (``[%point KIND ARGS…]``), in the order it lists
+#: The strategy point kinds of docs/format.md (``[%point KIND ARGS…]``), in the order it lists
 #: them. Other kinds may be written: readers keep them and show them as written.
 POINT_KINDS: tuple[str, ...] = (
     "ten-captured",
@@ -27,10 +28,25 @@ POINT_KINDS: tuple[str, ...] = (
     "mistake",
 )
 
-_COMMAND = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
+COMMAND: Final = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
+"""One command: its name (group 1) and its arguments as written (group 2). The one
+spelling of the pattern: the reader's views, the editing and the annotations all use it."""
+
+COMMANDS_ONLY: Final = re.compile(r"\s*(?:\[%[^\]]*\]\s*)+")
+"""A comment that holds commands and nothing else (where a new command may be added
+without touching a human's sentence)."""
 
 
 def iter_commands(comment: str) -> Iterator[tuple[str, str]]:
     """Every ``[%name args]`` in a comment, as ``(name, args)`` with the args stripped."""
-    for match in _COMMAND.finditer(comment):
+    for match in COMMAND.finditer(comment):
         yield match.group(1), match.group(2).strip()
+
+
+def without_commands(comment: str) -> str:
+    """The words of a comment for reading: its commands taken out, spaces folded.
+
+    >>> without_commands("C's ace [%point ten-captured TH C] takes  it")
+    "C's ace takes it"
+    """
+    return " ".join(COMMAND.sub(" ", comment).split())

@@ -52,7 +52,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import IO, Final, TypeAlias
 
-from .commands import POINT_KINDS
+from .commands import COMMAND, COMMANDS_ONLY, POINT_KINDS
 from .errors import FileChangedError, MendikotError, SaveError
 from .files import (
     SaveNotice,
@@ -96,8 +96,6 @@ GLYPHS: Final = tuple(GLYPH_NAGS)
 
 _KIND: Final = re.compile(r"\w[\w-]*")
 _TOKEN: Final = re.compile(r"[^\s\[\]{}\\]+")
-_COMMAND: Final = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
-_COMMANDS_ONLY: Final = re.compile(r"\s*(?:\[%[^\]]*\]\s*)+")
 
 
 class EditError(MendikotError, ValueError):
@@ -332,7 +330,7 @@ def add_point(record: DealRecord, ply: int, kind: str, *args: object) -> bool:
 
     Nothing is written if the card has this point already. The command goes into the
     card's last comment that holds only commands, or into a new comment: a human's
-    sentence is never edited. A kind FORMAT.md does not list (:data:`POINT_KINDS`) is
+    sentence is never edited. A kind docs/format.md does not list (:data:`POINT_KINDS`) is
     written too, with a :class:`UserWarning`, since readers keep unknown kinds. Returns
     whether the record changed.
     """
@@ -370,7 +368,7 @@ def add_command(record: DealRecord, ply: int, name: str, *args: object) -> bool:
 
 def _write_command(node: PlayNode, command: str) -> bool:
     for i in range(len(node.comments) - 1, -1, -1):
-        if _COMMANDS_ONLY.fullmatch(node.comments[i]):
+        if COMMANDS_ONLY.fullmatch(node.comments[i]):
             node.comments[i] = f"{node.comments[i].rstrip()} {command}"
             return True
     node.comments.append(command)
@@ -400,7 +398,7 @@ def _without_point(comment: str, tokens: tuple[str, ...]) -> str:
     that separated each from its neighbour (so no double space is left behind)."""
     spans = [
         m.span()
-        for m in _COMMAND.finditer(comment)
+        for m in COMMAND.finditer(comment)
         if m.group(1) == "point" and _parse_point(m.group(2)) == tokens
     ]
     if not spans:

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable
 
 from .cards import SUITS, Card, Suit, rank_letter
+from .commands import COMMAND
 from .engine import DealSetup, PlayEvent
 from .record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode, Problem
 from .report import captured_tens
@@ -37,7 +38,6 @@ _RED = "\x1b[31m"
 _BOLD = "\x1b[1m"
 _DIM = "\x1b[2m"
 _RESET = "\x1b[0m"
-_COMMAND = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
 
 
 class _Painter:
@@ -340,7 +340,7 @@ def _comment_text(comment: str) -> str:
     def command(match: re.Match[str]) -> str:
         return f"({match.group(1)}: {match.group(2).strip()})"
 
-    return visible(" ".join(_COMMAND.sub(command, comment).split()))
+    return visible(" ".join(COMMAND.sub(command, comment).split()))
 
 
 def _node_notes(node: PlayNode, seat: Seat, c: Card, paint: _Painter) -> list[str]:

@@ -36,11 +36,11 @@ each such piece into a ``<bdi>``.
 
 from __future__ import annotations
 
-import re
 from typing import Any, Final
 
 from . import solver as solver_module
 from .cards import TENS
+from .commands import COMMAND, without_commands
 from .engine import PlayEvent, TenFate
 from .record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode
 from .result import DealResult
@@ -53,7 +53,6 @@ from .user_text import isolate
 #: Version of the payload shape: the front end refuses a payload of another major version.
 VIEW_VERSION: Final = 1
 
-_COMMAND: Final = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")
 _TEN_ORDER: Final = tuple(str(t) for t in TENS)
 _TITLE_TAGS: Final = ("Event", "Site", "Date", "Round")
 
@@ -95,7 +94,7 @@ def deal_view(record: DealRecord) -> JSON:
         "position": bool(setup is not None and setup.start is not None),
         "first_trick": setup.start.trick if setup is not None and setup.start else 1,
         "total_tricks": setup.rules.tricks_per_deal if setup is not None else 0,
-        "deal_comments": [_clean_comment(c) for c in record.comments],
+        "deal_comments": [without_commands(c) for c in record.comments],
         "error": _first_error(record, timeline),
         "warnings": [p.message for p in record.warnings],
         "start_hands": {},
@@ -295,12 +294,6 @@ def fate_words(fate: TenFate, players: int = 4) -> str:
     return f"taken{side} before the position starts"
 
 
-def _clean_comment(comment: str) -> str:
-    """A comment for reading: ``[%…]`` commands removed (they are shown as badges), spaces
-    folded."""
-    return " ".join(_COMMAND.sub(" ", comment).split())
-
-
 def _notes(node: PlayNode | None) -> JSON:
     """The annotations of the card that led to a step."""
     if node is None:
@@ -309,10 +302,10 @@ def _notes(node: PlayNode | None) -> JSON:
     points: list[JSON] = []
     commands: list[JSON] = []
     for comment in (*node.starting_comments, *node.comments):
-        text = _clean_comment(comment)
+        text = without_commands(comment)  # the commands are shown as badges
         if text:
             comments.append(text)
-        for name, args in _COMMAND.findall(comment):
+        for name, args in COMMAND.findall(comment):
             if name == "point":
                 words = args.split()
                 if words:

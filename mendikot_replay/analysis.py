@@ -25,7 +25,7 @@ The words, precisely:
     ``??``; one that keeps the winner but loses a mendikot or a whitewash level (or gives the
     opponents one) is glyph ``?``. Under ``tens`` and ``tricks`` every mistake is ``?``.
 ``decisive``
-    At most one card per analysed line, the card the deal turns on (RULES.md: it changes the
+    At most one card per analysed line, the card the deal turns on (docs/rules.md: it changes the
     deal's outcome with best play from both sides). In order of precedence:
 
     1. the last card that changed the winner (A/C, tie, B/D) of the double-dummy outcome:

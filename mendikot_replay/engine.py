@@ -1,6 +1,6 @@
 """The rules engine: who may play what, who wins a trick, where the tricks and tens go.
 
-It implements every rule and option of RULES.md and nothing else: it knows no file format
+It implements every rule and option of docs/rules.md and nothing else: it knows no file format
 and no display. :class:`Game` is a small mutable state machine, fed one card at a time;
 the replay timeline (:mod:`mendikot_replay.timeline`) records its state after every card, and
 the solver will drive it directly.
@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import copy
 import functools
+import operator
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from .cards import TENS, Card, Suit, deck
 from .errors import MendikotError
@@ -166,6 +167,33 @@ class Counts:
 
 NO_TRUMP_PLY: Final = -(10**9)
 """``trump_ply`` of a trump known before the first card: every trump-suit card counts."""
+
+
+#: The plain attributes a card can change, saved by :meth:`Game.push` and restored by
+#: :meth:`Game.pop` (the lists, sets and dicts it changes are handled one by one there).
+_UNDONE: Final = (
+    "ply",
+    "to_play",
+    "leader",
+    "trick",
+    "trick_start_ply",
+    "finished",
+    "trump",
+    "trump_status",
+    "trump_ply",
+    "trump_since",
+    "trump_card",
+    "hidden_card",
+    "hidden_holder",
+    "unknown_holder_card",
+    "last_trick_trumps",
+    "last_trick",
+    "pile_tricks",
+    "streak_seat",
+    "streak",
+    "revokes",
+)
+_save_plain: Final = operator.attrgetter(*_UNDONE)
 
 
 class Game:
@@ -313,6 +341,8 @@ class Game:
         self.finished = False
         self._ten_fates: dict[Card, TenFate] = {}
         self._init_tens()
+        self._undo: list[tuple[Any, ...]] = []
+        """What :meth:`pop` needs to take back each card :meth:`push` played."""
         if start and self.trick > self.total_tricks:
             raise SetupError(
                 f"trick {self.trick} does not exist in a {self.total_tricks}-trick deal"
@@ -356,7 +386,52 @@ class Game:
         new.pile_cards = list(self.pile_cards)
         new.trick_winners = list(self.trick_winners)
         new._ten_fates = dict(self._ten_fates)
+        new._undo = []  # a copy starts where the game stands: nothing to take back
         return new
+
+    # -- trying a card and taking it back (python-chess's push/pop) ----------------------
+    def push(self, card: Card, *, ask_reveal: bool = False, revoke: bool = False) -> PlayEvent:
+        """Play ``card`` as :meth:`play` does, remembering how to take it back with
+        :meth:`pop`: a search tries every card of a position on one game, rather than a
+        :meth:`copy` of the whole game for each (its hands, counts, fates…). An illegal
+        card raises :class:`IllegalPlay` and leaves nothing to pop.
+
+        Only what the card can change is saved: the plain attributes always, the table,
+        counts, pile and ten fates only when the card ends a trick (or is a ten)."""
+        seat = self.to_play
+        hand = self.hands[seat] if seat is not None else None
+        ends = len(self.table) == self.players - 1
+        saved = (
+            seat,
+            card,
+            hand is None and card in self.unseen,
+            _save_plain(self),
+            (list(self.table), self.counts.tricks[:], self.counts.tens[:], self.pile_cards[:])
+            if ends
+            else None,
+            dict(self._ten_fates) if ends or card.is_ten else None,
+        )
+        event = self.play(card, ask_reveal=ask_reveal, revoke=revoke)
+        self._undo.append(saved)
+        return event
+
+    def pop(self) -> None:
+        """Take back the last card :meth:`push` played: the game is exactly as before it."""
+        seat, card, was_unseen, plain, trick, fates = self._undo.pop()
+        self.__dict__.update(zip(_UNDONE, plain, strict=True))
+        hand = self.hands[seat]
+        if hand is not None:
+            hand.add(card)
+            self.suit_counts[seat][card.suit.index] += 1
+        elif was_unseen:
+            self.unseen.add(card)
+        if trick is None:
+            self.table.pop()
+        else:
+            self.table, self.counts.tricks[:], self.counts.tens[:], self.pile_cards = trick
+            self.trick_winners.pop()
+        if fates is not None:
+            self._ten_fates = fates
 
     # -- set-up helpers -------------------------------------------------------------------
     def _seat_after(self, seat: Seat, steps: int) -> Seat:

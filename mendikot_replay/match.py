@@ -1,4 +1,4 @@
-"""The match register: points over the deals of a match (RULES.md, "Match scoring").
+"""The match register: points over the deals of a match (docs/rules.md, "Match scoring").
 
 >>> reg = MatchRegister(Scoring.BONUS, target=7)
 >>> reg.add(deal_result((4, 0), (9, 4), 13))

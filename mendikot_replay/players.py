@@ -5,7 +5,7 @@ the deals are only as realistic as the players. Two are here:
 
 * :class:`RandomPlayer` plays a uniformly random legal card: the floor any strategy must
   beat, and a generator of odd corners.
-* :class:`RuleOfThumbPlayer` plays the teaching tips of RULES.md ("Strategy points"): cash
+* :class:`RuleOfThumbPlayer` plays the teaching tips of docs/rules.md ("Strategy points"): cash
   the master before the ten, drop a ten only where it falls safely, win cheaply, duck low
   when losing, discard low from the long suit (never a ten), ruff an opponent's ten with the
   lowest trump that holds, keep the high trumps in reserve, count tricks once the tens split
@@ -501,7 +501,7 @@ class RandomPlayer:
 
 
 class RuleOfThumbPlayer:
-    """The teaching tips of RULES.md as a player (see the module's docstring).
+    """The teaching tips of docs/rules.md as a player (see the module's docstring).
 
     Deterministic: it never draws from ``rng``.
     """

@@ -720,7 +720,7 @@ class _Reader:
     def blocks(self) -> Iterator[_Block]:
         """The file cut into deals, unparsed.
 
-        Only the file's first line can give the version (FORMAT.md): any other line that
+        Only the file's first line can give the version (docs/format.md): any other line that
         starts with ``%`` outside a deal is ignored, whatever it says, so that a stray
         ``% PMN 2.0`` pasted between deals cannot end the reading.
         """

@@ -31,7 +31,7 @@ from .engine import DealSetup, StartPosition
 from .rules import VARIANT_FLAGS, Capture, Reveal, Rules, Scoring, TrumpMethod
 from .seats import ALL_SEATS, Seat, Team, next_seat, seats
 
-#: The tags PMN knows, in the order export writes them (FORMAT.md, "Tag section").
+#: The tags PMN knows, in the order export writes them (docs/format.md, "Tag section").
 ROSTER: Final[tuple[str, ...]] = (
     "Event",
     "Site",

@@ -1,4 +1,4 @@
-"""Writing PMN: records out as canonical text (FORMAT.md's "export" level).
+"""Writing PMN: records out as canonical text (docs/format.md's "export" level).
 
 Canonical means one spelling for one deal: the tag roster in its order, one tag a line,
 canonical values, deal comments on their own lines, then one trick a line as

@@ -114,7 +114,7 @@ class PMNError(MendikotError):
 GLYPH_NAGS: dict[str, int] = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 NAG_GLYPHS: dict[int, str] = {nag: glyph for glyph, nag in GLYPH_NAGS.items()}
 
-#: NAG 7 and the Mendikot observation NAGs (FORMAT.md), in plain words.
+#: NAG 7 and the Mendikot observation NAGs (docs/format.md), in plain words.
 NAG_MEANINGS: dict[int, str] = {
     1: "good card",
     2: "mistake",

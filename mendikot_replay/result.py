@@ -1,4 +1,4 @@
-"""Who wins a deal, and who deals next (RULES.md, "Who wins the deal" and "Next dealer").
+"""Who wins a deal, and who deals next (docs/rules.md, "Who wins the deal" and "Next dealer").
 
 >>> r = deal_result(tens=(3, 1), tricks=(5, 8), total_tricks=13)
 >>> r.tag, r.reason

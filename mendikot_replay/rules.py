@@ -1,4 +1,4 @@
-"""The rule options a deal is played under (RULES.md), with their defaults.
+"""The rule options a deal is played under (docs/rules.md), with their defaults.
 
 A :class:`Rules` value is everything the engine needs to know about a table's house rules;
 it is plain data so that records, the replay and the solver can share it. The names of the
@@ -74,7 +74,7 @@ VARIANT_FLAGS: Final = ("must-trump", "bonus-aces")
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """The options of one deal. Every field has the RULES.md default."""
+    """The options of one deal. Every field has the docs/rules.md default."""
 
     players: int = 4
     deck: int = 0

@@ -5,7 +5,7 @@ No public collection of recorded Mendikot deals exists, so the analysis tools ne
 :class:`~mendikot_replay.engine.Game` with the players of :mod:`.players` (or the Monte
 Carlo player of :mod:`.pimc`, which solves the last tricks double-dummy), and yields one
 :class:`~mendikot_replay.record.DealRecord` per deal, ready for the PMN writer. Consecutive
-deals form matches: the dealer rotates as RULES.md says (:func:`~.result.next_dealer`), and a
+deals form matches: the dealer rotates as docs/rules.md says (:func:`~.result.next_dealer`), and a
 new match starts when a team reaches the target. Each record names the player type in its
 seat tags (``[A "rule-of-thumb"]``), so a corpus can be split by who played.
 
@@ -58,7 +58,7 @@ __all__ = [
 ]
 
 DEFAULT_TARGET = 7
-"""Points that end a simulated match (RULES.md: "commonly 7")."""
+"""Points that end a simulated match (docs/rules.md: "commonly 7")."""
 
 Lineup = Mapping[Seat, Player]
 """Who sits where: a player for every seat of the table."""
@@ -101,7 +101,7 @@ def lineup(ac: Player, bd: Player, players: int = 4) -> dict[Seat, Player]:
 # -- dealing ----------------------------------------------------------------------------------
 def deal_hands(rng: random.Random, rules: Rules, dealer: Seat) -> dict[Seat, frozenset[Card]]:
     """Shuffle and deal anticlockwise from the player to the dealer's right, in packets of
-    5 then 4 as at the table (RULES.md). The packets do not change the odds; they keep the
+    5 then 4 as at the table (docs/rules.md). The packets do not change the odds; they keep the
     cards each seat gets from a given shuffle the ones a real dealer would give."""
     cards = list(deck(rules.deck))
     rng.shuffle(cards)

@@ -460,10 +460,14 @@ class _Searcher:
         best = -_INF if maximising else _INF
         best_move: Move | None = None
         for move in ordered:
-            child = _apply(game, move)
-            if child is None:
+            try:  # one game for the whole search: each card is played, searched, taken back
+                game.push(move.card, ask_reveal=move.ask)
+            except IllegalPlay:
                 continue
-            v = self.search(child, alpha, beta)
+            try:
+                v = self.search(game, alpha, beta)
+            finally:
+                game.pop()
             if maximising:
                 if v > best:
                     best, best_move = v, move

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mendikot_replay.pmn_tags import canonical_value
 from mendikot_replay.record import DealRecord, PlayNode
 
-#: FORMAT.md's example, verbatim: a canonical file (readers must accept it as is).
+#: docs/format.md's example, verbatim: a canonical file (readers must accept it as is).
 FORMAT_EXAMPLE = """\
 % PMN 1.0
 [Event "Thursday club"]
@@ -40,7 +40,7 @@ FORMAT_EXAMPLE = """\
 13. B: JD 7D KS 8H
 """
 
-#: FORMAT.md's position example, verbatim (not canonical: Start comes before Hands).
+#: docs/format.md's position example, verbatim (not canonical: Start comes before Hands).
 POSITION_EXAMPLE = """\
 [Event "Endgame: cover or duck?"]
 [TrumpMethod "Drawn"]

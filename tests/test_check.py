@@ -1,7 +1,7 @@
 """Replay errors of a read deal: each reported at the card or tag that causes it, with a plain
 message, and never at the cost of the other deals of the file.
 
-Each test breaks FORMAT.md's worked example in one place and sandwiches it between two
+Each test breaks docs/format.md's worked example in one place and sandwiches it between two
 good copies, so that every case also shows that the neighbours still load intact.
 """
 

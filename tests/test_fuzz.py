@@ -1,6 +1,6 @@
 """Fuzzing the reader: whatever the bytes, it reports problems and never crashes.
 
-The reader promises (FORMAT.md, ``pmn_reader``) that the only exception leaving it is
+The reader promises (docs/format.md, ``pmn_reader``) that the only exception leaving it is
 :class:`~mendikot_replay.record.PMNError`, for a file it must refuse as a whole, and that an
 error in one deal never loses the others. Hypothesis feeds it arbitrary bytes and text and,
 more to the point, *near-valid* PMN: canonical files of random deals with characters deleted,

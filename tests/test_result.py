@@ -1,4 +1,4 @@
-"""RULES.md "Who wins the deal", "Next dealer" and "Match scoring" (with bonus-aces)."""
+"""docs/rules.md "Who wins the deal", "Next dealer" and "Match scoring" (with bonus-aces)."""
 
 from __future__ import annotations
 

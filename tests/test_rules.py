@@ -1,9 +1,9 @@
-"""RULES.md, rule by rule: table, deck, trump methods (except closed), play, must-trump,
+"""docs/rules.md, rule by rule: table, deck, trump methods (except closed), play, must-trump,
 revokes, set-up errors, unknown hands, positions and ``legal_cards``.
 
 Closed trump, Dehla capture, deal results and the replay timeline have their own files
 (``test_rules_closed.py``, ``test_rules_dehla.py``, ``test_result.py``,
-``test_rules_timeline.py``). Every expected value below is reasoned from RULES.md.
+``test_rules_timeline.py``). Every expected value below is reasoned from docs/rules.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md "Closed" trump (band hukum): versions A and B, ``^T`` and the face-down card.
+"""docs/rules.md "Closed" trump (band hukum): versions A and B, ``^T`` and the face-down card.
 
 Documented design decisions tested here as such: under version A all trump-suit cards of the
 revealing trick count as trumps; under version B only the cards played at or after the
@@ -158,16 +158,94 @@ def test_closed_version_a_void_holder_reveals_and_may_play_the_returned_card() -
     assert event.trick_winner == "A"
 
 
-def test_closed_version_a_whole_revealing_trick_counts_trumps() -> None:
-    # Design decision: the trump is known when the trick ends, so every heart of the
-    # revealing trick is a trump, including the lead played before the reveal.
-    hands = {"A": ".9..", "B": "..2.", "C": ".K..", "D": ".53..4"}  # D's 5H is face down
-    setup = closed_setup(hands, "D")
-    tl = Timeline.replay(setup, cards("9H 2D KH 3H"), check_deal=False)
+#: docs/rules.md's worked example of a closed trump whose suit turns out to be the suit led:
+#: A (to the dealer's right) has laid the five of clubs face down; B leads the ten of clubs,
+#: C and D have no club, and A follows with the nine.
+LED_TRUMP_HANDS = {"A": "...95", "B": "...T", "C": "..2.", "D": "..3."}
+LED_TRUMP_PLAY = "TC 2D 3D 9C"
+
+
+@pytest.mark.parametrize(
+    ("hands", "holder", "hidden", "leader", "play", "trumps", "winner"),
+    [
+        pytest.param(
+            LED_TRUMP_HANDS,
+            "A",
+            "5C",
+            "B",
+            LED_TRUMP_PLAY,
+            [True, False, False, True],
+            "B",
+            id="docs-example-the-led-ten-beats-a-later-nine",
+        ),
+        pytest.param(
+            {"A": ".9..", "B": "..2.", "C": ".K..", "D": ".53..4"},  # D's 5H is face down
+            "D",
+            "5H",
+            "A",
+            "9H 2D KH 3H",
+            [True, False, True, True],
+            "C",
+            id="a-later-king-beats-the-led-nine",
+        ),
+    ],
+)
+def test_version_a_led_suit_turns_out_trump_every_card_of_the_revealing_trick_is_trump(
+    hands: dict[str, str],
+    holder: str,
+    hidden: str,
+    leader: str,
+    play: str,
+    trumps: list[bool],
+    winner: str,
+) -> None:
+    """docs/rules.md, "Closed", version A: when the suit led turns out to be the trump.
+
+    The card is turned up automatically by the first player who cannot follow. Every card
+    played to that trick before the reveal followed suit, so when the face-down card shows
+    that the suit led is the trump, all of them are trumps, the card led included, and so is
+    every card of that suit played after the reveal: rank alone decides among them. In
+    docs/rules.md's example C's discard turns up the five of clubs, B's ten of clubs (led
+    before the reveal) is the highest trump of the trick and beats A's nine, and B/D keep
+    their ten. (Version B decides the same trick the other way: the next test.)
+    """
+    setup = closed_setup(hands, holder, hidden=hidden, leader=leader)
+    tl = Timeline.replay(setup, cards(play), check_deal=False)
     assert tl.error is None
-    assert [e.is_trump for e in tl.events] == [True, False, True, True]
-    assert tl.events[1].revealed
-    assert tl.trick_winners == ["C"]
+    assert tl.events[1].revealed and not tl.events[1].asked  # automatic, at the discard
+    assert [e.is_trump for e in tl.events] == trumps
+    assert tl.trick_winners == [winner]
+
+
+def test_version_b_led_suit_turns_out_trump_no_card_played_before_the_reveal_is_trump() -> None:
+    """docs/rules.md, "Closed", version B: when the suit led turns out to be the trump.
+
+    Under version B a card of the trump suit played before the reveal never counts as a
+    trump: not later in the same trick, and not even the card led, although its suit turns
+    out to be the trump. Only cards played at or after the reveal can be trumps, so a low
+    card of the suit played after the ask beats a high one led before it. docs/rules.md's
+    example: B leads the ten of clubs, C cannot follow and does not ask, D asks (``^T``) and
+    the face-down five of clubs makes clubs trumps (D, void in clubs, has no trump to play);
+    A's nine of clubs, played after the reveal, is the only trump of the trick and takes
+    B's ten for A/C. Had nobody asked, the trick would have had no trumps and the ten, the
+    highest club, would have won it.
+    """
+    setup = closed_setup(LED_TRUMP_HANDS, "A", hidden="5C", leader="B", reveal=Reveal.B)
+    asks = [(False, False), (False, False), (True, False), (False, False)]
+    tl = Timeline.replay(setup, cards(LED_TRUMP_PLAY), asks, check_deal=False)
+    assert tl.error is None
+    lead, discard, ask, nine = tl.events
+    assert not discard.revealed  # C cannot follow but does not ask: nothing is turned up
+    assert ask.asked and ask.revealed and not ask.is_trump
+    assert not lead.is_trump  # led before the reveal: never a trump, though clubs are trumps
+    assert nine.is_trump
+    assert tl.trick_winners == ["A"]
+    assert tl.final is not None and tl.final.tens == (1, 0)  # B's ten goes to A/C
+    # Nobody asks: the trick has no trumps, and the highest club, the ten, wins it.
+    unasked = Timeline.replay(setup, cards(LED_TRUMP_PLAY), check_deal=False)
+    assert unasked.error is None
+    assert not any(e.is_trump or e.revealed for e in unasked.events)
+    assert unasked.trick_winners == ["B"]
 
 
 def test_closed_version_a_must_trump_after_automatic_reveal() -> None:

@@ -1,4 +1,4 @@
-"""RULES.md "Capture ``Dehla``" (Dehla Pakad): the central pile, two tricks in a row by the
+"""docs/rules.md "Capture ``Dehla``" (Dehla Pakad): the central pile, two tricks in a row by the
 same player, the streak starting afresh, and the last trick taking the rest."""
 
 from __future__ import annotations

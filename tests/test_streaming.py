@@ -1,6 +1,6 @@
 """The reader streams: 100,000 deals are read, replayed and checked in flat memory.
 
-FORMAT.md promises that a reader streams a file deal by deal with bounded memory, so a
+docs/format.md promises that a reader streams a file deal by deal with bounded memory, so a
 corpus of any size can be validated. The file here is never written out: a raw file object
 serves a few thousand distinct random deals (every rule variant) over and over, so the test
 costs no disk and its input holds no more memory at 100,000 deals than at 10,000.

@@ -337,9 +337,13 @@ class DealRecord:
         return deal_html(self)
 
     def _repr_svg_(self) -> str:
-        from .svg import snapshot_svg  # the final state, or a position's start (svg.py)
+        from .svg import record_svg  # the final state, or a position's start (svg.py)
 
-        return snapshot_svg(self)
+        if self.timeline is None and self.setup is not None:
+            from .check import check_record  # a record built by a program: replay it first
+
+            check_record(self)
+        return record_svg(self)
 
     def __repr__(self) -> str:
         label = ", ".join(f"{k}={self.tags[k]!r}" for k in ("Event", "Deal") if k in self.tags)

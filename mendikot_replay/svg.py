@@ -1,7 +1,8 @@
 """A static SVG picture of one moment of a deal, for places where an image suits.
 
-Like python-chess's ``chess.svg.board``: one function, :func:`snapshot_svg`, turns a record
-and a ply into a self-contained SVG string — for a README, a report, a slide, or a notebook
+Like python-chess's ``chess.svg.board``: one function, :func:`snapshot_svg`, turns a replay
+(:class:`~.timeline.Timeline`) and a ply into a self-contained SVG string (:func:`record_svg`
+does it for a record, with its names) — for a README, a report, a slide, or a notebook
 front end that prefers images (:meth:`DealRecord._repr_svg_ <.record.DealRecord>` draws the
 final position, or the start of an endgame position). The interactive stepping viewer is
 another view; both read the same :class:`~.timeline.Timeline`, so they agree.
@@ -31,7 +32,7 @@ Three promises:
 ... [Hands "A:..A98.T B:A..T2. C:K9..5.A D:QT.K8.."]
 ... [Play "B"]
 ... 10. B: 5S''')[0]
->>> picture = snapshot_svg(record)
+>>> picture = record_svg(record)
 >>> picture.startswith("<svg"), "Asha &amp; co" in picture, 'data-card="KS"' in picture
 (True, True, True)
 """
@@ -40,7 +41,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
@@ -71,49 +72,66 @@ _NOT_XML: Final = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uff
 
 
 def snapshot_svg(
+    timeline: Timeline,
+    ply: int | None = None,
+    *,
+    tags: Mapping[str, str] | None = None,
+    hidden: Iterable[Seat] = (),
+    size: int = 480,
+) -> str:
+    """The snapshot of ``timeline`` after ``ply`` cards as an SVG document (a string).
+
+    ``ply`` counts as :class:`~.timeline.Timeline` does (0 is the start, before any card;
+    negative counts from the end). ``None`` draws the final state of the main line — or,
+    for a position (``Start`` tag), the position itself, which is what a reader of an
+    endgame wants to see. ``tags`` gives the names (``A``…``H``) and the heading (``Event``,
+    ``Deal``). ``hidden`` seats show only how many cards they hold, as in a quiz ("what
+    would you play from B's seat?"). ``size`` is the picture's width in pixels; the drawing
+    scales, its proportions stay.
+
+    The picture is drawn from the replay alone: nothing here reads or checks a record. A
+    replay that could not start gives a picture saying why, not an exception, since a
+    notebook calls this to display a record. Raises :class:`IndexError` for a ply the
+    replay does not reach.
+    """
+    if size <= 0:
+        raise ValueError(f"size must be a positive number of pixels, not {size}")
+    if not len(timeline):
+        return message_svg(
+            "Nothing to draw: "
+            + (
+                timeline.error
+                or "the tags do not give a playable deal (Dealer, TrumpMethod, Hands, Play)"
+            ),
+            size,
+        )
+    if ply is None:
+        ply = 0 if timeline.setup.is_position else len(timeline) - 1
+    snapshot = timeline[ply]  # IndexError with a plain message for a ply out of reach
+    return _Drawing(tags or {}, timeline, snapshot, frozenset(hidden), size).svg()
+
+
+def record_svg(
     record: DealRecord,
     ply: int | None = None,
     *,
     hidden: Iterable[Seat] = (),
     size: int = 480,
 ) -> str:
-    """The state of ``record`` after ``ply`` cards as an SVG document (a string).
-
-    ``ply`` counts as :class:`~.timeline.Timeline` does (0 is the start, before any card;
-    negative counts from the end). ``None`` draws the final state of the main line — or,
-    for a position record (``Start`` tag), the position itself, which is what a reader of
-    an endgame wants to see. ``hidden`` seats show only how many cards they hold, as in a
-    quiz ("what would you play from B's seat?"). ``size`` is the picture's width in
-    pixels; the drawing scales, its proportions stay.
-
-    A record not replayed yet is replayed first (as the writer does). A record that cannot
-    be replayed gives a picture saying why, not an exception, since a notebook calls this
-    to display a record.
-
-    Raises :class:`IndexError` for a ply the replay does not reach.
-    """
-    if size <= 0:
-        raise ValueError(f"size must be a positive number of pixels, not {size}")
-    timeline = _timeline(record)
-    if timeline is None or not len(timeline):
-        why = timeline.error if timeline is not None and timeline.error else None
-        return _message_svg(
+    """:func:`snapshot_svg` of a record's replay (``record.timeline``, made when the record
+    was checked), with its tags: what :meth:`DealRecord._repr_svg_ <.record.DealRecord>`
+    shows."""
+    if record.timeline is None:
+        return message_svg(
             "Nothing to draw: "
-            + (why or "the tags do not give a playable deal (Dealer, TrumpMethod, Hands, Play)"),
+            + (
+                "the deal was not replayed (read it with check=True)"
+                if record.setup is not None
+                else "the tags do not give a playable deal (Dealer, TrumpMethod, Hands, Play)"
+            ),
             size,
         )
-    if ply is None:
-        ply = 0 if record.setup is not None and record.setup.is_position else len(timeline) - 1
-    snapshot = timeline[ply]  # IndexError with a plain message for a ply out of reach
-    return _Drawing(record, timeline, snapshot, frozenset(hidden), size).svg()
-
-
-def _timeline(record: DealRecord) -> Timeline | None:
-    if record.timeline is None and record.setup is not None:
-        from .pmn_reader import run_checker
-
-        run_checker(record)
-    return record.timeline
+    return snapshot_svg(record.timeline, ply, tags=record.tags, hidden=hidden, size=size)
 
 
 def _text(value: str) -> str:
@@ -154,13 +172,13 @@ class _Drawing:
 
     def __init__(
         self,
-        record: DealRecord,
+        tags: Mapping[str, str],
         timeline: Timeline,
         snapshot: Snapshot,
         hidden: frozenset[Seat],
         size: int,
     ) -> None:
-        self.record = record
+        self.tags = tags
         self.timeline = timeline
         self.snap = snapshot
         self.hidden = hidden
@@ -223,7 +241,7 @@ class _Drawing:
     def title(self, limit: int | None = None) -> str:
         """The event and the deal number, each isolated; with ``limit``, about that many
         characters at most (the event's name gives way)."""
-        tags = self.record.tags
+        tags = self.tags
         deal = ""
         if tags.get("Deal"):
             deal = f"deal {_user(tags['Deal'], 12 if limit is not None else None)}"
@@ -268,7 +286,7 @@ class _Drawing:
             f'<rect x="{_n(left)}" y="{_n(top)}" width="{w}" height="24" rx="8" '
             f'fill="{_TEAM_TINTS[team]}"/>'
         )
-        name = self.record.tags.get(seat, "")
+        name = self.tags.get(seat, "")
         label = _text(f"{seat} {_user(name, _NAME_LIMIT)}") if name else seat
         tooltip = f"<title>{_text(f'{seat}: {_user(name)}' if name else seat)}</title>"
         self.out.append(
@@ -492,7 +510,7 @@ def _plain_card(card: Card) -> str:
     return f"{_rank(card)}{card.suit.symbol}"
 
 
-def _message_svg(message: str, size: int) -> str:
+def message_svg(message: str, size: int) -> str:
     """A small picture saying why there is no picture (shown where a notebook expected one)."""
     height = round(size * 120 / _WIDTH)
     lines = _wrap(message, 80)

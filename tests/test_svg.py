@@ -6,6 +6,7 @@ import random
 import xml.etree.ElementTree as ET
 
 import pytest
+from cross_process import same_bytes_in_every_process
 from pmn_examples import FORMAT_EXAMPLE, POSITION_EXAMPLE
 
 from mendikot_replay.check import check_record
@@ -13,7 +14,7 @@ from mendikot_replay.generate import random_deal
 from mendikot_replay.pmn_reader import read_string
 from mendikot_replay.record import DealRecord
 from mendikot_replay.rules import Capture, Rules, TrumpMethod
-from mendikot_replay.svg import snapshot_svg
+from mendikot_replay.svg import record_svg, snapshot_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 HOSTILE = "<script>alert('x')</script> & Sons"
@@ -57,7 +58,7 @@ def table_cards(root: ET.Element) -> list[tuple[str, str, str]]:
 
 
 def test_the_picture_is_well_formed_xml_with_a_title() -> None:
-    root = parse(snapshot_svg(example(), 14))
+    root = parse(record_svg(example(), 14))
     title = root.find(f"{NS}title")
     assert title is not None and title.text is not None
     assert "after card 14 of 52, trick 4" in title.text
@@ -67,7 +68,7 @@ def test_the_picture_is_well_formed_xml_with_a_title() -> None:
 def test_names_from_files_are_escaped() -> None:
     record = example(A=HOSTILE, B="Bilal & Co", C="x\x01y")
     record.tags["Event"] = 'A "club" <b>night</b> & more'
-    svg = snapshot_svg(record, 0)
+    svg = record_svg(record, 0)
     root = parse(svg)  # a control character or a stray < would make this fail
     assert "<script>" not in svg
     assert "&lt;script&gt;" in svg
@@ -82,7 +83,7 @@ def test_names_from_files_are_escaped() -> None:
 def test_every_card_of_every_hand_is_drawn_at_ply_0() -> None:
     record = example()
     assert record.setup is not None
-    drawn = seat_cards(parse(snapshot_svg(record, 0)))
+    drawn = seat_cards(parse(record_svg(record, 0)))
     assert set(drawn) == {"A", "B", "C", "D"}
     for seat, hand in record.setup.hands.items():
         assert hand is not None
@@ -90,7 +91,7 @@ def test_every_card_of_every_hand_is_drawn_at_ply_0() -> None:
 
 
 def test_suits_carry_their_sign_and_red_is_never_alone() -> None:
-    root = parse(snapshot_svg(example(), 0))
+    root = parse(record_svg(example(), 0))
     rows = [el for el in root.iter(f"{NS}text") if el.get("data-suit")]
     assert len(rows) == 16
     for row in rows:
@@ -101,7 +102,7 @@ def test_suits_carry_their_sign_and_red_is_never_alone() -> None:
 
 def test_the_trick_on_the_table_at_a_mid_trick_ply() -> None:
     record = example()
-    root = parse(snapshot_svg(record, 14))  # trick 4: C leads 5S, D plays 7S
+    root = parse(record_svg(record, 14))  # trick 4: C leads 5S, D plays 7S
     assert table_cards(root) == [("C", "5S", "5♠C · led"), ("D", "7S", "7♠D")]
     drawn = seat_cards(root)
     assert "5S" not in drawn["C"] and "7S" not in drawn["D"]
@@ -109,31 +110,59 @@ def test_the_trick_on_the_table_at_a_mid_trick_ply() -> None:
 
 
 def test_a_completed_trick_marks_its_winner() -> None:
-    root = parse(snapshot_svg(example(), 4))  # trick 1: TH KH AH 2H, C's ace wins
+    root = parse(record_svg(example(), 4))  # trick 1: TH KH AH 2H, C's ace wins
     cards = table_cards(root)
     assert [c[1] for c in cards] == ["TH", "KH", "AH", "2H"]
     assert cards[0][2].endswith("A · led") and cards[2][2].endswith("C · wins")
 
 
 def test_hidden_seats_show_no_cards() -> None:
-    root = parse(snapshot_svg(example(), 0, hidden=("B", "D")))
+    root = parse(record_svg(example(), 0, hidden=("B", "D")))
     drawn = seat_cards(root)
     assert drawn["B"] == set() and drawn["D"] == set()
     assert len(drawn["A"]) == 13
     assert "13 cards, hidden" in "".join(root.itertext())
 
 
+PICTURES = f"""
+import random
+from pmn_examples import FORMAT_EXAMPLE, POSITION_EXAMPLE
+from mendikot_replay.generate import random_deal
+from mendikot_replay.pmn_reader import read_string
+from mendikot_replay.rules import Capture, Rules, TrumpMethod
+from mendikot_replay.svg import record_svg, snapshot_svg
+
+HOSTILE = {HOSTILE!r}
+example = read_string(FORMAT_EXAMPLE.replace('[A "Asha"]', f'[A "{{HOSTILE}}"]'))[0]
+closed = random_deal(random.Random(3), Rules(players=6, trump_method=TrumpMethod.CLOSED))
+cut = random_deal(
+    random.Random(4), Rules(players=8, trump_method=TrumpMethod.CUT, capture=Capture.DEHLA)
+)
+pictures = [record_svg(example, ply, size=600) for ply in (0, 23, 52)]
+pictures.append(record_svg(example, 7, hidden=("B", "D")))
+pictures.append(example._repr_svg_())  # what a notebook shows
+pictures.append(record_svg(read_string(POSITION_EXAMPLE)[0]))
+pictures += [record_svg(r, ply) for r in (closed, cut) for ply in (0, 9, len(r.mainline()))]
+OUTPUT = "\\n".join(pictures).encode("utf-8")
+"""
+"""Pictures of the worked example (a hostile name in it), a position, a closed trump at
+six seats and a cut trump under Dehla at eight, as a test or a notebook draws them."""
+
+
 def test_the_output_is_deterministic() -> None:
-    first = snapshot_svg(example(A=HOSTILE), 23, size=600).encode()
-    second = snapshot_svg(example(A=HOSTILE), 23, size=600).encode()
+    first = record_svg(example(A=HOSTILE), 23, size=600).encode()
+    second = record_svg(example(A=HOSTILE), 23, size=600).encode()
     assert first == second
     assert b'width="600"' in first
+    # the same bytes in any process: no set or dict order that follows the string-hash seed
+    everywhere = same_bytes_in_every_process(PICTURES)
+    assert first in everywhere and everywhere.count(b"<svg") == 12
 
 
 def test_the_default_is_the_final_state_and_repr_svg_uses_it() -> None:
     record = example()
     svg = record._repr_svg_()
-    assert svg == snapshot_svg(record, 52)
+    assert svg == record_svg(record, 52)
     assert "A/C win (3 tens)" in "".join(parse(svg).itertext())
 
 
@@ -152,14 +181,14 @@ def test_a_closed_trump_is_face_down_until_revealed() -> None:
     assert record.setup is not None and record.timeline is not None
     holder, hidden = record.setup.hidden_holder, record.setup.trump_card
     assert holder is not None and hidden is not None
-    root = parse(snapshot_svg(record, 0))
+    root = parse(record_svg(record, 0))
     text = "".join(root.itertext())
     assert f"closed: a card set aside face down by {holder}" in text
     assert str(hidden) not in seat_cards(root)[holder]
     assert "+1 face down" in text
     revealed = record.timeline[-1].trump.since
     assert revealed is not None
-    after = "".join(parse(snapshot_svg(record, revealed + 1)).itertext())
+    after = "".join(parse(record_svg(record, revealed + 1)).itertext())
     assert "closed trump, revealed" in after
 
 
@@ -168,7 +197,7 @@ def test_an_unnamed_cut_trump_and_eight_seats() -> None:
         random.Random(5), Rules(players=8, trump_method=TrumpMethod.CUT, capture=Capture.DEHLA)
     )
     check_record(record)
-    root = parse(snapshot_svg(record, 0))
+    root = parse(record_svg(record, 0))
     assert "no trump yet" in "".join(root.itertext())
     assert len(seat_cards(root)) == 8
     assert "Pile: 0 tricks" in "".join(root.itertext())
@@ -182,16 +211,16 @@ def test_a_record_that_cannot_be_replayed_gives_a_message_picture() -> None:
 
 def test_a_ply_out_of_reach_is_an_index_error() -> None:
     with pytest.raises(IndexError):
-        snapshot_svg(example(), 53)
+        record_svg(example(), 53)
     with pytest.raises(ValueError, match="size"):
-        snapshot_svg(example(), 0, size=0)
+        record_svg(example(), 0, size=0)
 
 
 def test_names_are_isolated_from_the_label_around_them() -> None:
     rlo, fsi, pdi = "\u202e", "\u2068", "\u2069"
     record = example(A=f"Asha{rlo}", B=f"{pdi}{rlo}<b>Bilal</b>", C=f"Chetan{rlo} Ramaswamy Iyer")
     record.tags["Event"] = f"Club{rlo} night"
-    svg = snapshot_svg(record, 0)
+    svg = record_svg(record, 0)
     root = parse(svg)
     assert not list(root.iter(f"{NS}b"))
     labels = {
@@ -210,3 +239,26 @@ def test_names_are_isolated_from_the_label_around_them() -> None:
     assert heading.text == event
     title = root.find(f"{NS}title")
     assert title is not None and event in (title.text or "")
+
+
+def test_a_replay_is_drawn_without_any_record() -> None:
+    """The picture is drawn from a Timeline alone — no reader, no checker behind it — and
+    draws the same moment as the record's own replay: only the count of cards differs (the
+    short replay has 4, the deal 52)."""
+    from mendikot_replay.timeline import Timeline
+
+    record = example()
+    assert record.setup is not None and record.timeline is not None
+    cards = [node.card for node in record.mainline() if node.card is not None]
+    short = snapshot_svg(Timeline.replay(record.setup, cards[:4]), tags=record.tags)
+    full = snapshot_svg(record.timeline, 4, tags=record.tags)
+    assert short != full
+    assert short == full.replace("card 4 of 52", "card 4 of 4")
+    assert "Thursday club" not in snapshot_svg(record.timeline, 4)  # no tags: no heading
+
+
+def test_an_unreplayed_record_says_so() -> None:
+    from mendikot_replay.record import DealRecord
+
+    assert "not replayed" in record_svg(read_string(FORMAT_EXAMPLE, check=False)[0])
+    assert "playable deal" in record_svg(DealRecord({"Event": "x"}))

@@ -44,7 +44,8 @@ The solver is pure Python for now and only fast on endgames (about five tricks);
 core will make full deals fast through the same :class:`~.solver.Solver`. Until then
 ``max_tricks`` limits the analysis to the positions with at most that many tricks left.
 
-:func:`write_analysis` puts the findings into the record: ``[%dd OUTCOME]`` after every
+The analysis only finds; :func:`.annotate.write_analysis` writes the findings into the
+record (the verdicts become strategy points there): ``[%dd OUTCOME]`` after every
 analysed card, the mistake's glyph, ``[%point mistake CARD SEAT BETTER]`` and
 ``[%point decisive CARD SEAT]`` (with ``$29``, and ``!`` on a decisive card that kept the
 deal), each point with a sentence. It never edits or removes anything already there: a card
@@ -69,23 +70,22 @@ again, so writing twice changes nothing.
 {'KS': 'AC win', '9S': 'BD win'}
 >>> str(duck.better), duck.decisive, analysis.decisive is duck
 ('KS', True, True)
+>>> from mendikot_replay.annotate import write_analysis
 >>> write_analysis(record, analysis), write_analysis(record, analysis)
 (True, False)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar, overload
 
-from . import editing
-from .annotate import StrategyPoint, write_points
 from .cards import Card
 from .engine import Game, IllegalPlay
 from .errors import MendikotError
 from .record import DealRecord
-from .seats import Seat, Team, team_label, team_of
+from .seats import Seat, Team, team_of
 from .solver import Move, Objective, Solution, Solver, tricks_left, value_text
 
 _K = TypeVar("_K", Card, Move)
@@ -484,100 +484,10 @@ def _mark_decisive(verdicts: list[CardVerdict]) -> list[CardVerdict]:
 # -- writing ------------------------------------------------------------------------------------
 
 
-def _words(verdict: CardVerdict, value: int, players: int) -> str:
-    """A value in a sentence: ``A/C win``, ``a tie``, ``A/C 3`` (tens or tricks)."""
-    if verdict.objective != "outcome":
-        what = "tens" if verdict.objective == "tens" else "tricks"
-        return f"{value} {what} for {team_label('AC', players)}"
-    if value == 0:
-        return "a tie"
-    team, kind = value_text(value).split()
-    return f"{team_label(team, players)} {kind}"  # type: ignore[arg-type]
-
-
-def analysis_points(analysis: Iterable[CardVerdict], players: int = 4) -> list[StrategyPoint]:
-    """The ``mistake`` and ``decisive`` strategy points of an analysis, each with a sentence
-    (``players``: the table size, for the team names)."""
-    out: list[StrategyPoint] = []
-    for v in analysis:
-        ply = v.ply - 1  # StrategyPoint counts from 0
-        name = v.card.name
-        better = v.better_move
-        if v.mistake and better is not None:
-            asking = " asking for the trump"
-            text = (
-                f"{v.seat} plays the {name}{asking if v.asked else ''}: with best play "
-                f"{_words(v, v.before, players)} becomes {_words(v, v.after, players)}. "
-                f"The {better.card.name}{asking if better.ask else ''} kept "
-                f"{_words(v, v.before, players)}."
-            )
-            # (CARD is the node's card, its ^T on the node; BETTER a move: ^T when it asks)
-            args: tuple[str, ...] = (str(v.card), v.seat, str(better))
-            out.append(StrategyPoint("mistake", ply, v.trick, v.seat, v.card, args, text))
-        if v.decisive:
-            if v.before != v.after:
-                text = (
-                    f"The deal turns here: {_words(v, v.before, players)} before the {name}, "
-                    f"{_words(v, v.after, players)} after it, with best play from both sides."
-                )
-            else:
-                losing = next(c for c, x in v.cards.items() if x != v.before)
-                others = [c for c in v.keeping if c != v.card]
-                also = f" (as does the {others[0].name})" if len(others) == 1 else ""
-                if len(others) > 1:
-                    also = " (as do " + ", ".join(f"the {c.name}" for c in others) + ")"
-                text = (
-                    f"The deal turns here: the {name} keeps {_words(v, v.before, players)}"
-                    f"{also}; the {losing.name} would give "
-                    f"{_words(v, v.cards[losing], players)}."
-                )
-            args = (str(v.card), v.seat)
-            out.append(StrategyPoint("decisive", ply, v.trick, v.seat, v.card, args, text))
-    return out
-
-
-def write_analysis(record: DealRecord, analysis: Iterable[CardVerdict]) -> bool:
-    """Write an outcome analysis into ``record``; returns whether it changed.
-
-    On every analysed card: ``[%dd OUTCOME]`` (the outcome after it), unless the card has a
-    ``[%dd …]`` already. On a mistake: its glyph (``??`` or ``?``) unless the card has a
-    glyph, and ``[%point mistake CARD SEAT BETTER]`` with a sentence. On the decisive card:
-    ``[%point decisive CARD SEAT]`` with a sentence and ``$29``, and ``!`` when it kept the
-    deal and has no glyph. Nothing already there is edited or removed, and a point already
-    on the card is not written again, so writing twice changes nothing.
-
-    Raises ``ValueError`` for an analysis of another objective (``[%dd]`` holds the
-    outcome) or one that does not match the record's main line.
-    """
-    verdicts = list(analysis)
-    if any(v.objective != "outcome" for v in verdicts):
-        raise ValueError("[%dd] records the deal's outcome: write an analysis of the outcome")
-    for v in verdicts:
-        node = editing.node_at(record, v.ply)
-        if node.card != v.card:
-            raise ValueError(
-                f"card {v.ply} of the main line is {node.card}, not {v.card}: this analysis "
-                "is of another deal or line"
-            )
-    changed = False
-    for v in verdicts:
-        node = editing.node_at(record, v.ply)
-        if not any(name == "dd" for name, _ in node.commands()):
-            changed |= editing.add_command(record, v.ply, "dd", *v.after_text.split())
-        glyph = v.glyph or ("!" if v.decisive else None)
-        if glyph is not None and node.glyph() is None:
-            changed |= editing.add_glyph(record, v.ply, glyph)
-    players = record.setup.rules.players if record.setup is not None else 4
-    changed |= bool(write_points(record, analysis_points(verdicts, players)))
-    return changed
-
-
 __all__ = [
     "AnalysisError",
     "CardVerdict",
     "DealAnalysis",
     "Progress",
     "analyse",
-    "analysis_points",
-    "write_analysis",
 ]

@@ -44,10 +44,12 @@ them): ``annotate(record, double_dummy=True)`` adds them, and :func:`recorded_po
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import editing
+from .analysis import CardVerdict
 from .cards import ALL_CARDS, Card, Suit, rank_name
 from .commands import iter_commands, without_commands
 from .engine import PlayEvent
@@ -55,6 +57,7 @@ from .pmn_syntax import normalize_comment
 from .record import DealRecord, PlayNode
 from .rules import Reveal, TrumpMethod
 from .seats import Seat, Team, team_label, team_of
+from .solver import value_text
 from .timeline import Snapshot, Timeline
 
 if TYPE_CHECKING:
@@ -447,7 +450,7 @@ def annotate(
 
     ``double_dummy=True`` also analyses the deal with the solver
     (:func:`~.analysis.analyse`, with ``max_tricks``, ``solver`` and ``progress``) and
-    writes what :func:`~.analysis.write_analysis` writes: the ``mistake`` and ``decisive``
+    writes what :func:`write_analysis` writes: the ``mistake`` and ``decisive``
     points, ``[%dd …]`` and the mistakes' glyphs. The analysis runs first, so a deal it refuses
     (:class:`~.analysis.AnalysisError`: a hand unknown) is left untouched.
     """
@@ -463,8 +466,6 @@ def annotate(
         if nag not in node.nags:
             node.nags.append(nag)
     if analysis is not None:
-        from .analysis import analysis_points, write_analysis
-
         players = record.setup.rules.players if record.setup is not None else 4
         new = analysis_points(analysis, players)
         added += [p for p in new if not _has_point(mainline[p.ply], p)]
@@ -567,3 +568,94 @@ def double_dummy_points(record: DealRecord) -> list[StrategyPoint]:
             continue
         out.append(StrategyPoint(kind, ply, node.trick, seat, node.card, tuple(args), words))
     return out
+
+
+# -- the double-dummy points: an analysis's verdicts as points, [%dd] and glyphs ---------
+
+
+def _words(verdict: CardVerdict, value: int, players: int) -> str:
+    """A value in a sentence: ``A/C win``, ``a tie``, ``A/C 3`` (tens or tricks)."""
+    if verdict.objective != "outcome":
+        what = "tens" if verdict.objective == "tens" else "tricks"
+        return f"{value} {what} for {team_label('AC', players)}"
+    if value == 0:
+        return "a tie"
+    team, kind = value_text(value).split()
+    return f"{team_label(team, players)} {kind}"  # type: ignore[arg-type]
+
+
+def analysis_points(analysis: Iterable[CardVerdict], players: int = 4) -> list[StrategyPoint]:
+    """The ``mistake`` and ``decisive`` strategy points of an analysis, each with a sentence
+    (``players``: the table size, for the team names)."""
+    out: list[StrategyPoint] = []
+    for v in analysis:
+        ply = v.ply - 1  # StrategyPoint counts from 0
+        name = v.card.name
+        better = v.better_move
+        if v.mistake and better is not None:
+            asking = " asking for the trump"
+            text = (
+                f"{v.seat} plays the {name}{asking if v.asked else ''}: with best play "
+                f"{_words(v, v.before, players)} becomes {_words(v, v.after, players)}. "
+                f"The {better.card.name}{asking if better.ask else ''} kept "
+                f"{_words(v, v.before, players)}."
+            )
+            # (CARD is the node's card, its ^T on the node; BETTER a move: ^T when it asks)
+            args: tuple[str, ...] = (str(v.card), v.seat, str(better))
+            out.append(StrategyPoint("mistake", ply, v.trick, v.seat, v.card, args, text))
+        if v.decisive:
+            if v.before != v.after:
+                text = (
+                    f"The deal turns here: {_words(v, v.before, players)} before the {name}, "
+                    f"{_words(v, v.after, players)} after it, with best play from both sides."
+                )
+            else:
+                losing = next(c for c, x in v.cards.items() if x != v.before)
+                others = [c for c in v.keeping if c != v.card]
+                also = f" (as does the {others[0].name})" if len(others) == 1 else ""
+                if len(others) > 1:
+                    also = " (as do " + ", ".join(f"the {c.name}" for c in others) + ")"
+                text = (
+                    f"The deal turns here: the {name} keeps {_words(v, v.before, players)}"
+                    f"{also}; the {losing.name} would give "
+                    f"{_words(v, v.cards[losing], players)}."
+                )
+            args = (str(v.card), v.seat)
+            out.append(StrategyPoint("decisive", ply, v.trick, v.seat, v.card, args, text))
+    return out
+
+
+def write_analysis(record: DealRecord, analysis: Iterable[CardVerdict]) -> bool:
+    """Write an outcome analysis into ``record``; returns whether it changed.
+
+    On every analysed card: ``[%dd OUTCOME]`` (the outcome after it), unless the card has a
+    ``[%dd …]`` already. On a mistake: its glyph (``??`` or ``?``) unless the card has a
+    glyph, and ``[%point mistake CARD SEAT BETTER]`` with a sentence. On the decisive card:
+    ``[%point decisive CARD SEAT]`` with a sentence and ``$29``, and ``!`` when it kept the
+    deal and has no glyph. Nothing already there is edited or removed, and a point already
+    on the card is not written again, so writing twice changes nothing.
+
+    Raises ``ValueError`` for an analysis of another objective (``[%dd]`` holds the
+    outcome) or one that does not match the record's main line.
+    """
+    verdicts = list(analysis)
+    if any(v.objective != "outcome" for v in verdicts):
+        raise ValueError("[%dd] records the deal's outcome: write an analysis of the outcome")
+    for v in verdicts:
+        node = editing.node_at(record, v.ply)
+        if node.card != v.card:
+            raise ValueError(
+                f"card {v.ply} of the main line is {node.card}, not {v.card}: this analysis "
+                "is of another deal or line"
+            )
+    changed = False
+    for v in verdicts:
+        node = editing.node_at(record, v.ply)
+        if not any(name == "dd" for name, _ in node.commands()):
+            changed |= editing.add_command(record, v.ply, "dd", *v.after_text.split())
+        glyph = v.glyph or ("!" if v.decisive else None)
+        if glyph is not None and node.glyph() is None:
+            changed |= editing.add_glyph(record, v.ply, glyph)
+    players = record.setup.rules.players if record.setup is not None else 4
+    changed |= bool(write_points(record, analysis_points(verdicts, players)))
+    return changed

@@ -1,7 +1,7 @@
 """``mendikot-replay analyse`` (and ``annotate --dd``): the solver's verdict on every card.
 
 Registered by :func:`mendikot_replay.cli.build_parser`; kept apart so that ``cli.py`` stays
-a table of contents. The work is :func:`.analysis.analyse` and :func:`.analysis.write_analysis`;
+a table of contents. The work is :func:`.analysis.analyse` and :func:`.annotate.write_analysis`;
 this module only reads the files, reports, and writes them back the way ``annotate`` does:
 
 * without ``-o``/``--in-place``: a report on standard output, the mistakes and the decisive
@@ -203,7 +203,7 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.output == "-" and args.json:
         raise UsageError("-o - writes the deals to standard output: it cannot hold --json too")
     _check_files(paths)
-    from .analysis import write_analysis
+    from .annotate import write_analysis
 
     analyser = Analyser(args, err, quiet=args.quiet)
     counts: dict[str, int] = {}

@@ -16,10 +16,14 @@ from mendikot_replay.analysis import (
     DealAnalysis,
     _decisive_index,
     analyse,
+)
+from mendikot_replay.annotate import (
     analysis_points,
+    annotate,
+    double_dummy_points,
+    recorded_points,
     write_analysis,
 )
-from mendikot_replay.annotate import annotate, double_dummy_points, recorded_points
 from mendikot_replay.cards import card
 from mendikot_replay.editing import get_comments, node_at, points
 from mendikot_replay.pmn_reader import read_deals, read_string

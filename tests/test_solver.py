@@ -247,7 +247,8 @@ def test_cli_solve_text_and_limit() -> None:
 
 
 def test_analysis_marks_the_duck_as_the_decisive_mistake() -> None:
-    from mendikot_replay.analysis import analyse, write_analysis
+    from mendikot_replay.analysis import analyse
+    from mendikot_replay.annotate import write_analysis
     from mendikot_replay.editing import points
     from mendikot_replay.pmn_reader import read_string
 

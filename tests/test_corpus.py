@@ -3,6 +3,7 @@ chunks), summary statistics checked against counts made by hand, and the CLI com
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from pandas.testing import assert_frame_equal
 
 from mendikot_replay.cli import main
-from mendikot_replay.corpus import TABLES, corpus_stats, export_parquet
+from mendikot_replay.corpus import LARGE_INPUT, TABLES, corpus_stats, export_parquet
 from mendikot_replay.generate import random_deals
 from mendikot_replay.pmn_reader import read_deals
 from mendikot_replay.pmn_writer import write_deals
@@ -86,17 +87,61 @@ def test_stats_of_every_sample_agree_with_the_tables() -> None:
     assert dict(stats.points) == points.kind.value_counts()[lambda s: s > 0].to_dict()
 
 
-def test_progress_bar_only_when_asked_or_large_on_a_terminal(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    import io
+class _Terminal(io.StringIO):
+    """A stream that says it is a terminal, as standard error is in an interactive shell."""
 
-    quiet = io.StringIO()
-    corpus_stats(EXAMPLE, stream=quiet)  # small and not a terminal: no bar
-    assert quiet.getvalue() == ""
+    def isatty(self) -> bool:
+        return True
+
+
+def _padded_copy(tmp_path: Path, size: int) -> Path:
+    """The worked example, padded with blank lines (which the reader skips) to ``size``
+    bytes: a one-deal file as large as a corpus, so the size rule is what decides, and it
+    reads in milliseconds (lines of spaces: a million empty lines take seconds)."""
+    text = EXAMPLE.read_bytes()
+    pad = size - len(text)
+    assert pad > 0
+    path = tmp_path / f"padded-{size}.pmn"
+    path.write_bytes(text + (b" " * 79 + b"\n") * (pad // 80) + b"\n" * (pad % 80))
+    assert path.stat().st_size == size
+    return path
+
+
+def _bar(stream: io.StringIO) -> bool:
+    """Whether a tqdm bar was drawn on ``stream``: its description and byte counter."""
+    text = stream.getvalue()
+    return "reading:" in text and "B/s" in text
+
+
+def test_progress_bar_only_when_asked_or_large_on_a_terminal(tmp_path: Path) -> None:
+    large = _padded_copy(tmp_path, LARGE_INPUT)  # the threshold itself counts as large
+    just_small = _padded_copy(tmp_path, LARGE_INPUT - 1)
+
+    # auto (progress=None): a large input on a terminal shows the bar...
+    terminal = _Terminal()
+    stats = corpus_stats(large, stream=terminal)
+    assert stats.deals == 1 and stats.complete == 1  # the padding is no deal
+    assert _bar(terminal), terminal.getvalue()
+    # ...the same input piped (not a terminal), or a small one on a terminal, shows none
+    piped = io.StringIO()
+    corpus_stats(large, stream=piped)
+    assert piped.getvalue() == ""
+    for small in (EXAMPLE, just_small):
+        terminal = _Terminal()
+        corpus_stats(small, stream=terminal)
+        assert terminal.getvalue() == "", small
+    # records in memory have no size: no bar on a terminal either
+    terminal = _Terminal()
+    corpus_stats(list(read_deals(large)), stream=terminal)
+    assert terminal.getvalue() == ""
+
+    # asked for, the bar shows whatever the input and the stream; refused, it never does
     shown = io.StringIO()
     corpus_stats(EXAMPLE, progress=True, stream=shown)
-    assert "B" in shown.getvalue()
+    assert _bar(shown), shown.getvalue()
+    terminal = _Terminal()
+    corpus_stats(large, progress=False, stream=terminal)
+    assert terminal.getvalue() == ""
 
 
 def test_viewer_target_from_any_row() -> None:

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from cross_process import same_bytes_in_every_process
 
 from mendikot_replay.html_page import (
     deal_html,
@@ -74,11 +75,36 @@ def test_payload_json_cannot_close_its_script() -> None:
     assert json.loads(text) == json.loads(json.dumps(deal_view(record)))
 
 
+PAGES = f"""
+from pathlib import Path
+from mendikot_replay.html_page import deal_html, page_html
+from mendikot_replay.pmn_reader import read_deals
+
+SAMPLES = Path({str(SAMPLES)!r})
+dehla = next(read_deals(SAMPLES / "dehla-pakad.pmn"))
+closed = next(read_deals(SAMPLES / "closed-trump-version-b.pmn"))
+parts = [
+    deal_html(dehla),
+    dehla._repr_html_(),  # what a notebook shows
+    deal_html(closed, analyse=True, max_tricks=2),
+    page_html(read_deals(SAMPLES / "tie.pmn")),
+    page_html(read_deals(SAMPLES / "match-thursday-club.pmn"), title="Thursday"),
+]
+OUTPUT = "\\n".join(parts).encode("utf-8")
+"""
+"""Fragments and pages of the samples (with the solver's values too), as the tests, the
+``html`` command and a notebook make them."""
+
+
 def test_deterministic_bytes() -> None:
     a = deal_html(_deal("dehla-pakad.pmn"))
     b = deal_html(_deal("dehla-pakad.pmn"))
     assert a == b
     assert page_html(read_deals(SAMPLES / "tie.pmn")) == page_html(read_deals(SAMPLES / "tie.pmn"))
+    # and in any process: the element keys hash the payload with SHA-256, never hash(), and
+    # nothing follows the order of a set, whatever the string-hash seed
+    everywhere = same_bytes_in_every_process(PAGES)
+    assert everywhere.startswith(a.encode("utf-8"))
 
 
 def test_keys_differ_between_deals() -> None:

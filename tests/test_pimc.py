@@ -16,10 +16,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from cross_process import same_bytes_in_every_process
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mendikot_replay.cards import Card, card, deck, parse_hand
+from mendikot_replay.cards import Card, Suit, card, deck, parse_hand
 from mendikot_replay.cli import main
 from mendikot_replay.engine import DealSetup, Game, StartPosition
 from mendikot_replay.pimc import (
@@ -34,11 +35,19 @@ from mendikot_replay.pimc import (
     reveals_now,
     sample_worlds,
 )
-from mendikot_replay.players import Memory, Player, RandomPlayer, RuleOfThumbPlayer, SeatView
+from mendikot_replay.players import (
+    Choice,
+    Memory,
+    Player,
+    RandomPlayer,
+    RuleOfThumbPlayer,
+    SeatView,
+)
 from mendikot_replay.result import deal_result
 from mendikot_replay.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.seats import Seat, team_of
 from mendikot_replay.simulate import deal_setup, player_by_name, simulate_deals
+from mendikot_replay.solver import OBJECTIVES, Solver
 
 SETTINGS = settings(
     derandomize=True,
@@ -371,6 +380,20 @@ def test_cli_simulate_with_pimc_players(tmp_path: Path, capsys: pytest.CaptureFi
     again = tmp_path / "again.pmn"
     assert main([*argv[:-2], str(again), "--quiet"]) == 0
     assert again.read_bytes() == out.read_bytes()  # deterministic from --seed
+    # and from --seed alone: the same command in fresh processes with other string-hash
+    # seeds writes the same bytes (the worlds' stream is seeded by text, never by hash()).
+    # Two deals make few decisions that the worlds could change, so this runs more of them:
+    # six deals, Monte Carlo players on both sides, the last three tricks solved.
+    elsewhere = tmp_path / "elsewhere.pmn"
+    more = ["simulate", "--deals", "6", "--seed", "3", "--ac", "pimc", "--bd", "pimc"]
+    more += ["--worlds", "3", "--solve-from", "3"]
+    snippet = (
+        "from pathlib import Path\n"
+        "from mendikot_replay.cli import main\n"
+        f"assert main({[*more, '-o', str(elsewhere), '--quiet']!r}) == 0\n"
+        f"OUTPUT = Path({str(elsewhere)!r}).read_bytes()\n"
+    )
+    assert same_bytes_in_every_process(snippet).count(b'[B "pimc"]') == 6
     text = out.read_text(encoding="utf-8")
     assert '[A "pimc"]' in text and '[B "rule-of-thumb"]' in text
     assert main([*argv[:-3], "--worlds", "0", "-o", str(out)]) == 2
@@ -403,22 +426,87 @@ def test_benchmark_runs_and_reports() -> None:
 
 
 def _decided_endgame() -> tuple[Game, Memory]:
-    """A/C already hold three tens: every card keeps the win, but leading the ace of spades
-    first takes both last tricks and the two of spades first takes none."""
-    hands = {"A": "A2...", "B": "K.3..", "C": ".45..", "D": ".67.."}
-    return _no_trump_endgame(hands, "A", StartPosition(trick=12, tens=(3, 1), tricks=(6, 5)))
+    """Four tricks to play, no trump, A to lead; A/C have already won, whatever A leads.
+
+    A   8H AD 3D 2C
+    B   9C 7C 6C 4C           clubs only
+    C   TS 8S 4S 3S           spades only: the last ten out is A's partner's
+    D   QH 9H 7D 2D
+
+    B, C and D have each shown out of the suits they lack (the voids below), so A knows
+    every hand: there is one world, and the solver's answers are the ones worked out here.
+
+    Every card keeps the win: A/C hold two tens and 7 of the 13 tricks, so at worst the tens
+    split 2-2 and A/C have more than half the tricks; B/D hold a ten (no mendikot) and two
+    tricks (no whitewash). C holds only spades and nobody else holds one: C could win a
+    trick only by leading a spade, and leads only after winning a trick, which a discard
+    (no trumps) never does. So C throws a spade on every trick: the ten of spades goes to
+    A/C as soon as A/C win one more trick, C dropping it on that one. So tens: 3 for every
+    card but 2C.
+
+    * 2C: B wins it with any club and then cashes the other three clubs (nobody else holds
+      one): B/D take all four tricks and C has to throw the ten of spades to them.
+      7 tricks, 2 tens (2-2 and 7 of 13: still A/C's win).
+    * AD: wins (D keeps 7D over the 3D and plays 2D), and then every card A has loses: 8H to
+      D's hearts, 3D to the 7D, 2C to B's clubs, and B/D keep the lead. 8 tricks, 3 tens.
+    * 3D: D wins with 7D; A's AD still takes D's 2D whenever D leads it, and nothing else
+      wins (D's hearts beat the 8H, B's clubs the 2C). 8 tricks, 3 tens.
+    * 8H: D wins with a heart and is left with one heart and 7D 2D. After the last heart D
+      must lead a diamond into A's AD 3D, and both win: the 3D beats the 2D, the AD the 7D
+      (leading the 7D first does not help: then A's 3D is master over the 2D). 9 tricks,
+      3 tens: the most tricks of any card.
+    """
+    hands = {"A": ".8.A3.2", "B": "...9764", "C": "T843...", "D": ".Q9.72."}
+    game, memory = _no_trump_endgame(
+        hands, "A", StartPosition(trick=10, tens=(2, 1), tricks=(7, 2))
+    )
+    for seat, held in (("B", "C"), ("C", "S"), ("D", "HD")):
+        memory.void[seat] |= {s for s in Suit if s.value not in held}
+    return game, memory
 
 
-@pytest.mark.parametrize("tiebreak", ["tricks", "tens", "rule"])
-def test_tiebreaks_order_cards_of_equal_outcome(tiebreak: Tiebreak) -> None:
+def test_the_decided_endgame_is_what_its_docstring_says() -> None:
+    """The hand-worked table of _decided_endgame, checked against the solver in its only
+    world, so that the tiebreak test below rests on facts."""
+    game, memory = _decided_endgame()
+    view = SeatView(game, memory)
+    worlds = sample_worlds(view, 5, random.Random(0))
+    real = {s: frozenset(game.hands[s] or ()) for s in "BCD"}
+    assert all(w.hands == real for w in worlds)  # the one world: the real hands
+    by_card = {
+        objective: {str(m.card): v for m, v in Solver(objective).solve(game).moves.items()}
+        for objective in OBJECTIVES
+    }
+    assert by_card["outcome"] == {"8H": 1, "AD": 1, "3D": 1, "2C": 1}  # A/C win, all four
+    assert by_card["tricks"] == {"8H": 9, "AD": 8, "3D": 8, "2C": 7}
+    assert by_card["tens"] == {"8H": 3, "AD": 3, "3D": 3, "2C": 2}
+    # the rule of thumb cashes the ace: a master card of a suit nobody can ruff
+    assert RuleOfThumbPlayer().decide(view) == Choice(card("AD"), reason="cash-master")
+
+
+@pytest.mark.parametrize(
+    ("tiebreak", "expected"),
+    [
+        # the most tricks: only the 8H takes 9 (see _decided_endgame)
+        ("tricks", "8H"),
+        # the most tens: 8H, AD and 3D take three each, and among cards still equal the
+        # player plays its lowest (a non-ten, then the lower rank): 3D, not the 8H of the
+        # tricks tiebreak nor the 2C that gives the ten away
+        ("tens", "3D"),
+        # the rule of thumb's own card (cash the master AD), not the lowest card 2C
+        ("rule", "AD"),
+    ],
+)
+def test_tiebreaks_order_cards_of_equal_outcome(tiebreak: Tiebreak, expected: str) -> None:
+    """Every card of _decided_endgame wins the deal, so only the tiebreak tells them apart;
+    the three tiebreaks and doing nothing (the lowest card, 2C) pick four different cards,
+    so a tiebreak ignored, or one tiebreak computed as another, picks the wrong one."""
     game, memory = _decided_endgame()
     player = PIMCPlayer(worlds=3, seed=0, tiebreak=tiebreak)
     choice = player.decide(SeatView(game, memory))
     assert choice.reason == "pimc"
-    if tiebreak == "tricks":
-        assert choice.card == card("AS")
-    else:  # tens: both cards take none; rule: the rule of thumb's card, or the lowest
-        assert choice.card in (card("AS"), card("2S"))
+    assert player.stats.solved == 1 and player.stats.worlds == 3
+    assert choice.card == card(expected)
 
 
 def test_a_budget_stops_after_the_first_world() -> None:

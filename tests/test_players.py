@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from cross_process import run_here, same_bytes_in_every_process
 
 from mendikot_replay.cards import Card, card, parse_hand
 from mendikot_replay.engine import DealSetup, Game
@@ -131,16 +132,27 @@ def test_the_view_shows_no_other_hand() -> None:
     assert view.table == [("B", card("2H"))]
 
 
+RANDOM_DEALS = """
+from mendikot_replay.players import RandomPlayer
+from mendikot_replay.pmn_writer import write_string
+from mendikot_replay.rules import Reveal, Rules, TrumpMethod
+from mendikot_replay.simulate import simulate_deals
+
+rules = Rules(trump_method=TrumpMethod.CLOSED, reveal=Reveal.B)
+pair = (RandomPlayer(ask_chance=0.9), RandomPlayer(ask_chance=0.9))
+OUTPUT = write_string(d.record for d in simulate_deals(20, 3, rules, pair)).encode("utf-8")
+"""
+"""Twenty deals of random players, every card and every ask written out."""
+
+
 def test_random_player_is_legal_and_deterministic() -> None:
     # Every card goes through the engine, which raises on an illegal one; version B with a
     # high ask chance exercises the duty to trump after asking.
-    rules = Rules(trump_method=TrumpMethod.CLOSED, reveal=Reveal.B)
-    pair = (RandomPlayer(ask_chance=0.9), RandomPlayer(ask_chance=0.9))
-    runs = [
-        [d.record.tags["Hands"] + d.result.tag for d in simulate_deals(20, 3, rules, pair)]
-        for _ in range(2)
-    ]
+    runs = [run_here(RANDOM_DEALS) for _ in range(2)]
     assert runs[0] == runs[1]
+    # deterministic from the seed, not from this process: another string-hash seed (a
+    # fresh process) plays every card the same, asks included
+    assert same_bytes_in_every_process(RANDOM_DEALS) == runs[0]
     rng_a, rng_b = random.Random(5), random.Random(5)
     game, memory = position({"A": "AKQ.T5..", "B": ".2..", "C": ".A..", "D": ".3.."}, "A", [])
     view = SeatView(game, memory)

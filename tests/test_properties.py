@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -23,11 +24,11 @@ from hypothesis import strategies as st
 
 from mendikot_replay.cards import TENS, deck
 from mendikot_replay.check import check_record
+from mendikot_replay.engine import PlayEvent
 from mendikot_replay.generate import RULE_SHAPES, random_deal, random_position
 from mendikot_replay.pmn_reader import read_string
 from mendikot_replay.pmn_writer import write_string
 from mendikot_replay.record import DealRecord, PlayNode
-from mendikot_replay.result import deal_result
 from mendikot_replay.rules import Capture, Reveal, Rules, Scoring, TrumpMethod
 from mendikot_replay.timeline import Timeline
 
@@ -71,6 +72,77 @@ def _replay(record: DealRecord) -> Timeline:
     return Timeline.replay(record.setup, cards, flags)
 
 
+def _team(seat: str) -> int:
+    """0 for A/C's side, 1 for B/D's: seats alternate teams in play order (docs/rules.md)."""
+    return "ABCDEFGH".index(seat) % 2
+
+
+def _count_from_play(
+    events: Sequence[PlayEvent], rules: Rules
+) -> tuple[tuple[int, int], tuple[int, int], list[str]]:
+    """Tens and tricks per team (A/C first) and each trick's winner, from the cards alone.
+
+    A trick goes to the highest trump in it, else to the highest card of the suit led
+    (which card was a trump is the event's ``is_trump``: under a closed or cut trump only
+    the engine knows when the suit became trump). Under Mendikot capture the winner's team
+    takes the trick at once; under Dehla the tricks go to a pile that a player takes for
+    the team by winning two tricks in a row, the streak starting afresh, and the last
+    trick's winner takes what is left."""
+    tricks: list[list[PlayEvent]] = []
+    for event in events:
+        if event.position == 0:
+            tricks.append([])
+        tricks[-1].append(event)
+    assert all(len(t) == rules.players for t in tricks)
+    tens, taken = [0, 0], [0, 0]
+    winners: list[str] = []
+    pile_tricks, pile_tens = 0, 0
+    streak: str | None = None
+    for number, trick in enumerate(tricks, start=1):
+        trumps = [e for e in trick if e.is_trump]
+        led = trick[0].card.suit
+        contenders = trumps or [e for e in trick if e.card.suit is led]
+        winner = max(contenders, key=lambda e: e.card.rank).seat
+        winners.append(winner)
+        ten_count = sum(e.card.is_ten for e in trick)
+        side = _team(winner)
+        if rules.capture is Capture.TRICK:
+            taken[side] += 1
+            tens[side] += ten_count
+            continue
+        pile_tricks += 1
+        pile_tens += ten_count
+        if winner == streak or number == len(tricks):
+            taken[side] += pile_tricks
+            tens[side] += pile_tens
+            pile_tricks, pile_tens, streak = 0, 0, None
+        else:
+            streak = winner
+    return (tens[0], tens[1]), (taken[0], taken[1]), winners
+
+
+def _result_by_the_rules(
+    tens: tuple[int, int], tricks: tuple[int, int], total: int
+) -> tuple[str | None, str]:
+    """docs/rules.md, "Who wins the deal": every trick is a whitewash, all four tens a mendikot
+    (a whitewash takes all the tens too, and is reported as whitewash), three tens a win;
+    at 2-2 more than half the tricks wins and an equal split is a tie."""
+    for side, team in enumerate(("AC", "BD")):
+        if tricks[side] == total:
+            return team, "whitewash"
+    for side, team in enumerate(("AC", "BD")):
+        if tens[side] == 4:
+            return team, "mendikot"
+        if tens[side] == 3:
+            return team, "win"
+    assert tens == (2, 2)
+    for side, team in enumerate(("AC", "BD")):
+        if 2 * tricks[side] > total:
+            return team, "win"
+    assert tricks[0] == tricks[1]
+    return None, "tie"
+
+
 # -- the deal itself -------------------------------------------------------------------------
 @SETTINGS
 @given(rules=rules_strategy(), seed=seeds)
@@ -95,12 +167,18 @@ def test_random_deal_replays_and_adds_up(rules: Rules, seed: int) -> None:
     assert Counter(f.team for f in fates) == Counter({"AC": final.tens[0], "BD": final.tens[1]})
     assert len(timeline.trick_winners) == rules.tricks_per_deal
 
-    # the result is the one the counts give, and the tags say so
-    result = deal_result(final.tens, final.tricks, rules.tricks_per_deal)
-    assert timeline.result == result
-    assert record.tags["Result"] == result.tag
-    assert record.tags["Tens"] == f"{final.tens[0]}-{final.tens[1]}"
-    assert record.tags["Tricks"] == f"{final.tricks[0]}-{final.tricks[1]}"
+    # the counts and the result are the ones the play gives, worked out here from the cards
+    # and docs/rules.md alone (not with deal_result, the function under test)
+    tens, tricks, winners = _count_from_play(timeline.events, rules)
+    assert timeline.trick_winners == winners
+    assert final.tens == tens and final.tricks == tricks
+    winner, kind = _result_by_the_rules(tens, tricks, rules.tricks_per_deal)
+    result = timeline.result
+    assert (result.winner, result.kind) == (winner, kind), (tens, tricks)
+    assert (result.tens, result.tricks) == (tens, tricks)
+    assert record.tags["Result"] == ("tie" if winner is None else f"{winner} {kind}")
+    assert record.tags["Tens"] == f"{tens[0]}-{tens[1]}"
+    assert record.tags["Tricks"] == f"{tricks[0]}-{tricks[1]}"
 
     # and the project's own checker agrees with all of it
     check_record(record)
@@ -224,7 +302,7 @@ def _lenient_hands(rng: random.Random, value: str) -> str:
     return "  ".join(parts)
 
 
-#: Loose but readable spellings of tag values (FORMAT.md: any case, extra white space, suit
+#: Loose but readable spellings of tag values (docs/format.md: any case, extra white space, suit
 #: signs, ``10``). ``Result`` keeps its case: ``check.py`` reads it with the case-sensitive
 #: ``result.parse_result_tag`` and reports ``"ac win"`` as an error, although
 #: ``pmn_tags.parse_result`` accepts it (reported to the reader's author).

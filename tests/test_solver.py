@@ -224,10 +224,34 @@ def test_cli_solve_json() -> None:
         "value": "AC win",
         "cards": {"KS": "AC win", "9S": "BD win"},
     }
+    # Deal 2, "overruff high enough": clubs are trump, trick 10 of 13 is under way and A/C
+    # have 7 tricks. C led the 6H, D ruffed with the 7C; A (out of hearts) holds QD QC 9C 4C,
+    # B holds TS 7S 6S TC (out of hearts: free to overruff), C JD TD 5D, D 8D 6D KC. The
+    # trumps still out are D's KC, the master (no higher club is left), and B's TC. The
+    # "tricks" value is the tricks A/C hold at the end, the 7 already taken included.
+    # Whatever A plays, D's king of trumps takes a trick of the four left (it wins whichever
+    # trick it falls in), so A/C can make at most 3 more: 10.
+    #   QC: overruffs, and B's TC cannot beat it: trick 10 for A/C. A then leads the 9C,
+    #       which draws both trumps at once (B and D each hold a single club and must
+    #       follow): D's king wins trick 11, D has only diamonds to lead, A's QD wins trick
+    #       12 (B is out of diamonds but out of trumps too) and the 4C, the last trump, trick
+    #       13. 7 + 3 = 10, the most there is.
+    #   9C: B overruffs with the TC (trick 10 to B/D), and the KC still takes one of the
+    #       last three tricks: at most 2 more for A/C, and A makes them (the QC, and the QD
+    #       or a ruff with the 4C). 9.
+    #   QD: thrown, D's 7C wins trick 10; A holds only trumps, QC 9C 4C, against KC and TC:
+    #       the king takes one of the three, A's queen and one more trump the other two. 9.
+    #   4C: under D's 7C, trick 10 to B/D. D then leads a diamond: A must follow with the
+    #       QD and B ruffs it with the TC; B leads a spade and D, before A in the order B, C,
+    #       D, A, ruffs it with the KC; A's last trump wins trick 13 alone. (Leading the KC
+    #       instead would draw B's TC with it and give A/C the QD and the QC.) 8.
+    # (The outcome objective's answer is the lesson: only the QC keeps the deal, the 9C
+    # lets the ten of trumps fall to B/D.)
     status, out, _ = _cli(
         "solve", str(ENDGAMES), "--deal", "2", "--after", "0", "--json", "--objective", "tricks"
     )
     assert status == 0
+    assert json.loads(out)["to_play"] == "A"
     assert json.loads(out)["cards"] == {"QD": 9, "QC": 10, "9C": 9, "4C": 8}
 
 

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cross_process import same_bytes_in_every_process
+from pmn_examples import FORMAT_EXAMPLE
 
 from mendikot_replay.pmn_reader import read_deals, read_string
 from mendikot_replay.record import DealRecord
@@ -61,10 +63,27 @@ def test_every_sample_gives_a_consistent_payload(path: Path) -> None:
         assert [t["winner"] for t in view["tricks"]] == timeline.trick_winners
 
 
+PAYLOADS = f"""
+import json
+from pathlib import Path
+from mendikot_replay.pmn_reader import read_deals
+from mendikot_replay.view_data import deal_view
+
+files = sorted(Path({str(SAMPLES)!r}).glob("*.pmn"))
+views = [deal_view(record) for path in files for record in read_deals(path)]
+OUTPUT = json.dumps(views).encode("utf-8")
+"""
+"""The payload of every deal of every sample, in the order ``json.dumps`` writes it (the
+notebook widget and the static page embed exactly that text)."""
+
+
 def test_deterministic() -> None:
     a = json.dumps(_view("dehla-pakad.pmn"))
     b = json.dumps(_view("dehla-pakad.pmn"))
     assert a == b
+    # and in any process: keys and lists in the same order whatever the string-hash seed
+    everywhere = json.loads(same_bytes_in_every_process(PAYLOADS))
+    assert json.dumps(_view("dehla-pakad.pmn")) in [json.dumps(v) for v in everywhere]
 
 
 def test_header_of_a_deal() -> None:
@@ -179,6 +198,80 @@ def test_a_position() -> None:
     assert start["text"].startswith("Position at trick 10")
     decisive = [p for p in view["points"] if p["kind"] == "decisive"]
     assert decisive == [{"step": 1, "seat": "C", "card": "KS", "kind": "decisive", "text": "KS C"}]
+
+
+# Who captured each ten, worked out by hand from the hands and the play of two deals. The
+# play goes A, B, C, D from the leader; a trick goes to the highest trump in it, else to the
+# highest card of the suit led; under trick capture a ten is taken in the trick it is played
+# to, so "trick" and "played_in" agree.
+#
+# docs/format.md's worked example (pmn_examples.FORMAT_EXAMPLE), spades trump:
+#   TH (A's)  trick 1, A leads: A TH, B KH, C AH, D 2H. Hearts only: C's ace is the highest.
+#             Captured by C for A/C in trick 1.
+#   TD (A's)  trick 3, B leads: B QD, C AD, D 8D, A TD. Diamonds only: C's ace again; A drops
+#             the ten under it. Captured by C for A/C in trick 3.
+#   TS (C's)  trick 5, D leads a trump: D 4S, A AS, B 4C (a club: out of spades), C TS. The
+#             highest spade is A's ace. Captured by A for A/C in trick 5: C played the ten,
+#             its partner took it (holder and capturer differ).
+#   TC (B's)  trick 9, C leads: C 7C, D AC, A 9C, B TC. Clubs only: D's ace. Captured by D
+#             for B/D in trick 9: B played the ten to its partner's trick.
+#   Three tens for A/C and one for B/D, as [Tens "3-1"] says.
+#
+# sample_games/tie.pmn, 32 cards, spades trump: every ten above reached its own side, so
+# this deal adds tens taken by the other side.
+#   TC (C's)  trick 3, D leads: D 8D, A AD, B QD, C TC (out of diamonds). No trump in it: A's
+#             ace of diamonds wins. Captured by A for A/C in trick 3.
+#   TS (A's)  trick 7, B leads: B 7S, C AS, D KS, A TS. All trumps: C's ace. Captured by C
+#             for A/C in trick 7.
+#   TD (D's), TH (A's)  trick 8, C leads: C KH, D TD (out of hearts and of trumps: spades
+#             went in tricks 2, 5 and 7), A TH, B 8S (out of hearts: a trump). B's eight of
+#             spades is the only trump. Both captured by B for B/D in trick 8: the ten of
+#             hearts is A's, lost to the opponents; the ten of diamonds D's, saved by its
+#             partner. 2-2 tens, as [Tens "2-2"] says.
+TEN_CAPTURES: dict[str, dict[str, dict[str, Any]]] = {
+    "worked example": {
+        "TS": {"holder": "C", "seat": "A", "team": "AC", "trick": 5},
+        "TH": {"holder": "A", "seat": "C", "team": "AC", "trick": 1},
+        "TD": {"holder": "A", "seat": "C", "team": "AC", "trick": 3},
+        "TC": {"holder": "B", "seat": "D", "team": "BD", "trick": 9},
+    },
+    "tie.pmn": {
+        "TS": {"holder": "A", "seat": "C", "team": "AC", "trick": 7},
+        "TH": {"holder": "A", "seat": "B", "team": "BD", "trick": 8},
+        "TD": {"holder": "D", "seat": "B", "team": "BD", "trick": 8},
+        "TC": {"holder": "C", "seat": "A", "team": "AC", "trick": 3},
+    },
+}
+
+
+@pytest.mark.parametrize("deal", list(TEN_CAPTURES))
+def test_the_ledger_says_who_captured_each_ten(deal: str) -> None:
+    record = read_string(FORMAT_EXAMPLE)[0] if deal == "worked example" else _deal(deal)
+    assert not record.errors
+    view = deal_view(record)
+    assert view["players"] == 4
+    final = view["steps"][-1]
+    captures = TEN_CAPTURES[deal]
+    assert final["tens"] == [
+        sum(c["team"] == team for c in captures.values()) for team in ("AC", "BD")
+    ]
+    for ten, expected in captures.items():
+        entry = _ledger(final, ten)
+        assert entry["where"] == "captured", ten
+        assert {key: entry[key] for key in expected} == expected, ten
+        trick, seat = expected["trick"], expected["seat"]
+        assert entry["played_in"] == trick, ten
+        side = view["team_labels"][expected["team"]]
+        assert f"captured by {seat} for {side} in trick {trick}" in entry["text"], entry["text"]
+        # the capturer is that trick's winner in the payload's own list of tricks
+        assert view["tricks"][trick - 1]["winner"] == seat, ten
+        # and the entry turns at the last card of that trick (step 4 * trick: after that
+        # many cards), not a card earlier, and stays so to the end
+        end = 4 * trick
+        assert view["trick_ends"][trick - 1] == end
+        before = _ledger(view["steps"][end - 1], ten)
+        assert before["where"] in ("hand", "table") and before["seat"] is None, ten
+        assert _ledger(view["steps"][end], ten) == entry, ten
 
 
 def test_unknown_hands_are_null() -> None:

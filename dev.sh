@@ -3,13 +3,17 @@
 #   ./dev.sh demo [ARGS…]     set up, then open the replay notebook (notebooks/01-replay.ipynb)
 #                             in JupyterLab; ARGS go to `jupyter lab` (--no-browser, --ip=…,
 #                             --port=…)
-#   ./dev.sh present [ARGS…]  set up, then serve the replay notebook as a classroom app with
-#                             Voila (code hidden, widgets live); ARGS go to `voila`
+#   ./dev.sh present [NOTEBOOK] [ARGS…]
+#                             set up, then serve a notebook as a classroom app with Voila
+#                             (code hidden, widgets live): NOTEBOOK if the first argument
+#                             ends in .ipynb (default notebooks/01-replay.ipynb, the replay
+#                             notebook); the other ARGS go to `voila` (--no-browser, --port=…)
 #   ./dev.sh test [ARGS…]     set up (and Debian's chromium for the browser tests), then run
 #                             the whole test suite: lint, types, doctests, tests, notebooks
 #                             (nbval) and real-browser tests; ARGS go to pytest
 #   ./dev.sh notebooks [NB…]  set up, then re-run notebooks/*.ipynb in place, saving their
 #                             text outputs (the tests compare them under nbval)
+#   ./dev.sh docs [PORT]      set up, build docs/_build/html (-W), serve it on 127.0.0.1:PORT (8000)
 #   ./dev.sh setup            set up only
 # Set-up is idempotent and re-runs pip only when pyproject.toml changed.
 set -euo pipefail
@@ -114,10 +118,20 @@ case "$job" in
         exec .venv/bin/jupyter lab $(root_flag) notebooks/01-replay.ipynb "$@"
         ;;
     present)
+        # Any notebook can be served: the first argument is one when it names a notebook.
+        notebook=notebooks/01-replay.ipynb
+        if [ $# -gt 0 ] && [[ "$1" == *.ipynb ]]; then
+            notebook=$1
+            shift
+        fi
+        if [ ! -f "$notebook" ]; then
+            echo "error: no such notebook: $notebook (the notebooks are in notebooks/)" >&2
+            exit 2
+        fi
         setup
-        echo "Serving notebooks/01-replay.ipynb with Voila. Open the http://… address printed"
+        echo "Serving $notebook with Voila. Open the http://… address printed"
         echo "below in a browser if none opens; stop with Ctrl-C."
-        exec .venv/bin/voila notebooks/01-replay.ipynb "$@"
+        exec .venv/bin/voila "$notebook" "$@"
         ;;
     notebooks)
         setup
@@ -129,8 +143,20 @@ case "$job" in
         # pytest exits 5 when no test ran; that is a failure here like any other.
         exec .venv/bin/python -m pytest "$@"
         ;;
+    docs)
+        port=${1:-8000}
+        if ! [[ "$port" =~ ^[0-9]+$ ]]; then
+            echo "error: PORT must be a number, not '$port'" >&2
+            exit 2
+        fi
+        setup
+        # -E: a fresh build, so that changed docstrings are read again (autodoc).
+        .venv/bin/python -m sphinx -E -W --keep-going -q -b html docs docs/_build/html
+        echo "Serving docs/_build/html at http://127.0.0.1:$port/; stop with Ctrl-C."
+        exec .venv/bin/python -m http.server --bind 127.0.0.1 --directory docs/_build/html "$port"
+        ;;
     *)
-        echo "usage: ./dev.sh [demo|present|test|notebooks|setup] [ARGS…]" >&2
+        echo "usage: ./dev.sh [demo|present [NOTEBOOK]|test|notebooks|docs [PORT]|setup] [ARGS…]" >&2
         exit 2
         ;;
 esac

@@ -12,12 +12,18 @@ change, a file the reader refuses), ``2`` a usage error (bad options, a missing 
 
 Files are streamed deal by deal, never loaded whole, because a corpus file can hold a
 hundred thousand deals; even ``validate --json`` writes its array one object at a time.
+
+Third-party packages are extras of the package (``pip install 'mendikot-replay[tables]'``):
+the commands that read, check, write and solve deals need none of them, a progress bar is
+shown only when tqdm is there, and a command that does need one (``stats``, ``export``)
+says which extra to install (:func:`need`, :data:`EXTRAS`).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import io
 import json
 import os
@@ -25,7 +31,8 @@ import sys
 import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO, Any, TextIO, cast
+from types import ModuleType
+from typing import IO, Any, Final, Protocol, TextIO, TypeVar, cast
 
 from . import __version__
 from .check import MatchTracker
@@ -41,6 +48,94 @@ EXIT_USAGE = 2
 
 class UsageError(Exception):
     """A mistake in how the command was called (not in the files): exit status 2."""
+
+
+_T = TypeVar("_T")
+
+# -- optional packages (the package's extras) --------------------------------------------------
+
+#: The extra of the package that installs each optional third-party module (pyproject.toml's
+#: ``optional-dependencies``): the one place the command line knows it.
+EXTRAS: Final[dict[str, str]] = {
+    "pandas": "tables",
+    "pyarrow": "tables",
+    "tqdm": "tables",
+    "matplotlib": "plots",
+    "anywidget": "notebook",
+    "ipywidgets": "notebook",
+}
+
+
+def optional(module: str) -> ModuleType | None:
+    """``module`` imported, or ``None`` when it is not installed: for what a command can do
+    without (a progress bar), so that a plain ``pip install`` runs every command."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+
+
+def need(*modules: str) -> None:
+    """Stop the command (a usage error, exit 2) unless ``modules`` can be imported, saying
+    which extra installs them, in one line: a traceback of ``ModuleNotFoundError`` tells a
+    card player nothing about ``pip install 'mendikot-replay[tables]'``."""
+    if all(optional(module) is not None for module in modules):
+        return
+    extras = ",".join(sorted({EXTRAS[module] for module in modules}))
+    names = modules[0] if len(modules) == 1 else f"{', '.join(modules[:-1])} and {modules[-1]}"
+    raise UsageError(f"this command needs {names}: pip install 'mendikot-replay[{extras}]'")
+
+
+class ProgressBar(Protocol):
+    """The part of a tqdm bar the commands use (:func:`progress_bar` may give a silent one)."""
+
+    def update(self, n: float | None = 1) -> object: ...
+
+    def set_postfix_str(self, s: str = "", refresh: bool = True) -> object: ...
+
+    def clear(self) -> object: ...
+
+    def close(self) -> object: ...
+
+
+class _NoBar:
+    """A progress bar that shows nothing: quiet, not a terminal, or no tqdm installed."""
+
+    def update(self, n: float | None = 1) -> None:
+        return None
+
+    def set_postfix_str(self, s: str = "", refresh: bool = True) -> None:
+        return None
+
+    def clear(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+def progress_bar(err: TextIO, *, quiet: bool = False, **options: Any) -> ProgressBar:
+    """A tqdm bar on ``err`` (``options`` as tqdm's) when ``err`` is a terminal, the user
+    did not ask for quiet, and tqdm is installed; otherwise one that shows nothing. Output
+    is the same either way: a bar is a comfort, never a reason for a command to fail."""
+    show = not quiet and bool(getattr(err, "isatty", lambda: False)())
+    tqdm = optional("tqdm") if show else None
+    if tqdm is None:
+        return _NoBar()
+    return cast(ProgressBar, tqdm.tqdm(file=err, **options))
+
+
+def with_progress(
+    items: Iterable[_T], err: TextIO, *, quiet: bool = False, **options: Any
+) -> Iterator[_T]:
+    """``items``, advancing a :func:`progress_bar` by one for each."""
+    bar = progress_bar(err, quiet=quiet, **options)
+    try:
+        for item in items:
+            yield item
+            bar.update(1)
+    finally:
+        bar.close()
 
 
 # -- helpers shared by the subcommands ------------------------------------------------------
@@ -121,7 +216,7 @@ def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _check_files(paths)
     failed = False
     if args.json:
-        return _validate_json(paths, out, err)
+        return _validate_json(paths, out, err, strict=args.strict)
     for path in paths:
         deals = with_errors = warnings = 0
         try:
@@ -134,7 +229,7 @@ def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except PMNError as exc:
             print(_problem_line(path, exc.problem, None), file=out)
             failed = True
-        failed = failed or with_errors > 0
+        failed = failed or with_errors > 0 or (args.strict and warnings > 0)
         print(
             f"{path}: {_plural(deals, 'deal')}, {with_errors} with errors, "
             f"{_plural(warnings, 'warning')}",
@@ -147,7 +242,7 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _validate_json(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
+def _validate_json(paths: Sequence[str], out: TextIO, err: TextIO, *, strict: bool) -> int:
     """Write the JSON array one deal at a time (bounded memory on a large corpus).
 
     A file the reader refuses as a whole has no deals to report: its message goes to
@@ -167,7 +262,7 @@ def _validate_json(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
                 name = record.tags.get("Match")
                 if name is not None:
                     report["match"] = _register_json(tracker, name)
-                failed = failed or bool(report["errors"])
+                failed = failed or bool(report["errors"]) or (strict and bool(report["warnings"]))
                 out.write("\n  " if first else ",\n  ")
                 out.write(json.dumps(report, ensure_ascii=False))
                 first = False
@@ -431,9 +526,8 @@ def _html(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Play ``--deals`` deals with computer players and stream them to ``-o OUT``: one deal
     at a time from the simulator through the writer, never a list of them, with a tqdm
-    progress bar on standard error when it is a terminal (and not ``--quiet``)."""
-    from tqdm import tqdm
-
+    progress bar on standard error when it is a terminal (and not ``--quiet``, and tqdm
+    is installed)."""
     from .pmn_writer import write_deals, write_file
     from .rules import Capture, Reveal, Rules, TrumpMethod
     from .simulate import lineup, player_by_name, simulate
@@ -464,12 +558,11 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     ac, bd = player_by_name(args.ac, **effort), player_by_name(args.bd, **effort)
     table = lineup(ac, bd, rules.players)
     records = simulate(args.deals, args.seed, rules, table, match_target=args.target)
-    show = not args.quiet and bool(getattr(err, "isatty", lambda: False)())
-    with tqdm(records, total=args.deals, unit="deal", file=err, disable=not show) as bar:
-        if args.output == "-":
-            write_deals(bar, out)
-        else:
-            write_file(Path(args.output), bar, force=args.force)
+    shown = with_progress(records, err, quiet=args.quiet, total=args.deals, unit="deal")
+    if args.output == "-":
+        write_deals(shown, out)
+    else:
+        write_file(Path(args.output), shown, force=args.force)
     if args.output != "-" and not args.quiet:
         print(f"{args.output}: {_plural(args.deals, 'deal')} simulated", file=err)
     return EXIT_OK
@@ -552,14 +645,16 @@ def _corpus_paths(paths: Sequence[str]) -> list[str]:
 
 def _stats(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print a corpus summary (``corpus.Stats``), as text or ``--json``; the progress bar
-    goes to standard error, and only on a terminal for a large input."""
+    goes to standard error, and only on a terminal for a large input (with tqdm)."""
+    need("pandas", "pyarrow")
     from .corpus import Stats, corpus_stats
 
     files = _corpus_paths(args.files)
     total = Stats()
+    progress = None if not args.quiet and optional("tqdm") is not None else False
     try:
         for path in files:
-            one = corpus_stats(path, progress=None if not args.quiet else False, stream=err)
+            one = corpus_stats(path, progress=progress, stream=err)
             _merge_stats(total, one)
     except PMNError as exc:
         print(_problem_line(path, exc.problem, None), file=err)
@@ -587,6 +682,7 @@ def _merge_stats(total: Any, one: Any) -> None:
 
 def _export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Write the five tables of every deal as Parquet files into ``--parquet OUT``."""
+    need("pandas", "pyarrow")
     from .corpus import export_parquet
 
     files = _corpus_paths(args.files)
@@ -596,8 +692,9 @@ def _export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError("--chunk must be at least 1")
     pairs = ((path, record) for path in files for record in _read_for_export(path))
     try:
+        quiet = args.quiet or optional("tqdm") is None
         rows = export_parquet(
-            pairs, args.parquet, chunk=args.chunk, progress=False if args.quiet else None
+            pairs, args.parquet, chunk=args.chunk, progress=False if quiet else None
         )
     except PMNError as exc:
         print(f"{PROG} export: {exc.problem.message}", file=err)
@@ -621,8 +718,10 @@ def _add_corpus(commands: Any) -> None:
         description="Read every deal of the files and directories (every *.pmn under a "
         "directory) and print a summary: deals, results by kind and team, trump methods, "
         "tens captured by seat and team, tens saved or lost, strategy points by kind. A "
-        "progress bar shows on a terminal for large inputs.",
-        epilog="Exit status: 0 done, 1 a file cannot be read, 2 usage error.",
+        "progress bar shows on a terminal for large inputs. Needs the tables extra: "
+        "pip install 'mendikot-replay[tables]'.",
+        epilog="Exit status: 0 done, 1 a file cannot be read, 2 usage error (also: the tables "
+        "extra is not installed).",
     )
     stats.add_argument("files", nargs="+", metavar="FILE|DIR", help="PMN file or directory")
     stats.add_argument("--json", action="store_true", help="print the counts as JSON")
@@ -634,8 +733,10 @@ def _add_corpus(commands: Any) -> None:
         help="write the pandas tables of a collection as Parquet",
         description="Write deals, tricks, plays, tens and points tables (the frames of "
         "mendikot_replay.tables) as OUT/NAME.parquet, reading the deals in chunks so that "
-        "memory stays bounded on a large corpus.",
-        epilog="Exit status: 0 done, 1 a file cannot be read, 2 usage error.",
+        "memory stays bounded on a large corpus. Needs the tables extra: "
+        "pip install 'mendikot-replay[tables]'.",
+        epilog="Exit status: 0 done, 1 a file cannot be read, 2 usage error (also: the tables "
+        "extra is not installed).",
     )
     export.add_argument("files", nargs="+", metavar="DIR|FILE", help="PMN file or directory")
     export.add_argument(
@@ -664,31 +765,94 @@ def _count(text: str) -> int:
     return number
 
 
+def _trick_number(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a trick number: {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("tricks are numbered from 1")
+    return number
+
+
+def first_trick(record: DealRecord) -> int:
+    """The number of the record's first trick: 1, or a position's ``Start`` trick (trick
+    numbers are always the deal's)."""
+    setup = record.setup
+    return setup.start.trick if setup is not None and setup.start is not None else 1
+
+
+def check_trick(record: DealRecord, trick: int, deal: int) -> None:
+    """Refuse (a usage error) a ``--trick`` the deal has no such trick for."""
+    setup = record.setup
+    assert setup is not None
+    total = setup.rules.tricks_per_deal
+    if trick > total:
+        raise UsageError(f"--trick {trick}: deal {deal} has only {total} tricks")
+
+
+def cards_before_trick(record: DealRecord, trick: int, deal: int) -> int:
+    """How many cards of the record's main line come before trick ``trick``: the position
+    before it is the one after them. A trick the record does not reach is a usage error
+    (for a ``Start`` position, one before its Start trick too)."""
+    setup = record.setup
+    assert setup is not None
+    check_trick(record, trick, deal)
+    first = first_trick(record)
+    if trick < first:
+        total = setup.rules.tricks_per_deal
+        raise UsageError(
+            f"--trick {trick}: deal {deal} is a position that starts at trick {first} "
+            f"(use --trick {first} to {total})"
+        )
+    table = len(setup.start.table) if setup.start is not None else 0
+    cards = max((trick - first) * setup.rules.players - table, 0)
+    line = len(record.mainline())
+    if cards > line:
+        raise UsageError(
+            f"--trick {trick}: the play of deal {deal} stops before trick {trick} (its main "
+            f"line has {_plural(line, 'card')})"
+        )
+    return cards
+
+
 def _add_solve(commands: Any) -> None:
     """``solve``: the double-dummy value of a position and of every legal card."""
     solve = commands.add_parser(
         "solve",
         help="double-dummy: the best result and every legal card's value",
         description="Solve a position with every hand known and best play by both sides: "
-        "the position after the first K cards of a deal's main line (default: all the cards "
-        "given, so an unfinished record or a Start position is solved where it stops). "
+        "the position after the first K cards of a deal's main line (--after K) or before "
+        "trick N (--trick N); by default after all the cards given, so an unfinished record "
+        "or a Start position is solved where it stops. "
         "Prints the value and the value after each legal card of the player to move. With "
         "the compiled core (built at install when a C compiler is present) any position is "
         "solved, a full deal in seconds; the pure-Python search alone is fast only for "
         "endgames, so it refuses positions with more than --max-tricks tricks left.",
         epilog="Exit status: 0 solved, 1 a deal has errors or cannot be solved, 2 usage "
-        "error (also: too many tricks left).",
+        "error (also: too many tricks left, more cards than the main line has, a --trick "
+        "the deal does not reach).",
     )
     solve.add_argument("file", metavar="FILE", help="PMN file ('-': stdin)")
     solve.add_argument(
         "--deal", type=_deal_number, default=None, metavar="N", help="only deal N (from 1)"
     )
-    solve.add_argument(
+    where = solve.add_mutually_exclusive_group()
+    where.add_argument(
         "--after",
         type=_count,
         default=None,
         metavar="K",
         help="solve after the first K cards of the main line (default: all of them)",
+    )
+    where.add_argument(
+        "--trick",
+        type=_trick_number,
+        default=None,
+        metavar="N",
+        help="solve the position before trick N, after all the cards of the tricks before "
+        "it; trick numbers are the deal's, so a Start position's first trick is its Start "
+        "trick (with any cards already on the table)",
     )
     solve.add_argument(
         "--objective",
@@ -734,14 +898,19 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 status = EXIT_PROBLEMS
                 continue
             cards = len(record.mainline())
-            after = cards if args.after is None else args.after
+            if args.trick is not None:
+                after = cards_before_trick(record, args.trick, count)
+                where = f"before trick {args.trick}"
+            else:
+                after = cards if args.after is None else args.after
+                where = f"after {after} cards"
             if after > cards:
                 raise UsageError(f"deal {count} has {cards} cards in its main line, not {after}")
             game = position_after(record, after)
             left = tricks_left(game)
             if left > max_tricks:
                 raise UsageError(
-                    f"deal {count} after {after} cards has {left} tricks left, more than "
+                    f"deal {count} {where} has {left} tricks left, more than "
                     f"--max-tricks {max_tricks}"
                 )
             try:
@@ -754,6 +923,7 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if args.json:
                 obj = {
                     "deal": count,
+                    **({"trick": args.trick} if args.trick is not None else {}),
                     "after": after,
                     "to_play": game.to_play,
                     "objective": objective,
@@ -765,7 +935,7 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 mover = f"{game.to_play} to play" if game.to_play else "deal over"
                 whose = "" if objective == "outcome" else f" {objective} for {solution.team}"
                 print(
-                    f"deal {count} after {after} cards: {mover};{whose} "
+                    f"deal {count} {where}: {mover};{whose} "
                     f"{value_text(solution.value, objective)}",
                     file=out,
                 )
@@ -799,14 +969,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="read, replay and check every deal",
         description="Read, replay and check every deal of the files. Prints one line per "
         "problem (FILE:LINE:COL: deal N: error: message) and a summary per file.",
-        epilog="Exit status: 0 no deal has an error (warnings allowed), 1 some deal has an "
-        "error or a file cannot be read, 2 usage error.",
+        epilog="Exit status: 0 no deal has an error (warnings allowed, unless --strict), 1 "
+        "some deal has an error (or, with --strict, a warning) or a file cannot be read, 2 "
+        "usage error.",
     )
     validate.add_argument("files", nargs="+", metavar="FILE", help="PMN file ('-': stdin)")
     validate.add_argument(
         "--json",
         action="store_true",
         help="print a JSON array with one object per deal (docs/json-schema.md)",
+    )
+    validate.add_argument(
+        "--strict",
+        action="store_true",
+        help="warnings fail too (exit 1): a play that stops short without *, a revoke "
+        "recorded with ^R, a dealer out of turn in a match...",
     )
     validate.set_defaults(handler=_validate)
 

@@ -34,7 +34,10 @@ from .cli import (
     _plural,
     _problem_line,
     _source,
+    _trick_number,
     add_force,
+    check_trick,
+    progress_bar,
 )
 from .record import DealRecord, PMNError
 
@@ -43,7 +46,8 @@ if TYPE_CHECKING:
     from .solver import Objective
 
 # The solver, the analysis and tqdm are imported when a command runs, not when the
-# parser is built: every other command starts without them.
+# parser is built: every other command starts without them (and tqdm, an extra, only shows
+# a bar when it is installed).
 OBJECTIVES = ("outcome", "tens", "tricks")
 
 
@@ -75,7 +79,21 @@ def add_analyse(commands: Any) -> None:
         action="store_true",
         help="print one JSON object per deal (every card, with every legal card's value)",
     )
-    _max_tricks_option(parser)
+    start = parser.add_mutually_exclusive_group()
+    _max_tricks_option(start)
+    start.add_argument(
+        "--trick",
+        type=_trick_number,
+        default=None,
+        metavar="N",
+        help="analyse only the cards from trick N on (trick numbers are the deal's: a Start "
+        "position's first trick is its Start trick, and an N before it analyses the whole "
+        "position; an N past the deal's last trick is an error). The other way to say "
+        "--max-tricks, "
+        "counting from the first trick rather than the last (in a 13-trick deal --trick 11 "
+        "is --max-tricks 3), so the two do not go together; with --trick no default limit "
+        "applies, so from an early trick the pure-Python solver is slow",
+    )
     parser.add_argument(
         "--objective",
         choices=OBJECTIVES,
@@ -87,7 +105,7 @@ def add_analyse(commands: Any) -> None:
     parser.set_defaults(handler=_analyse)
 
 
-def _max_tricks_option(parser: argparse.ArgumentParser) -> None:
+def _max_tricks_option(parser: argparse.ArgumentParser | argparse._ActionsContainer) -> None:
     parser.add_argument(
         "--max-tricks",
         type=_count,
@@ -115,20 +133,19 @@ class Analyser:
     progress bar for the whole run (on a terminal, unless quiet)."""
 
     def __init__(self, args: argparse.Namespace, err: TextIO, *, quiet: bool = False) -> None:
-        from tqdm import tqdm
-
         from .view_data import default_max_tricks
 
         self.max_tricks: int = (
             args.max_tricks if args.max_tricks is not None else default_max_tricks()
         )
+        self.trick: int | None = getattr(args, "trick", None)
+        """``analyse --trick N``: only the cards from trick N on (instead of max_tricks)."""
         self.objective: Objective = getattr(args, "objective", "outcome")
         self.err = err
         self.failed = 0
         self.analysed = 0
         self.mistakes = 0
-        show = not quiet and bool(getattr(err, "isatty", lambda: False)())
-        self.bar = tqdm(unit="deal", file=err, disable=not show, leave=False)
+        self.bar = progress_bar(err, quiet=quiet, unit="deal", leave=False)
 
     def close(self) -> None:
         self.bar.close()
@@ -148,10 +165,15 @@ class Analyser:
         if record.errors:
             self._fail(path, record, f"has errors, not analysed ({record.errors[0].message})")
             return None
+        max_tricks = self.max_tricks
+        if self.trick is not None and record.setup is not None:
+            check_trick(record, self.trick, record.index or 0)
+            # The cards from trick N on are those played with at most this many tricks left.
+            max_tricks = record.setup.rules.tricks_per_deal - self.trick + 1
         try:
             analysis = analyse(
                 record,
-                max_tricks=self.max_tricks,
+                max_tricks=max_tricks,
                 solver=Solver(self.objective),
                 progress=self._progress(record.index),
             )
@@ -225,7 +247,7 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                             json.dumps(_json(path, record, analysis), ensure_ascii=False) + "\n"
                         )
                     elif not writing:
-                        out.write(_text(path, record, analysis))
+                        out.write(_text(path, record, analysis, args.trick))
                 elif args.json:
                     error = {"file": path, "deal": record.index, "error": "not analysed"}
                     out.write(json.dumps(error, ensure_ascii=False) + "\n")
@@ -255,10 +277,10 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 for _ in deals(path):
                     pass
     except PMNError as exc:
-        analyser.close()
         print(_problem_line(paths[0], exc.problem, None), file=err)
         return EXIT_PROBLEMS
-    analyser.close()
+    finally:
+        analyser.close()  # also when a --trick the deal does not have stops the run
     if args.deal is not None:
         short = [p for p, n in counts.items() if n < args.deal]
         if short:
@@ -291,12 +313,17 @@ def _json(path: str, record: DealRecord, analysis: DealAnalysis) -> dict[str, An
     }
 
 
-def _text(path: str, record: DealRecord, analysis: DealAnalysis) -> str:
+def _text(path: str, record: DealRecord, analysis: DealAnalysis, trick: int | None = None) -> str:
     """The report of one deal: a summary line, then the mistakes and the decisive card."""
     event = record.tags.get("Event")
     head = f"{path} deal {record.index}" + (f" ({event})" if event else "")
     if not analysis:
-        return f"{head}: no card analysed (more than --max-tricks tricks left throughout)\n"
+        why = (
+            f"the main line stops before trick {trick}"
+            if trick is not None
+            else "more than --max-tricks tricks left throughout"
+        )
+        return f"{head}: no card analysed ({why})\n"
     first = analysis[0]
     start, end = analysis.text(analysis.start), analysis.text(analysis.end)
     cards = _plural(len(analysis), "card")

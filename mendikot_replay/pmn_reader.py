@@ -48,7 +48,7 @@ from .pmn_syntax import (
 )
 from .pmn_tags import TAG_NAME, parse_int, parse_seat, parse_start, setup_from_tags
 from .record import GLYPH_NAGS, DealRecord, PlayNode, PMNError, Problem, SourceFile
-from .seats import Seat
+from .seats import ALL_SEATS, Seat
 
 #: A deal longer than this is reported as an error and skipped (bounded memory).
 MAX_DEAL_LINES: Final = 20_000
@@ -148,6 +148,7 @@ _WORD: Final = re.compile(rf"[^{DELIMITERS}]+")
 #: A card must end at a delimiter (``THX`` is a word, reported as not a card).
 _TOKEN: Final = re.compile(
     rf"\s*(?:(?P<marker>{MARKER_PATTERN})"
+    rf"|(?P<badmarker>(\d+)\.\s*([^{DELIMITERS}:]+)\s*:)"
     rf"|(?P<card>{CARD_PATTERN})(?=[{DELIMITERS}]|$)"
     r"|(?P<nag>\$\d{1,9})"
     r"|(?P<punct>[{}()*\[\]$])"
@@ -159,6 +160,7 @@ _PLAIN_TRICK_LINE: Final = re.compile(r"(\d+)\. ([A-H]): ((?:[2-9TJQKA][SHDC] )*
 _PLAIN_CARDS: Final = {str(c): c for c in ALL_CARDS}
 _COMMENT_PIECE: Final = re.compile(r"[^\\}]+|\\[}\\]|\\|\}")
 _MARKER_GROUP: Final = _TOKEN.groupindex["marker"]
+_BAD_MARKER_GROUP: Final = _TOKEN.groupindex["badmarker"]
 _CARD_GROUP: Final = _TOKEN.groupindex["card"]
 
 
@@ -182,6 +184,14 @@ class _Frame:
     marker: tuple[int, Seat] | None = None
     marker_at: tuple[int, int] = (0, 0)
     opened_at: tuple[int, int] = (0, 0)
+    trick_at: tuple[int, int] | None = None
+    """Where the trick under way begins in the file (its marker, or its first card), so
+    that a trick with too few cards is reported on its own line; ``None`` until known."""
+    last_trick_at: tuple[int, int] | None = None
+    """Where the last card's trick begins (a variation replacing the card continues it)."""
+    overflow: bool = False
+    """The trick under way began because the one before it filled up, not at a marker: a
+    marker with its number then comes after cards one too many for the trick before."""
 
 
 class _DealParser:
@@ -314,6 +324,9 @@ class _DealParser:
             elif kind == "marker":
                 g = _MARKER_GROUP
                 self.parse_marker(int(match.group(g + 1)), match.group(g + 2), at)
+            elif kind == "badmarker":
+                g = _BAD_MARKER_GROUP
+                self.parse_marker(int(match.group(g + 1)), match.group(g + 2), at)
             elif kind == "nag":
                 self.add_nag(match.group(kind), at)
             elif kind == "word":
@@ -358,6 +371,9 @@ class _DealParser:
             col=at[1],
         )
         node.marker, frame.marker = frame.marker, None
+        if frame.trick_at is None:
+            frame.trick_at = at
+        frame.last_trick_at = frame.trick_at
         if frame.last is None and frame.pending_comments:
             node.starting_comments, frame.pending_comments = frame.pending_comments, []
         frame.last_container, frame.container, frame.last = frame.container, node, node
@@ -426,29 +442,89 @@ class _DealParser:
         frame.last.nags.append(int(text[1:]))
 
     def parse_marker(self, number: int, letter: str, at: tuple[int, int]) -> None:
+        """A trick marker ``n. L:`` (``letter`` may be a whole word: a name written where the
+        seat letter goes).
+
+        A marker that cannot be taken as written is reported once, and it still starts trick
+        ``n``: the cards after it are read as that trick's cards. Without this one slip (a
+        name for the seat, a card left out of a trick) was reported again at every later
+        marker, and the one real mistake was lost among a dozen.
+        """
         frame = self.frames[-1]
         label = f"{number}. {letter}:"
         seat = parse_seat(letter, self.players)
         if seat is None:
-            self.error(f"trick marker {label} {letter!r} is not a seat of this table", at)
-            return
+            self.error(self.seat_problem(label, letter), at)
         if frame.marker is not None:
             self.error(
                 f"trick marker {frame.marker[0]}. {frame.marker[1]}: has no card", frame.marker_at
             )
         if frame.pos != 0:
-            where = f"trick {frame.trick}" if frame.trick is not None else "a trick"
-            self.error(
-                f"trick marker {label} in the middle of {where} (after {frame.pos} "
-                f"card{'s' if frame.pos != 1 else ''}): a marker starts a trick",
-                at,
-            )
-            frame.marker = None
-            return
-        if frame.trick is not None and number != frame.trick:
+            message, where = self.misplaced_marker(frame, number, label)
+            self.error(message, where or at)
+        elif frame.trick is not None and number != frame.trick:
             self.error(f"trick marker says {number}., but this is trick {frame.trick}", at)
-        frame.trick = number  # resynchronise: one wrong number is one error, not many
-        frame.marker, frame.marker_at = (number, seat), at
+        # Resynchronise: the marker starts its trick, whatever came before it.
+        frame.trick, frame.pos, frame.trick_at, frame.overflow = number, 0, at, False
+        frame.marker = (number, seat) if seat is not None else None
+        frame.marker_at = at
+
+    def seat_problem(self, label: str, word: str) -> str:
+        """What is wrong with a marker's seat, with the seat meant when the word is a
+        player's name (or starts with a seat letter): the usual slip of writing who led."""
+        seats = ALL_SEATS[: self.players]
+        folded = word.casefold()
+        meant: tuple[Seat, str] | None = None
+        for seat in seats:
+            name = self.record.tags.get(seat, "").strip()
+            longer = meant is None or len(name) > len(meant[1])
+            if name and folded.startswith(name.casefold()) and longer:
+                meant = (seat, name)
+        if meant is None:
+            first = parse_seat(word[0], self.players)
+            if first is not None and len(word) > 1:
+                meant = (first, word)
+        if meant is not None:
+            seat, name = meant
+            return (
+                f"trick marker {label} write the leader as the seat letter, {seat}; names go "
+                f'in tags like [{seat} "{name}"]'
+            )
+        if len(word) == 1:
+            return f"trick marker {label} {word!r} is not a seat of this table"
+        return (
+            f"trick marker {label} {word!r} is not a seat of this table: write the "
+            f"leader's seat letter, {seats[0]} to {seats[-1]}"
+        )
+
+    def misplaced_marker(
+        self, frame: _Frame, number: int, label: str
+    ) -> tuple[str, tuple[int, int] | None]:
+        """A marker after ``frame.pos`` cards of a trick: the message and where it belongs.
+
+        The usual cause is a card left out of the trick before (or one too many in it), so
+        that is what the message says when the marker's number fits, at the place of the
+        trick it is about; otherwise the marker itself is out of place."""
+        trick, pos, players = frame.trick, frame.pos, self.players
+        rule = "(each player plays one card to a trick)"
+        if trick is not None and number == trick + 1:
+            missing = players - pos
+            return (
+                f"trick {trick} has {_cards(pos)}, not {players}: {missing} missing {rule}",
+                frame.trick_at,
+            )
+        if trick is not None and number == trick and frame.overflow:
+            return (
+                f"trick {trick - 1} has {_cards(players + pos)}, not {players}: {pos} too many "
+                f"{rule}",
+                frame.trick_at,
+            )
+        where = f"trick {trick}" if trick is not None else "a trick"
+        return (
+            f"trick marker {label} in the middle of {where} (after {_cards(pos)}): a marker "
+            "starts a trick",
+            None,
+        )
 
     def bad_word(self, word: str, at: tuple[int, int]) -> None:
         """A word that is not a card (cards are their own kind of token)."""
@@ -457,8 +533,11 @@ class _DealParser:
         if takes_a_place:
             # It was meant as a card: it fills its place in the trick, so that the markers
             # after it are not reported too.
-            self.frames[-1].marker = None
-            self.advance(self.frames[-1])
+            frame = self.frames[-1]
+            frame.marker = None
+            if frame.trick_at is None:
+                frame.trick_at = at
+            self.advance(frame)
 
     def word_problem(self, word: str) -> tuple[str, bool]:
         """What is wrong with a word that is not a card, and whether it stands where a
@@ -489,7 +568,7 @@ class _DealParser:
         """Count a card in the trick under way of ``frame``'s line."""
         frame.pos += 1
         if frame.pos == self.players:
-            frame.pos = 0
+            frame.pos, frame.trick_at, frame.overflow = 0, None, True
             frame.trick = frame.trick + 1 if frame.trick is not None else None
 
     def open_variation(self, at: tuple[int, int]) -> None:
@@ -500,8 +579,18 @@ class _DealParser:
             # Read it anyway (into a scratch record) so that its own problems are reported.
             self.frames.append(_Frame(DealRecord(), None, 0, opened_at=at))
             return
+        # The alternative's trick began where the last card's did (unless it is the first);
+        # how it began is the parent's business, so a repeated marker is not taken for
+        # cards one too many.
+        trick_at = frame.last_trick_at if frame.last_pos else None
         self.frames.append(
-            _Frame(frame.last_container, frame.last_trick, frame.last_pos, opened_at=at)
+            _Frame(
+                frame.last_container,
+                frame.last_trick,
+                frame.last_pos,
+                opened_at=at,
+                trick_at=trick_at,
+            )
         )
 
     def close_variation(self, at: tuple[int, int]) -> None:
@@ -532,6 +621,10 @@ class _DealParser:
         for frame in self.frames[1:]:
             self.error(f"unclosed variation: {ends}", frame.opened_at)
         self.check_marker_used(self.frames[0])
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 # -- set-up --------------------------------------------------------------------------------

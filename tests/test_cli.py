@@ -370,3 +370,126 @@ def test_console_script(tmp_path: Path) -> None:
         check=False,
     )
     assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+# -- validate: warnings, --strict ----------------------------------------------------------------
+
+
+def short_deal(tmp_path: Path) -> Path:
+    """The worked example without its last card (and without a Result to contradict)."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    text = text.replace('[Result "AC win"]\n', "").replace("KS 8H", "KS")
+    path = tmp_path / "short.pmn"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_validate_warns_about_a_play_that_stops_short(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = short_deal(tmp_path)
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 0  # a warning: the record is legal PMN
+    assert out.splitlines() == [
+        f"{path}:30:14: deal 1: warning: the play stops after trick 13, card 3 (51 of 52 "
+        'cards): mark an unfinished deal with * or Result "*"',
+        f"{path}: 1 deal, 0 with errors, 1 warning",
+    ]
+
+
+def test_validate_strict_fails_on_warnings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = short_deal(tmp_path)
+    assert run(capsys, "validate", "--strict", str(path))[0] == 1
+    assert run(capsys, "validate", "--strict", str(EXAMPLE))[0] == 0
+    code, out, _ = run(capsys, "validate", "--strict", "--json", str(EXAMPLE), str(path))
+    assert code == 1
+    assert [len(deal["warnings"]) for deal in json.loads(out)] == [0, 1]
+    assert run(capsys, "validate", "--json", str(path))[0] == 0
+
+
+# -- solve --trick --------------------------------------------------------------------------------
+
+ENDGAMES = DATA.parent.parent / "sample_games" / "endgame-cover-or-duck.pmn"
+
+
+def test_solve_before_a_trick(capsys: pytest.CaptureFixture[str]) -> None:
+    # Deal 1 starts at trick 10 (its Start trick), with B's 5S already on the table: the
+    # position before trick 10 is the position itself.
+    code, by_trick, _ = run(capsys, "solve", str(ENDGAMES), "--deal", "1", "--trick", "10")
+    assert code == 0
+    assert by_trick.splitlines()[0] == "deal 1 before trick 10: C to play; AC win"
+    _, by_count, _ = run(capsys, "solve", str(ENDGAMES), "--deal", "1", "--after", "0")
+    assert by_count.splitlines()[0] == "deal 1 after 0 cards: C to play; AC win"
+    assert by_trick.splitlines()[1:] == by_count.splitlines()[1:]
+
+
+@pytest.mark.parametrize(
+    ("file", "deal", "trick", "after", "to_play"),
+    [
+        (ENDGAMES, "4", "12", 3, "A"),  # starts at trick 11 with one card on the table
+        (ENDGAMES, "1", "11", 3, "C"),
+        (EXAMPLE, "1", "13", 48, "B"),  # a whole deal: all the cards of tricks 1 to 12
+    ],
+)
+def test_solve_trick_json(
+    capsys: pytest.CaptureFixture[str],
+    file: Path,
+    deal: str,
+    trick: str,
+    after: int,
+    to_play: str,
+) -> None:
+    code, out, _ = run(capsys, "solve", str(file), "--deal", deal, "--trick", trick, "--json")
+    assert code == 0
+    obj = json.loads(out)
+    assert (obj["trick"], obj["after"], obj["to_play"]) == (int(trick), after, to_play)
+    _, same, _ = run(capsys, "solve", str(file), "--deal", deal, "--after", str(after), "--json")
+    assert {k: v for k, v in obj.items() if k != "trick"} == json.loads(same)
+
+
+def test_solve_trick_outside_the_deal_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    cases = [
+        (["--trick", "14"], "--trick 14: deal 1 has only 13 tricks"),
+        (
+            ["--deal", "1", "--trick", "9"],
+            "--trick 9: deal 1 is a position that starts at trick 10 (use --trick 10 to 13)",
+        ),
+    ]
+    for args, message in cases:
+        code, out, err = run(capsys, "solve", str(ENDGAMES), *args)
+        assert (code, out, err) == (2, "", f"mendikot-replay solve: error: {message}\n")
+    first = ENDGAMES.read_text(encoding="utf-8").split("\n\n")[0]
+    unfinished = tmp_path / "unfinished.pmn"
+    unfinished.write_text(first.split("\n11. C:")[0] + " *\n", encoding="utf-8")
+    code, out, err = run(capsys, "solve", str(unfinished), "--trick", "13")
+    assert (code, out) == (2, "")
+    assert err == (
+        "mendikot-replay solve: error: --trick 13: the play of deal 1 stops before trick 13 "
+        "(its main line has 3 cards)\n"
+    )
+    for args in (["--trick", "0"], ["--trick", "11", "--after", "3"]):
+        with pytest.raises(SystemExit) as exc:
+            main(["solve", str(ENDGAMES), *args])
+        assert exc.value.code == 2
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("validate", ["--strict", "warnings fail too (exit 1)"]),
+        ("solve", ["--after K | --trick N", "solve the position before trick N", "Start trick"]),
+    ],
+)
+def test_the_new_options_are_in_the_help(
+    command: str, says: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    for words in says:
+        assert words in help_text

@@ -170,3 +170,55 @@ def test_annotate_dd_adds_the_analysis_to_the_strategy_points(
     assert path.read_text(encoding="utf-8") == text
     assert main(["annotate", "--max-tricks", "3", str(path)]) == 2
     assert "use it with --dd" in capsys.readouterr().err
+
+
+# -- --trick N: only the cards from trick N on ---------------------------------------------------
+
+
+def test_trick_analyses_the_cards_from_that_trick_on(capsys: Capture) -> None:
+    example = str(ROOT / "sample_games" / "worked-example.pmn")
+    status, out, _ = run(capsys, example, "--trick", "12", "--json")
+    assert status == 0
+    obj = json.loads(out)
+    assert (obj["cards_in_line"], obj["analysed"], obj["first_ply"]) == (52, 8, 45)
+    assert obj == json.loads(run(capsys, example, "--max-tricks", "2", "--json")[1])
+    status, out, _ = run(capsys, example, "--trick", "12")
+    assert out.startswith(f"{example} deal 1 (Thursday club): 8 cards from trick 12 analysed;")
+
+
+def test_trick_numbers_of_a_position_are_the_deals(capsys: Capture) -> None:
+    # Deal 4 starts at trick 11 with B's 5D on the table: trick 12 starts at its 4th card.
+    status, out, _ = run(capsys, str(ENDGAMES), "--deal", "4", "--trick", "12", "--json")
+    assert status == 0
+    obj = json.loads(out)
+    assert (obj["cards_in_line"], obj["analysed"], obj["first_ply"]) == (11, 8, 4)
+    # A trick before the position's Start trick: every card of the position is after it.
+    status, out, _ = run(capsys, str(ENDGAMES), "--deal", "1", "--trick", "3", "--json")
+    assert status == 0 and json.loads(out)["analysed"] == 15
+
+
+def test_trick_past_where_the_play_stops(tmp_path: Path, capsys: Capture) -> None:
+    unfinished = DUCK.split("\n12. D:")[0] + " *\n"
+    status, out, _ = run(capsys, str(games(tmp_path, unfinished)), "--trick", "13")
+    assert status == 0
+    assert out.endswith("deal 1 (duck): no card analysed (the main line stops before trick 13)\n")
+
+
+def test_trick_outside_the_deal_is_a_usage_error(capsys: Capture) -> None:
+    status, out, err = run(capsys, str(ENDGAMES), "--trick", "14")
+    assert (status, out) == (2, "")
+    assert err == "mendikot-replay analyse: error: --trick 14: deal 1 has only 13 tricks\n"
+    for args in (["--trick", "0"], ["--trick", "12", "--max-tricks", "2"]):
+        with pytest.raises(SystemExit) as exc:
+            main(["analyse", str(ENDGAMES), *args])
+        assert exc.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_trick_is_explained_in_the_help(capsys: Capture) -> None:
+    with pytest.raises(SystemExit):
+        main(["analyse", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "--max-tricks T | --trick N" in help_text
+    assert "analyse only the cards from trick N on" in help_text
+    assert "The other way to say --max-tricks" in help_text

@@ -231,11 +231,14 @@ def test_percent_lines_are_ignored_outside_comments() -> None:
         ("1. A: TH KH AH 2H 3. C: JS", (4, 19, "trick marker says 3., but this is trick 2")),
         (
             "1. A: TH KH 2. C: AH",
+            (4, 1, "trick 1 has 2 cards, not 4: 2 missing (each player plays one card to a trick)"),
+        ),
+        (
+            "1. A: TH KH AH 2H 6H 2. C: AH",
             (
                 4,
-                13,
-                "trick marker 2. C: in the middle of trick 1 (after 2 cards): a marker "
-                "starts a trick",
+                19,
+                "trick 1 has 5 cards, not 4: 1 too many (each player plays one card to a trick)",
             ),
         ),
         ("1. A: TH { never closed", (4, 10, "unclosed comment: the file ends")),
@@ -252,16 +255,43 @@ def test_percent_lines_are_ignored_outside_comments() -> None:
         ("1. A: TH !", (4, 10, "trick 1: the glyph '!' must be attached to its card, like TH!")),
         ("1. A: TH ( )", (4, 10, "empty variation: '( … )' must hold at least one card")),
         (
-            "1. A: TH 2. B:",
+            "1. A: TH 3. B: KH",
             (
                 4,
                 10,
-                "trick marker 2. B: in the middle of trick 1 (after 1 card): "
+                "trick marker 3. B: in the middle of trick 1 (after 1 card): "
+                "a marker starts a trick",
+            ),
+        ),
+        (
+            "1. A: TH KH 1. A: AH",  # the trick's own marker again, not cards one too many
+            (
+                4,
+                13,
+                "trick marker 1. A: in the middle of trick 1 (after 2 cards): "
                 "a marker starts a trick",
             ),
         ),
         ("1. A:", (4, 1, "trick marker 1. A: is not followed by a card")),
         ("1. Z: TH", (4, 1, "trick marker 1. Z: 'Z' is not a seat of this table")),
+        (
+            "1. Asha: TH",
+            (
+                4,
+                1,
+                "trick marker 1. Asha: write the leader as the seat letter, A; names go in "
+                'tags like [A "Asha"]',
+            ),
+        ),
+        (
+            "1.Zed : TH",
+            (
+                4,
+                1,
+                "trick marker 1. Zed: 'Zed' is not a seat of this table: write the leader's "
+                "seat letter, A to D",
+            ),
+        ),
         ('1. A: TH [Event "late"]', (4, 10, "a tag must come before the play section")),
     ],
 )
@@ -291,15 +321,39 @@ def test_bad_tag_lines() -> None:
 def test_one_deal_reports_all_its_problems() -> None:
     text = deal("1. A: TH 7X KH", "2. C: AH ZZ 2H")
     [record] = read_string(text, check=False)
+    # 7X stands where a card goes, so trick 1 has three cards: one is missing.
     assert errors(record) == [
         (4, 10, "trick 1: '7X' is not a card"),
+        (4, 1, "trick 1 has 3 cards, not 4: 1 missing (each player plays one card to a trick)"),
+        (5, 10, "trick 2: 'ZZ' is not a card"),
+    ]
+
+
+def test_a_name_for_the_seat_is_one_error_and_its_cards_are_the_tricks() -> None:
+    text = deal(*MAIN_TRICKS[:4]).replace("2. C:", "2. Chetan:")
+    [record] = read_string(text, check=False)
+    assert errors(record) == [
         (
             5,
             1,
-            "trick marker 2. C: in the middle of trick 1 (after 3 cards): a marker starts a trick",
-        ),
-        (5, 10, "trick 2: 'ZZ' is not a card"),
+            "trick marker 2. Chetan: write the leader as the seat letter, C; names go in tags "
+            'like [C "Chetan"]',
+        )
     ]
+    main = record.mainline()
+    assert [str(n.card) for n in main[4:8]] == ["JS", "8S", "3S", "QS"]
+    assert main[4].marker is None  # no seat to check the leader against
+    assert main[8].marker == (3, "B") and main[12].marker == (4, "C")
+
+
+def test_a_trick_short_of_a_card_is_one_error_not_one_per_later_trick() -> None:
+    tricks = [MAIN_TRICKS[0].rsplit(" ", 1)[0], *MAIN_TRICKS[1:6]]  # trick 1 without 2H
+    [record] = read_string(deal(*tricks), check=False)
+    assert errors(record) == [
+        (4, 1, "trick 1 has 3 cards, not 4: 1 missing (each player plays one card to a trick)")
+    ]
+    main = record.mainline()
+    assert len(main) == 23 and main[3].marker == (2, "C") and main[-4].marker == (6, "A")
 
 
 def test_tag_problems_point_at_their_tag() -> None:

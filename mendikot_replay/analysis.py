@@ -359,14 +359,16 @@ def _replay(record: DealRecord) -> list[Game]:
             + (" is" if len(unknown) == 1 else " are")
             + " not known"
         )
+    try:
+        plays = record.plays()
+    except ValueError as exc:
+        raise AnalysisError(f"{exc}: cannot replay") from None
     states = [game.copy()]
-    for k, node in enumerate(record.mainline(), 1):
-        if node.card is None:
-            raise AnalysisError(f"card {k} of the main line is unknown (--): cannot replay")
+    for k, (card, ask, revoke) in enumerate(plays, 1):
         try:
-            game.play(node.card, ask_reveal=node.reveal_request, revoke=node.revoke)
+            game.play(card, ask_reveal=ask, revoke=revoke)
         except IllegalPlay as exc:
-            raise AnalysisError(f"card {k} of the main line ({node.card}): {exc}") from None
+            raise AnalysisError(f"card {k} of the main line ({card}): {exc}") from None
         states.append(game.copy())
     return states
 

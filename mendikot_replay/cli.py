@@ -881,7 +881,7 @@ def _shown(value: int, objective: str) -> str | int:
 
 
 def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from .solver import default_max_tricks, position_after, solve, tricks_left, value_text
+    from .solver import default_max_tricks, solve, tricks_left, value_text
 
     path: str = args.file
     max_tricks: int = default_max_tricks() if args.max_tricks is None else args.max_tricks
@@ -906,7 +906,7 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 where = f"after {after} cards"
             if after > cards:
                 raise UsageError(f"deal {count} has {cards} cards in its main line, not {after}")
-            game = position_after(record, after)
+            game = record.position(after)
             left = tricks_left(game)
             if left > max_tricks:
                 raise UsageError(

@@ -30,8 +30,12 @@ from .errors import MendikotError
 from .seats import Seat
 
 if TYPE_CHECKING:
-    from .engine import DealSetup
+    from .engine import DealSetup, Game
     from .timeline import Timeline
+
+Play = tuple[Card, bool, bool]
+"""A card as the engine plays it: the card, whether it asks for the closed trump (``^T``)
+and whether it is a revoke knowingly recorded (``^R``)."""
 
 Severity = Literal["error", "warning"]
 
@@ -307,6 +311,49 @@ class DealRecord:
                 return False
             node = node.parent
         return bool(self.variations) and self.variations[0] is node
+
+    def plays(self) -> list[Play]:
+        """The main line as the engine plays it: each card with its ``^T`` and ``^R``, in
+        order — the one place a record's play becomes moves (the replay, the solver's
+        positions and the analysis all start from it).
+
+        Raises :class:`ValueError` for an unknown card (``--``): the engine cannot play it.
+        """
+        out: list[Play] = []
+        for k, node in enumerate(self.mainline(), 1):
+            if node.card is None:
+                raise ValueError(f"card {k} of the main line is unknown (--): it cannot be played")
+            out.append((node.card, node.reveal_request, node.revoke))
+        return out
+
+    def position(self, after: int | None = None) -> Game:
+        """The game after the first ``after`` cards of the main line (all of them by
+        default): the set-up the tags give, then each card of :meth:`plays` — what the
+        solver and the analysis are given, as python-chess's ``node.board()``.
+
+        >>> from mendikot_replay.pmn_reader import read_string
+        >>> deal = read_string('''[Dealer "D"]
+        ... [TrumpMethod "None"]
+        ... [Start "trick 13; tens 2-1; tricks 6-6"]
+        ... [Hands "A:T... B:A... C:.2.. D:..2."]
+        ... [Play "A"]
+        ... 13. A: TS AS''')[0]
+        >>> deal.position(1).to_play, deal.position().to_play
+        ('B', 'C')
+        """
+        from .engine import Game  # the engine is below the record: no cycle, loaded when used
+
+        if self.setup is None:
+            raise ValueError("the record's tags do not give a playable set-up")
+        plays = self.plays()
+        if after is None:
+            after = len(plays)
+        if not 0 <= after <= len(plays):
+            raise ValueError(f"the main line has {len(plays)} cards; cannot stop after {after}")
+        game = Game(self.setup, check_deal=False)
+        for card, ask, revoke in plays[:after]:
+            game.play(card, ask_reveal=ask, revoke=revoke)
+        return game
 
     def end(self) -> PlayNode | None:
         """The last card of the main line."""

@@ -63,7 +63,6 @@ except ImportError:  # pragma: no cover - exercised only on machines without a c
 
 if TYPE_CHECKING:
     from ._ddcore import State as CoreState
-    from .record import DealRecord
 
 Objective = Literal["outcome", "tens", "tricks"]
 OBJECTIVES: tuple[Objective, ...] = ("outcome", "tens", "tricks")
@@ -489,12 +488,18 @@ class _Searcher:
         return best
 
 
-def _as_game(position: Game | DealSetup | DealRecord) -> Game:
+def _as_game(position: Game | DealSetup) -> Game:
+    """The game to search: a copy of a game in progress, or a set-up's start. (A record
+    gives its games with :meth:`~.record.DealRecord.position`: the solver reads no file
+    format.)"""
     if isinstance(position, Game):
         return position.copy()
     if isinstance(position, DealSetup):
         return Game(position, check_deal=False)
-    return position_after(position, 0)
+    raise TypeError(
+        f"the solver takes a Game or a DealSetup, not {type(position).__name__} "
+        "(for a record: record.position(k), the game after its first k cards)"
+    )
 
 
 class Solver:
@@ -571,11 +576,11 @@ class Solver:
         remembering it, is not expanded again.)"""
         return sum(link.expanded_nodes for link in self._cores.values())
 
-    def solve(self, position: Game | DealSetup | DealRecord) -> Solution:
+    def solve(self, position: Game | DealSetup) -> Solution:
         """Solve a position with best play by both sides and score every legal card.
 
-        ``position`` is a game in progress (not changed), a set-up (a deal or a ``Start``
-        position), or a record (its start).
+        ``position`` is a game in progress (not changed) or a set-up (a deal or a ``Start``
+        position); a record gives its games with ``record.position(k)``.
         """
         objective = self.objective
         game = _as_game(position)
@@ -630,7 +635,7 @@ class Solver:
 
 
 def solve(
-    position: Game | DealSetup | DealRecord,
+    position: Game | DealSetup,
     objective: Objective = "outcome",
     *,
     equivalence: bool = True,
@@ -639,10 +644,10 @@ def solve(
 ) -> Solution:
     """Solve a position with best play by both sides and score every legal card.
 
-    ``position`` is a game in progress (not changed), a set-up (a deal or a ``Start``
-    position), or a record (its start). ``equivalence=False`` searches every card on its
-    own, ``transposition=False`` keeps no table (the tests check that neither changes a
-    value; either runs the Python search). ``engine`` picks the compiled core or the
+    ``position`` is a game in progress (not changed) or a set-up (a deal or a ``Start``
+    position; a record gives its games with ``record.position(k)``). ``equivalence=False``
+    searches every card on its own, ``transposition=False`` keeps no table (the tests check
+    that neither changes a value; either runs the Python search). ``engine`` picks the compiled core or the
     Python reference. To solve many positions of one deal, keep a :class:`Solver`.
     """
     solver = Solver(objective, equivalence=equivalence, transposition=transposition, engine=engine)
@@ -654,7 +659,7 @@ def _mover(game: Game) -> int:
 
 
 def plain_minimax(
-    position: Game | DealSetup | DealRecord,
+    position: Game | DealSetup,
     objective: Objective = "outcome",
     *,
     team: Team | None = None,
@@ -690,24 +695,6 @@ def plain_minimax(
     return best, cards
 
 
-def position_after(record: DealRecord, k: int | None = None) -> Game:
-    """The engine's state after the first ``k`` cards of the record's main line (all of
-    them by default): the set-up the reader made, then each card with its ``^T``/``^R``."""
-    if record.setup is None:
-        raise ValueError("the record's tags do not give a playable set-up")
-    game = Game(record.setup, check_deal=False)
-    line = record.mainline()
-    if k is None:
-        k = len(line)
-    if not 0 <= k <= len(line):
-        raise ValueError(f"the main line has {len(line)} cards; cannot stop after {k}")
-    for node in line[:k]:
-        if node.card is None:
-            raise ValueError("the main line has an unknown card (--)")
-        game.play(node.card, ask_reveal=node.reveal_request, revoke=node.revoke)
-    return game
-
-
 def tricks_left(game: Game) -> int:
     """Tricks still to finish, the one under way included."""
     if game.finished:
@@ -729,7 +716,6 @@ __all__ = [
     "equivalence_groups",
     "moves",
     "plain_minimax",
-    "position_after",
     "solve",
     "tricks_left",
     "value_text",

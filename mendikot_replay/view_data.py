@@ -46,7 +46,7 @@ from .record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode
 from .result import DealResult
 from .rules import Capture, TrumpMethod
 from .seats import Seat, seats, team_label, team_of
-from .solver import Move, Solver, position_after, tricks_left, value_text
+from .solver import Move, Solver, tricks_left, value_text
 from .timeline import Snapshot, Timeline
 from .user_text import isolate
 
@@ -480,7 +480,7 @@ def analysis_entry(
     entry = failed_entry(k, None, max_tricks)
     limit: int = entry["max_tricks"]
     try:
-        game = position_after(record, k)
+        game = record.position(k)
         entry["tricks_left"] = left = tricks_left(game)
         entry["to_play"] = game.to_play
         if left > limit:

@@ -29,7 +29,7 @@ from mendikot_replay.editing import get_comments, node_at, points
 from mendikot_replay.pmn_reader import read_deals, read_string
 from mendikot_replay.pmn_writer import write_deal
 from mendikot_replay.record import DealRecord
-from mendikot_replay.solver import Solver, plain_minimax, position_after
+from mendikot_replay.solver import Solver, plain_minimax
 from mendikot_replay.tables import points_frame
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -138,7 +138,7 @@ def test_two_blunders_the_last_one_is_decisive() -> None:
     ]
     # The values agree with plain minimax, position by position.
     for k, verdict in enumerate(analysis):
-        value, cards = plain_minimax(position_after(record, k))
+        value, cards = plain_minimax(record.position(k))
         assert (verdict.before, verdict.cards) == (value, cards)
 
 

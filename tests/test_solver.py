@@ -22,7 +22,6 @@ from mendikot_replay.solver import (
     _final_value,
     equivalence_groups,
     plain_minimax,
-    position_after,
     solve,
     value_text,
 )
@@ -105,7 +104,7 @@ def small_position(rng: random.Random, rules: Rules, trump_state: str, left: int
 
 
 def _endgames() -> list[Game]:
-    return [position_after(r, 0) for r in read_deals(ENDGAMES)]
+    return [r.position(0) for r in read_deals(ENDGAMES)]
 
 
 def test_cover_or_duck_the_format_example() -> None:
@@ -186,19 +185,19 @@ def test_search_properties(variant: str) -> None:
 
 
 def test_late_cuts_of_recorded_deals() -> None:
-    """``position_after`` on random recorded deals (any variant), mid-trick included."""
+    """``record.position`` on random recorded deals (any variant), mid-trick included."""
     rng = random.Random(7)
     for _ in range(25):
         record = random_deal(rng)
         line = record.mainline()
         players = record.setup.rules.players if record.setup else 4
         k = len(line) - rng.randint(1, 2 * players + players // 2)
-        game = position_after(record, k)
+        game = record.position(k)
         assert game.ply == k
         objective: Objective = rng.choice(OBJECTIVES)
         solution = solve(game, objective)
         assert (solution.value, solution.cards) == plain_minimax(game, objective)
-        assert solve(position_after(record)).cards == {}
+        assert solve(record.position()).cards == {}
 
 
 def _cli(*argv: str) -> tuple[int, str, str]:

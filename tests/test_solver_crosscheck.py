@@ -64,7 +64,6 @@ from mendikot_replay.solver import (
     core_state,
     moves,
     plain_minimax,
-    position_after,
     tricks_left,
 )
 
@@ -150,7 +149,7 @@ def played_position(rng: random.Random, max_left: int) -> Game:
     left = rng.randint(1, min(max_left, rules.tricks_per_deal))
     players = rules.players
     first = (rules.tricks_per_deal - left) * players
-    return position_after(record, rng.randint(first, first + players - 1))
+    return record.position(rng.randint(first, first + players - 1))
 
 
 def describe(game: Game) -> str:
@@ -648,7 +647,7 @@ def _deal_positions(seed: int, count: int) -> Iterator[Game]:
     players = record.setup.rules.players if record.setup else 4
     first = max(0, len(line) - (3 if players == 4 else 2) * players)
     for k in range(first, min(len(line), first + count)):
-        yield position_after(record, k)
+        yield record.position(k)
 
 
 @settings(SETTINGS, max_examples=25)

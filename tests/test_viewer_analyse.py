@@ -18,7 +18,7 @@ from mendikot_replay.engine import Game
 from mendikot_replay.html_page import deal_html, page_html
 from mendikot_replay.pmn_reader import read_deals, read_string
 from mendikot_replay.record import DealRecord
-from mendikot_replay.solver import Solution, Solver, position_after, tricks_left, value_text
+from mendikot_replay.solver import Solution, Solver, tricks_left, value_text
 from mendikot_replay.view_data import (
     PURE_PYTHON_MAX_TRICKS,
     analysis_entry,
@@ -44,7 +44,7 @@ def test_entries_are_the_solvers_values(index: int) -> None:
     reference = Solver("outcome")
     for k in range(len(record.mainline()) + 1):
         entry = analysis_entry(record, k, shared)
-        game = position_after(record, k)
+        game = record.position(k)
         solution = reference.solve(game)
         assert entry["step"] == k
         assert entry["status"] == ("over" if game.finished else "solved")

@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from mendikot_replay.html_page import page_html
 from mendikot_replay.pmn_reader import read_deals
 from mendikot_replay.record import DealRecord
-from mendikot_replay.solver import Solver, position_after, value_text
+from mendikot_replay.solver import Solver, value_text
 
 NOTEBOOK = "/voila/render/03-endgames.ipynb"
 # The viewers of 03-endgames.ipynb, in page order: the first endgame (analyse off) and
@@ -53,7 +53,7 @@ def endgames_page(
 def check_values(viewer: Locator, record: DealRecord, k: int, solver: Solver) -> None:
     """The viewer at step ``k`` shows the solver's values: the panel's value, and on the
     hand of the player to move each legal card green or red with its value, no other."""
-    game = position_after(record, k)
+    game = record.position(k)
     solution = solver.solve(game)
     panel = viewer.get_by_test_id("mr-dd")
     expect(panel).to_have_attribute("data-state", "solved")

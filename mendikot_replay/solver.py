@@ -647,8 +647,9 @@ def solve(
     ``position`` is a game in progress (not changed) or a set-up (a deal or a ``Start``
     position; a record gives its games with ``record.position(k)``). ``equivalence=False``
     searches every card on its own, ``transposition=False`` keeps no table (the tests check
-    that neither changes a value; either runs the Python search). ``engine`` picks the compiled core or the
-    Python reference. To solve many positions of one deal, keep a :class:`Solver`.
+    that neither changes a value; either runs the Python search). ``engine`` picks the
+    compiled core or the Python reference. To solve many positions of one deal, keep a
+    :class:`Solver`.
     """
     solver = Solver(objective, equivalence=equivalence, transposition=transposition, engine=engine)
     return solver.solve(position)

@@ -18,7 +18,7 @@ byte for byte. Every deal read from bytes keeps its exact bytes (``record.raw``)
 the reader could not understand — bad UTF-8 included — is written back unchanged.
 
 >>> text = '[Dealer "D"]\\n[TrumpMethod "None"]\\n[Play "A"]\\n1. A: TH {too early?} KH'
->>> deal = read_deal(text, check=False)
+>>> deal = read_string(text, check=False)[0]
 >>> [str(node.card) for node in deal.mainline()], deal.mainline()[0].comments
 (['TH', 'KH'], ['too early?'])
 >>> [str(problem) for problem in read_string('[Play "A"]\\n1. A: TH 7X', check=False)[0].errors][:1]
@@ -55,7 +55,8 @@ MAX_DEAL_LINES: Final = 20_000
 MAX_DEAL_CHARS: Final = 2_000_000
 
 Source: TypeAlias = "str | os.PathLike[str] | IO[bytes] | IO[str]"
-"""What the reader accepts: a path, an open file (binary or text), or PMN text itself."""
+"""What :func:`read_deals` accepts: a path (a ``str`` is always a path), or an open file,
+binary or text. PMN text itself goes to :func:`read_string`."""
 
 
 # -- lines ---------------------------------------------------------------------------------
@@ -123,8 +124,15 @@ def _read_lines(stream: IO[bytes] | IO[str]) -> Iterator[_Line]:
         yield _Line(number, text, bad, kept, end)
 
 
-def _looks_like_text(source: str) -> bool:
-    """A ``str`` source is PMN text rather than a path when it could not be a file name."""
+def is_pmn_text(source: str) -> bool:
+    """Whether a string is PMN text rather than a file name: it has a line break, or starts
+    (after a BOM and blanks) with a tag, a comment or a ``%`` line; an empty string is text
+    with no deal. The one answer to "path or text?": the reader never guesses
+    (:func:`read_deals` takes a path, :func:`read_string` text), the viewer asks this.
+
+    >>> is_pmn_text('[Dealer "A"]'), is_pmn_text("games/thursday.pmn"), is_pmn_text("")
+    (True, False, True)
+    """
     stripped = source.lstrip("\ufeff \t")
     return "\n" in source or not stripped or stripped[0] in "[%{"
 
@@ -887,13 +895,17 @@ class _Reader:
 def _open_lines(source: Source) -> tuple[Iterator[_Line], IO[bytes] | None, SourceFile | None]:
     """The lines of ``source``, the file to close afterwards if we opened it, and what that
     file was when it was opened (so that a writer can tell whether it changed since)."""
-    if isinstance(source, str) and _looks_like_text(source):
-        return _read_lines(io.StringIO(source, newline="\n")), None, None
     if isinstance(source, (str, os.PathLike)):
         try:
             handle: IO[bytes] = open(source, "rb")  # noqa: SIM115 (closed by the caller)
-        except OSError as exc:
-            raise PMNError(Problem(f"cannot open {os.fspath(source)!r}: {exc.strerror}")) from exc
+        except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            shown = os.fspath(source)
+            hint = ""
+            if isinstance(source, str) and is_pmn_text(source):
+                shown = shown if len(shown) < 40 else shown[:37] + "..."
+                hint = "; this looks like PMN text, not a file name: read text with read_string"
+            raise PMNError(Problem(f"cannot open {shown!r}: {why}{hint}")) from exc
         return _read_lines(handle), handle, SourceFile.of_open(source, handle.fileno())
     return _read_lines(source), None, None
 
@@ -901,7 +913,9 @@ def _open_lines(source: Source) -> tuple[Iterator[_Line], IO[bytes] | None, Sour
 def read_deals(
     source: Source, *, check: bool = True, matches: MatchTracker | None = None
 ) -> Generator[DealRecord, None, None]:
-    """Read deals one by one from a path, an open file (binary or text) or a string of PMN.
+    """Read deals one by one from a path or an open file (binary or text); PMN text itself
+    goes to :func:`read_string` (python-chess's and endplay's load/loads split: a string is
+    never guessed to be text or a file name).
 
     With ``check`` (the default) each deal is replayed by :mod:`mendikot_replay.check`,
     which adds replay errors and fills in who played each card, and the deals of each match
@@ -945,8 +959,8 @@ def read_deals(
 
 
 def read_deal(source: Source, *, check: bool = True) -> DealRecord | None:
-    """The next deal of ``source`` (the first one, for a path or a string), or ``None`` if
-    there is none."""
+    """The next deal of ``source`` (the first one, for a path), or ``None`` if there is
+    none."""
     deals = read_deals(source, check=check)
     try:
         return next(deals, None)

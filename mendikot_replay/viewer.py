@@ -42,7 +42,7 @@ import anywidget
 import traitlets
 
 from . import editing
-from .pmn_reader import deal_places, read_deals, read_string
+from .pmn_reader import deal_places, is_pmn_text, read_deals, read_string
 from .record import DealRecord
 from .solver import Solver
 from .timeline import Snapshot
@@ -60,19 +60,13 @@ def _static(name: str) -> str:
     return resources.files("mendikot_replay").joinpath(f"static/{name}").read_text("utf-8")
 
 
-def _looks_like_pmn(text: str) -> bool:
-    """Text rather than a file name: PMN always has a tag, a comment or a line break."""
-    stripped = text.lstrip("\ufeff \t")
-    return "\n" in text or stripped.startswith(("[", "%", "{"))
-
-
 def load_record(source: Source, deal: int = 1) -> tuple[DealRecord, Path | None, int]:
     """The record to view, the file it came from (if any) and its 1-based index there."""
     if isinstance(source, DealRecord):
         return source, None, source.index or 1
     if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
         raise ValueError(f"deals are numbered from 1, not {deal!r}")
-    if isinstance(source, str) and _looks_like_pmn(source):
+    if isinstance(source, str) and is_pmn_text(source):
         records = read_string(source)
         path = None
     else:

@@ -473,9 +473,23 @@ def test_every_kind_of_source(tmp_path: Path) -> None:
     path = tmp_path / "two.pmn"
     text = FORMAT_EXAMPLE + "\n" + deal("1. A: TH")
     path.write_text(text, encoding="utf-8")
-    for source in (path, str(path), text, io.StringIO(text), io.BytesIO(text.encode())):
+    for source in (path, str(path), io.StringIO(text), io.BytesIO(text.encode())):
         records = list(read_deals(source, check=False))
         assert [len(r.mainline()) for r in records] == [52, 1], source
+    assert [len(r.mainline()) for r in read_string(text, check=False)] == [52, 1]
+
+
+def test_a_string_is_always_a_path_to_read_deals(tmp_path: Path) -> None:
+    """No guessing: PMN text handed to read_deals is refused with the way to read it, and a
+    file whose name looks like PMN is still read as a file."""
+    text = deal("1. A: TH")
+    with pytest.raises(PMNError, match=r"looks like PMN text.*read_string"):
+        list(read_deals(text))
+    odd = tmp_path / "[odd name].pmn"
+    odd.write_text(text, encoding="utf-8")
+    assert len(list(read_deals(str(odd)))) == 1
+    with pytest.raises(PMNError, match="No such file"):
+        list(read_deals(str(tmp_path / "missing.pmn")))
 
 
 def test_read_deal_continues_on_an_open_file() -> None:

@@ -83,7 +83,13 @@ def __getattr__(name: str) -> Any:
         raise AttributeError(f"module 'mendikot_replay' has no attribute {name!r}")
     from importlib import import_module
 
-    value = getattr(import_module(f".{module}", __name__), name)
+    try:
+        value = getattr(import_module(f".{module}", __name__), name)
+    except ImportError as exc:
+        raise ImportError(
+            f"mendikot_replay.{name} needs the notebook extra ({exc.name} is missing): "
+            "pip install 'mendikot-replay[notebook]'"
+        ) from exc
     globals()[name] = value
     return value
 

@@ -7,29 +7,40 @@ PMN's vocabulary, the seat and card it is about, the trick, and one plain senten
 
 The definitions, precisely (``ply`` is the card's index in the record's play):
 
-``ten-captured``  A ten reaches a team. Marked on the card that won the trick that brought it
-    (under Dehla, the trick that collected the pile). Args: the ten, the winner's seat.
-``ten-lost``  A ten goes to the opponents of the player who played it. Marked on the ten
-    (NAG ``$20``); a ten that reaches its own side gets ``$21`` instead.
-``ten-protected``  A ten that reached its own side after its player had cashed a master
-    card of the same suit (won an earlier trick with the highest card of the suit still out).
-    Marked on the ten (``$22``).
-``unsafe-ten-lead``  A ten led while an opponent of the leader holds a higher card of its
-    suit (so the opponents can take it). Marked on the ten, whatever happened next.
-``ten-ruffed``  A trick in which a ten of the other team was beaten by a trump played to a
-    side suit (a ruff). Marked on the ruffing card (``$23``).
-``trump-reserve``  Such a ruff made with the highest trump still out: a trump kept back, it
-    cannot be overruffed. Marked on the ruffing card (``$27``).
-``trump-revealed``  A closed trump turned up (automatically, asked for, or played as the last
-    card). Marked on the card at which it happens (``$24``).
-``cut``  Cut trump: the first discard names the trump. Marked on that card (``$24``).
-``premature-reveal``  Closed version B: a player asks for the trump in a trick that holds no
-    ten while the tens are not split 2–2, so the reveal wins neither a ten nor a trick that
-    decides the deal. Marked on the asker's card (``$25``).
-``long-suit-discard``  A player who cannot follow, does not trump, holds more than one suit,
-    and throws the lowest card of their longest suit (not a ten). Marked on it (``$26``).
-``tricks-race``  The tens become 2–2: from then on only tricks count. Marked on the card that
-    won the trick that made it so (``$28``).
+``ten-captured``
+    A ten reaches a team. Marked on the card that won the trick that brought it (under Dehla,
+    the trick that collected the pile). Args: the ten, the winner's seat.
+``ten-lost``
+    A ten goes to the opponents of the player who played it. Marked on the ten (NAG ``$20``); a
+    ten that reaches its own side gets ``$21`` instead.
+``ten-protected``
+    A ten that reached its own side after its player had cashed a master card of the same suit
+    (won an earlier trick with the highest card of the suit still out). Marked on the ten
+    (``$22``).
+``unsafe-ten-lead``
+    A ten led while an opponent of the leader holds a higher card of its suit (so the opponents
+    can take it). Marked on the ten, whatever happened next.
+``ten-ruffed``
+    A trick in which a ten of the other team was beaten by a trump played to a side suit (a
+    ruff). Marked on the ruffing card (``$23``).
+``trump-reserve``
+    Such a ruff made with the highest trump still out: a trump kept back, it cannot be
+    overruffed. Marked on the ruffing card (``$27``).
+``trump-revealed``
+    A closed trump turned up (automatically, asked for, or played as the last card). Marked on
+    the card at which it happens (``$24``).
+``cut``
+    Cut trump: the first discard names the trump. Marked on that card (``$24``).
+``premature-reveal``
+    Closed version B: a player asks for the trump in a trick that holds no ten while the tens
+    are not split 2–2, so the reveal wins neither a ten nor a trick that decides the deal.
+    Marked on the asker's card (``$25``).
+``long-suit-discard``
+    A player who cannot follow, does not trump, holds more than one suit, and throws the lowest
+    card of their longest suit (not a ten). Marked on it (``$26``).
+``tricks-race``
+    The tens become 2–2: from then on only tricks count. Marked on the card that won the trick
+    that made it so (``$28``).
 
 ``decisive`` and ``mistake`` need double-dummy analysis (:mod:`.analysis`, which defines
 them): ``annotate(record, double_dummy=True)`` adds them, and :func:`recorded_points` /

@@ -94,3 +94,19 @@ def test_an_illegal_card_raises_from_the_face() -> None:
     game = mr.Game(deal.setup)
     with pytest.raises(mr.IllegalPlay, match="not in A's hand"):
         game.play(mr.Card.parse("AS"))  # A is to play, and holds TS only
+
+
+def test_a_widget_name_without_the_extra_says_which_to_install() -> None:
+    probe = (
+        "import sys\n"
+        "sys.modules['anywidget'] = None\n"
+        "import mendikot_replay as mr\n"
+        "try:\n"
+        "    mr.replay\n"
+        "except ImportError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert "pip install 'mendikot-replay[notebook]'" in done.stdout

@@ -1,4 +1,4 @@
-"""Build the compiled double-dummy core (``mendikot_replay._ddcore``).
+"""Build the compiled double-dummy core (``mendikot_replay.solver._ddcore``).
 
 Everything else about the package is in pyproject.toml. The extension is optional: on a
 machine without a C compiler the package still installs, and the solver falls back to its
@@ -16,8 +16,8 @@ _FAST = ["-mpopcnt"] if platform.machine() in ("x86_64", "AMD64") else []
 setup(
     ext_modules=[
         Extension(
-            "mendikot_replay._ddcore",
-            ["mendikot_replay/_ddcore.c"],
+            "mendikot_replay.solver._ddcore",
+            ["mendikot_replay/solver/_ddcore.c"],
             extra_compile_args=[
                 "-O3",
                 # Python's own flags may bring -fwrapv (signed overflow wraps), which CPython

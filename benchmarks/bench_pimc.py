@@ -29,13 +29,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from mendikot_replay import solver
-from mendikot_replay.pimc import DEFAULT_WORLDS, PIMCPlayer, default_solve_from_tricks
-from mendikot_replay.players import Player, RuleOfThumbPlayer
-from mendikot_replay.result import DealResult
-from mendikot_replay.rules import Rules
-from mendikot_replay.seats import Team, seats
-from mendikot_replay.simulate import lineup, play_deal
+from mendikot_replay.core.result import DealResult
+from mendikot_replay.core.rules import Rules
+from mendikot_replay.core.seats import Team, seats
+from mendikot_replay.players.pimc import DEFAULT_WORLDS, PIMCPlayer, default_solve_from_tricks
+from mendikot_replay.players.simple import Player, RuleOfThumbPlayer
+from mendikot_replay.players.simulate import lineup, play_deal
+from mendikot_replay.solver import search as solver
 
 DEFAULT_DEALS = 150
 

@@ -1,8 +1,8 @@
 """Reading throughput and memory of the PMN reader, measured against python-chess's PGN reader.
 
 Run it as ``python benchmarks/bench_read.py [--deals N]``. It writes ``N`` random complete
-deals (:func:`mendikot_replay.generate.random_deals`, every rule variant) to a temporary
-``.pmn`` file and times :func:`mendikot_replay.pmn_reader.read_deals` with ``check=True``:
+deals (:func:`mendikot_replay.players.generate.random_deals`, every rule variant) to a temporary
+``.pmn`` file and times :func:`mendikot_replay.pmn.reader.read_deals` with ``check=True``:
 parsing, the full replay through the rules engine and the validation of every tag, so the
 figure is what ``mendikot-replay validate`` costs a user. It then reads that file and one
 of ``4N`` deals under :mod:`tracemalloc`: the reader streams, so the peak must stay flat
@@ -39,10 +39,10 @@ from typing import TextIO
 import chess
 import chess.pgn
 
-from mendikot_replay.generate import random_deals
-from mendikot_replay.pmn_reader import read_deals
-from mendikot_replay.pmn_writer import write_deals
-from mendikot_replay.record import DealRecord
+from mendikot_replay.players.generate import random_deals
+from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.pmn.writer import write_deals
 
 GOAL_RATIO = 3.0
 """Cards per second ÷ plies per second the reader should reach."""

@@ -3,7 +3,7 @@
 Run it as ``python benchmarks/bench_simulate.py [--deals N]`` (default 10,000). It prints
 two tables:
 
-* **speed**: deals per second of :func:`mendikot_replay.simulate.simulate` with every seat
+* **speed**: deals per second of :func:`mendikot_replay.players.simulate.simulate` with every seat
   random and with every seat rule-of-thumb, the deals written as PMN to a null sink (what
   ``mendikot-replay simulate`` costs, less the disk). The goal is 500 deals/s; it is
   printed, never asserted, because timings depend on the machine.
@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO, cast
 
-from mendikot_replay.players import Player, RandomPlayer, RuleOfThumbPlayer
-from mendikot_replay.pmn_writer import write_deals
-from mendikot_replay.simulate import simulate, simulate_deals
+from mendikot_replay.players.simple import Player, RandomPlayer, RuleOfThumbPlayer
+from mendikot_replay.players.simulate import simulate, simulate_deals
+from mendikot_replay.pmn.writer import write_deals
 
 GOAL = 500.0
 """Deals per second the simulator should reach."""

@@ -64,12 +64,12 @@ from endplay import _dds  # the ctypes binding endplay.dds.solve_board uses
 from endplay.dds.solve import SolvedBoard
 from endplay.types import Deal, Denom, Player
 
-from mendikot_replay.cards import Card, Suit, card, deck, format_hand
-from mendikot_replay.engine import DealSetup, Game
-from mendikot_replay.players import Memory, RandomPlayer, RuleOfThumbPlayer, SeatView
-from mendikot_replay.rules import Rules, TrumpMethod
-from mendikot_replay.seats import Seat, team_index, team_of
-from mendikot_replay.solver import COMPILED, Objective, Solver
+from mendikot_replay.core.cards import Card, Suit, card, deck, format_hand
+from mendikot_replay.core.engine import DealSetup, Game
+from mendikot_replay.core.rules import Rules, TrumpMethod
+from mendikot_replay.core.seats import Seat, team_index, team_of
+from mendikot_replay.players.simple import Memory, RandomPlayer, RuleOfThumbPlayer, SeatView
+from mendikot_replay.solver.search import COMPILED, Objective, Solver
 
 GOAL_TRICKS_RATIO = 2.0
 """Median of ours ÷ DDS for the tricks objective on full deals."""

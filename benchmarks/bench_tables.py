@@ -1,11 +1,11 @@
 """Throughput of ``tables.plays_frame``: card rows per second, the corpus analysis's table.
 
 Run it as ``python benchmarks/bench_tables.py [--deals N]``. It writes ``N`` random complete
-deals (:func:`mendikot_replay.generate.random_deals`, every rule variant) to a temporary
-``.pmn`` file, then times :func:`mendikot_replay.tables.plays_frame` two ways:
+deals (:func:`mendikot_replay.players.generate.random_deals`, every rule variant) to a temporary
+``.pmn`` file, then times :func:`mendikot_replay.corpus.tables.plays_frame` two ways:
 
 * from records already read (``read_deals`` done beforehand, untimed): the table itself,
-  including :func:`~mendikot_replay.annotate.find_points` for its ``points`` column. Each
+  including :func:`~mendikot_replay.annotate.points.find_points` for its ``points`` column. Each
   run gets freshly read records, so no cache warmed by an earlier run flatters the figure.
 * from the file: reading, replaying and checking every deal included, which is what a user
   pays the first time; the reader (``benchmarks/bench_read.py``) dominates it.
@@ -27,11 +27,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from mendikot_replay.generate import random_deals
-from mendikot_replay.pmn_reader import read_deals
-from mendikot_replay.pmn_writer import write_deals
-from mendikot_replay.record import DealRecord
-from mendikot_replay.tables import plays_frame
+from mendikot_replay.corpus.tables import plays_frame
+from mendikot_replay.players.generate import random_deals
+from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.pmn.writer import write_deals
 
 GOAL = 100_000
 """Plays (card rows) per second into ``plays_frame`` from read records."""

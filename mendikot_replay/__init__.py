@@ -23,26 +23,26 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-from .analysis import AnalysisError, analyse
-from .annotate import annotate
-from .cards import Card, Suit
-from .check import check_record
-from .editing import EditError
-from .engine import DealSetup, Game, IllegalPlay, SetupError
+from .annotate.points import annotate
+from .core.cards import Card, Suit
+from .core.engine import DealSetup, Game, IllegalPlay, SetupError
+from .core.rules import Rules
+from .core.seats import Seat
+from .core.timeline import Timeline
 from .errors import FileChangedError, MendikotError, SaveError
-from .pmn_reader import read_deals, read_string
-from .pmn_writer import write_deals
-from .record import DealRecord, PMNError
-from .rules import Rules
-from .seats import Seat
-from .solver import Solver, solve
-from .timeline import Timeline
+from .pmn.check import check_record
+from .pmn.editing import EditError
+from .pmn.reader import read_deals, read_string
+from .pmn.record import DealRecord, PMNError
+from .pmn.writer import write_deals
+from .solver.analysis import AnalysisError, analyse
+from .solver.search import Solver, solve
 
 if TYPE_CHECKING:
-    from .viewer import Viewer, replay
+    from .views.widget import Viewer, replay
 
 #: The names loaded on first use, and the module each comes from.
-_LAZY = {"Viewer": "viewer", "replay": "viewer"}
+_LAZY = {"Viewer": "views.widget", "replay": "views.widget"}
 
 __all__ = [
     "AnalysisError",

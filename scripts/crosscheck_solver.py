@@ -48,9 +48,9 @@ from test_solver_crosscheck import (  # noqa: E402  (the tests folder is not a p
     tree_values,
 )
 
-from mendikot_replay.cards import Card  # noqa: E402
-from mendikot_replay.engine import Game  # noqa: E402
-from mendikot_replay.solver import COMPILED, OBJECTIVES, Objective, Solver, tricks_left  # noqa: E402
+from mendikot_replay.core.cards import Card  # noqa: E402
+from mendikot_replay.core.engine import Game  # noqa: E402
+from mendikot_replay.solver.search import COMPILED, OBJECTIVES, Objective, Solver, tricks_left  # noqa: E402
 
 PLAYED = "played random deals"
 

@@ -1,7 +1,7 @@
 """Make the sample games in ``sample_games/``.
 
 Every deal is dealt from a fixed seed and played by a rule-of-thumb player built on
-:class:`mendikot_replay.engine.Game` (the heuristics a club player uses: follow high when the
+:class:`mendikot_replay.core.engine.Game` (the heuristics a club player uses: follow high when the
 card wins, low otherwise; cash the ace before the ten; drop a ten on partner's winner; ruff an
 opponent's ten; lead from the long suit; discard low when void). The script then adds
 annotations: some found from the play itself (a ten dropped on partner's ace, a ten ruffed, a
@@ -9,7 +9,7 @@ trump revealed or named...), and comments written by hand after looking at each 
 by trick and card. Variations are played out by the same player from the alternative card to
 the end of its trick.
 
-The text is read back with :func:`mendikot_replay.pmn_reader.read_string` and, when the PMN
+The text is read back with :func:`mendikot_replay.pmn.reader.read_string` and, when the PMN
 writer is available, written in canonical form by it, so that each file round-trips byte for
 byte. Run from the repository root::
 
@@ -29,13 +29,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from mendikot_replay.cards import Card, Suit, format_hand  # noqa: E402
-from mendikot_replay.engine import DealSetup, Game, PlayEvent  # noqa: E402
-from mendikot_replay.players import Choice, Memory, RuleOfThumbPlayer, SeatView  # noqa: E402
-from mendikot_replay.result import DealResult, deal_result, next_dealer  # noqa: E402
-from mendikot_replay.rules import Capture, Reveal, Rules, Scoring, TrumpMethod  # noqa: E402
-from mendikot_replay.seats import Seat, seats, team_of  # noqa: E402
-from mendikot_replay.simulate import deal_setup  # noqa: E402
+from mendikot_replay.core.cards import Card, Suit, format_hand  # noqa: E402
+from mendikot_replay.core.engine import DealSetup, Game, PlayEvent  # noqa: E402
+from mendikot_replay.core.result import DealResult, deal_result, next_dealer  # noqa: E402
+from mendikot_replay.core.rules import Capture, Reveal, Rules, Scoring, TrumpMethod  # noqa: E402
+from mendikot_replay.core.seats import Seat, seats, team_of  # noqa: E402
+from mendikot_replay.players.simple import Choice, Memory, RuleOfThumbPlayer, SeatView  # noqa: E402
+from mendikot_replay.players.simulate import deal_setup  # noqa: E402
 
 OUT = ROOT / "sample_games"
 SUIT_NAMES = {
@@ -51,8 +51,9 @@ def cname(c: Card) -> str:
 
 
 # ---------------------------------------------------------------------------------------
-# The rule-of-thumb player lives in the package (mendikot_replay.players), dealing and the
-# trump choice in mendikot_replay.simulate: the simulator plays the same game as the samples.
+# The rule-of-thumb player lives in the package (mendikot_replay.players.simple), dealing and
+# the trump choice in mendikot_replay.players.simulate: the simulator plays the same game as
+# the samples.
 # ---------------------------------------------------------------------------------------
 _PLAYER = RuleOfThumbPlayer()
 
@@ -545,7 +546,7 @@ class PositionSpec:
 
 
 def position_setup(tags: dict[str, str], table_text: str) -> tuple[Game, list[tuple[Seat, Card]]]:
-    from mendikot_replay.pmn_reader import read_string
+    from mendikot_replay.pmn.reader import read_string
 
     text = "\n".join(tag_line(k, v) for k, v in tags.items()) + "\n" + table_text + "\n"
     rec = read_string(text)[0]
@@ -841,8 +842,8 @@ def match_specs(base: int, target: int, count_range: tuple[int, int]) -> list[De
 
 def write_file(name: str, texts: list[str]) -> None:
     """Read the text back (no errors, no warnings allowed), write it canonically."""
-    from mendikot_replay.pmn_reader import read_string
-    from mendikot_replay.pmn_writer import write_string
+    from mendikot_replay.pmn.reader import read_string
+    from mendikot_replay.pmn.writer import write_string
 
     text = "% PMN 1.0\n" + "\n\n".join(texts) + "\n"
     records = read_string(text)

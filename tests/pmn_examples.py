@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from mendikot_replay.pmn_tags import canonical_value
-from mendikot_replay.record import DealRecord, PlayNode
+from mendikot_replay.pmn.record import DealRecord, PlayNode
+from mendikot_replay.pmn.tags import canonical_value
 
 #: docs/format.md's example, verbatim: a canonical file (readers must accept it as is).
 FORMAT_EXAMPLE = """\

@@ -10,27 +10,27 @@ from pathlib import Path
 import pytest
 from pmn_examples import DUCK
 
-from mendikot_replay.analysis import (
-    AnalysisError,
-    CardVerdict,
-    DealAnalysis,
-    _decisive_index,
-    analyse,
-)
-from mendikot_replay.annotate import (
+from mendikot_replay.annotate.points import (
     analysis_points,
     annotate,
     double_dummy_points,
     recorded_points,
     write_analysis,
 )
-from mendikot_replay.cards import card
-from mendikot_replay.editing import get_comments, node_at, points
-from mendikot_replay.pmn_reader import read_deals, read_string
-from mendikot_replay.pmn_writer import write_deal
-from mendikot_replay.record import DealRecord
-from mendikot_replay.solver import Solver, plain_minimax
-from mendikot_replay.tables import points_frame
+from mendikot_replay.core.cards import card
+from mendikot_replay.corpus.tables import points_frame
+from mendikot_replay.pmn.editing import get_comments, node_at, points
+from mendikot_replay.pmn.reader import read_deals, read_string
+from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.pmn.writer import write_deal
+from mendikot_replay.solver.analysis import (
+    AnalysisError,
+    CardVerdict,
+    DealAnalysis,
+    _decisive_index,
+    analyse,
+)
+from mendikot_replay.solver.search import Solver, plain_minimax
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDGAMES = ROOT / "sample_games" / "endgame-cover-or-duck.pmn"

@@ -3,10 +3,10 @@ must not trigger it."""
 
 from __future__ import annotations
 
-from mendikot_replay.annotate import annotate, find_points
-from mendikot_replay.pmn_reader import read_string
-from mendikot_replay.pmn_writer import write_string
-from mendikot_replay.record import DealRecord
+from mendikot_replay.annotate.points import annotate, find_points
+from mendikot_replay.pmn.reader import read_string
+from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.pmn.writer import write_string
 
 
 def position(

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from pmn_examples import FORMAT_EXAMPLE, POSITION_EXAMPLE
 
-from mendikot_replay.check import check_record
-from mendikot_replay.pmn_reader import read_string
-from mendikot_replay.record import DealRecord
+from mendikot_replay.pmn.check import check_record
+from mendikot_replay.pmn.reader import read_string
+from mendikot_replay.pmn.record import DealRecord
 
 ROOT = Path(__file__).resolve().parent.parent
 

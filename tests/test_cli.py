@@ -1,7 +1,7 @@
 """The ``mendikot-replay`` command line: exit codes, output shapes and that format never
 loses a deal.
 
-Most tests call :func:`mendikot_replay.cli.main` in-process (fast, and capsys sees the
+Most tests call :func:`mendikot_replay.cli.app.main` in-process (fast, and capsys sees the
 output); one runs the installed console script, to prove the entry point in pyproject.toml
 really works.
 """
@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from mendikot_replay import __version__
-from mendikot_replay.cli import main
-from mendikot_replay.pmn_reader import read_deals
+from mendikot_replay.cli.app import main
+from mendikot_replay.pmn.reader import read_deals
 
 DATA = Path(__file__).resolve().parent / "data"
 EXAMPLE = DATA / "worked-example.pmn"
@@ -204,7 +204,7 @@ def test_show_worked_example(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_show_colour_is_never_the_only_signal(capsys: pytest.CaptureFixture[str]) -> None:
-    from mendikot_replay.show import render_deal
+    from mendikot_replay.views.terminal import render_deal
 
     record = next(read_deals(EXAMPLE))
     coloured = render_deal(record, color=True)

@@ -11,7 +11,7 @@ import pytest
 from pmn_examples import DUCK
 from test_analysis import TWICE
 
-from mendikot_replay.cli import main
+from mendikot_replay.cli.app import main
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDGAMES = ROOT / "sample_games" / "endgame-cover-or-duck.pmn"

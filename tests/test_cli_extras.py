@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from mendikot_replay import cli
-from mendikot_replay.cli import EXTRAS, main, need, optional, progress_bar, with_progress
+import mendikot_replay.cli.app as cli
+from mendikot_replay.cli.app import EXTRAS, main, need, optional, progress_bar, with_progress
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
@@ -147,7 +147,7 @@ class Refuse(importlib.abc.MetaPathFinder):
 
 
 sys.meta_path.insert(0, Refuse())
-from mendikot_replay.cli import main
+from mendikot_replay.cli.app import main
 
 status = main(sys.argv[2:])
 loaded = sorted(BLOCKED & {name.partition(".")[0] for name in sys.modules})

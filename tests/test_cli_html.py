@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from mendikot_replay.cli import main
+from mendikot_replay.cli.app import main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 

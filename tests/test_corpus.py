@@ -11,12 +11,12 @@ import pandas as pd
 import pytest
 from pandas.testing import assert_frame_equal
 
-from mendikot_replay.cli import main
-from mendikot_replay.corpus import LARGE_INPUT, TABLES, corpus_stats, export_parquet
-from mendikot_replay.generate import random_deals
-from mendikot_replay.pmn_reader import read_deals
-from mendikot_replay.pmn_writer import write_deals
-from mendikot_replay.tables import plays_frame, viewer_target
+from mendikot_replay.cli.app import main
+from mendikot_replay.corpus.collection import LARGE_INPUT, TABLES, corpus_stats, export_parquet
+from mendikot_replay.corpus.tables import plays_frame, viewer_target
+from mendikot_replay.players.generate import random_deals
+from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.pmn.writer import write_deals
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"

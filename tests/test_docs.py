@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import mendikot_replay
-from mendikot_replay.cli import build_parser
+from mendikot_replay.cli.app import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -66,10 +66,10 @@ def test_the_cli_page_has_every_subcommand(site: Path) -> None:
 def test_the_api_page_documents_the_public_face(site: Path) -> None:
     page = site / "api.html"
     text = text_of(page)
-    assert "mendikot_replay.pmn_reader.read_deals" in text
+    assert "mendikot_replay.pmn.reader.read_deals" in text
     for name in mendikot_replay.__all__:
         assert f"mr.{name}" in text, f"mr.{name} is missing from the API page's public face"
-    assert 'id="mendikot_replay.solver.solve"' in page.read_text(encoding="utf-8")
+    assert 'id="mendikot_replay.solver.search.solve"' in page.read_text(encoding="utf-8")
 
 
 def test_the_live_pages_are_written_into_the_build(site: Path) -> None:

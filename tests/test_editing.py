@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 from pmn_examples import FORMAT_EXAMPLE, POSITION_EXAMPLE
 
-from mendikot_replay import editing
-from mendikot_replay.cards import card
-from mendikot_replay.editing import (
+from mendikot_replay.core.cards import card
+from mendikot_replay.errors import SaveError
+from mendikot_replay.pmn import editing
+from mendikot_replay.pmn.editing import (
     EditError,
     add_command,
     add_comment,
@@ -32,10 +33,9 @@ from mendikot_replay.editing import (
     save_deals,
     set_comments,
 )
-from mendikot_replay.errors import SaveError
-from mendikot_replay.pmn_reader import read_deals, read_string
-from mendikot_replay.pmn_writer import write_deal, write_string
-from mendikot_replay.record import DealRecord
+from mendikot_replay.pmn.reader import read_deals, read_string
+from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.pmn.writer import write_deal, write_string
 
 HUMAN = "C's ace takes the ten for A/C [%point ten-captured TH C]"
 BROKEN = '[Dealer "D"]\n[TrumpMethod "None"]\n[Play "A"]\n1.  A: TH   7X'
@@ -341,7 +341,7 @@ def test_a_writer_failing_mid_way_leaves_the_original_untouched(
         raise OSError(28, "No space left on device")
 
     # The deals after the one saved are copied last: the disk fills up there.
-    monkeypatch.setattr("mendikot_replay.editing.shutil.copyfileobj", failing)
+    monkeypatch.setattr("mendikot_replay.pmn.editing.shutil.copyfileobj", failing)
     record = example()
     add_comment(record, 1, "lost?")
     with pytest.raises(SaveError, match=r"No space left.*nothing was written"):
@@ -349,7 +349,7 @@ def test_a_writer_failing_mid_way_leaves_the_original_untouched(
     assert calls, "the failure was not reached"
     assert path.read_bytes() == original
     assert leftovers(tmp_path) == []
-    monkeypatch.setattr("mendikot_replay.editing.shutil.copyfileobj", real)
+    monkeypatch.setattr("mendikot_replay.pmn.editing.shutil.copyfileobj", real)
     save_deal(path, 1, record)  # and the next save works
     assert path.read_bytes() != original
 
@@ -364,7 +364,7 @@ def test_an_unwritable_directory_gives_a_clear_error(
         raise PermissionError(13, "Permission denied")
 
     # Simulated as well as real, since root may write into a read-only directory.
-    monkeypatch.setattr("mendikot_replay.files._new_temp", refuse)
+    monkeypatch.setattr("mendikot_replay.pmn.files._new_temp", refuse)
     with pytest.raises(SaveError, match=r"cannot save .*club\.pmn.*no new file can be made"):
         save_deal(path, 1, example())
     assert path.read_bytes() == original

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from mendikot_replay.engine import Game, IllegalPlay
-from mendikot_replay.generate import random_deal, random_position, random_rules
-from mendikot_replay.solver import moves
+from mendikot_replay.core.engine import Game, IllegalPlay
+from mendikot_replay.players.generate import random_deal, random_position, random_rules
+from mendikot_replay.solver.search import moves
 
 
 def state(game: Game) -> dict[str, Any]:

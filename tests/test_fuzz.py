@@ -1,7 +1,7 @@
 """Fuzzing the reader: whatever the bytes, it reports problems and never crashes.
 
 The reader promises (docs/format.md, ``pmn_reader``) that the only exception leaving it is
-:class:`~mendikot_replay.record.PMNError`, for a file it must refuse as a whole, and that an
+:class:`~mendikot_replay.pmn.record.PMNError`, for a file it must refuse as a whole, and that an
 error in one deal never loses the others. Hypothesis feeds it arbitrary bytes and text and,
 more to the point, *near-valid* PMN: canonical files of random deals with characters deleted,
 inserted, duplicated, lines swapped and random bytes (bad UTF-8 included) dropped in.
@@ -21,10 +21,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mendikot_replay.generate import random_deal, random_position, random_rules
-from mendikot_replay.pmn_reader import read_deals, read_string
-from mendikot_replay.pmn_writer import write_deal, write_deals, write_string
-from mendikot_replay.record import DealRecord, PMNError
+from mendikot_replay.players.generate import random_deal, random_position, random_rules
+from mendikot_replay.pmn.reader import read_deals, read_string
+from mendikot_replay.pmn.record import DealRecord, PMNError
+from mendikot_replay.pmn.writer import write_deal, write_deals, write_string
 
 SETTINGS = settings(
     derandomize=True,

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import sync_playwright
 
-from mendikot_replay.html_page import deal_html, page_html
-from mendikot_replay.pmn_reader import read_deals
+from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.views.html import deal_html, page_html
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 CHROMIUM_ARGS = [

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from cross_process import same_bytes_in_every_process
 
-from mendikot_replay.html_page import (
+from mendikot_replay.pmn.reader import read_deals, read_string
+from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.views.html import (
     deal_html,
     page_html,
     payload_json,
@@ -19,9 +21,7 @@ from mendikot_replay.html_page import (
     viewer_css,
     viewer_js,
 )
-from mendikot_replay.pmn_reader import read_deals, read_string
-from mendikot_replay.record import DealRecord
-from mendikot_replay.view_data import deal_view
+from mendikot_replay.views.payload import deal_view
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 EVIL = "<script>alert(1)</script> \"&'"
@@ -77,8 +77,8 @@ def test_payload_json_cannot_close_its_script() -> None:
 
 PAGES = f"""
 from pathlib import Path
-from mendikot_replay.html_page import deal_html, page_html
-from mendikot_replay.pmn_reader import read_deals
+from mendikot_replay.views.html import deal_html, page_html
+from mendikot_replay.pmn.reader import read_deals
 
 SAMPLES = Path({str(SAMPLES)!r})
 dehla = next(read_deals(SAMPLES / "dehla-pakad.pmn"))

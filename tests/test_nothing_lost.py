@@ -21,13 +21,13 @@ from pathlib import Path
 import pytest
 from pmn_examples import FORMAT_EXAMPLE, POSITION_EXAMPLE
 
-from mendikot_replay.cli import main
-from mendikot_replay.editing import add_comment, save_deal
+from mendikot_replay.cli.app import main
 from mendikot_replay.errors import FileChangedError, MendikotError, SaveError
-from mendikot_replay.files import SaveNotice
-from mendikot_replay.pmn_reader import MAX_DEAL_CHARS, MAX_DEAL_LINES, read_deals
-from mendikot_replay.pmn_writer import write_string
-from mendikot_replay.record import PMNError
+from mendikot_replay.pmn.editing import add_comment, save_deal
+from mendikot_replay.pmn.files import SaveNotice
+from mendikot_replay.pmn.reader import MAX_DEAL_CHARS, MAX_DEAL_LINES, read_deals
+from mendikot_replay.pmn.record import PMNError
+from mendikot_replay.pmn.writer import write_string
 
 GOOD = FORMAT_EXAMPLE.split("\n", 1)[1].encode()  # the example deal without its header
 #: A deal that is fine but not canonical (Start before Hands): format rewrites it.
@@ -108,7 +108,7 @@ def test_an_oversized_deal_survives_in_place_rewrites(
 
 def test_an_oversized_deal_survives_a_viewer_save(tmp_path: Path) -> None:
     pytest.importorskip("anywidget")
-    from mendikot_replay.viewer import Viewer
+    from mendikot_replay.views.widget import Viewer
 
     big = long_comment_deal(MAX_DEAL_CHARS + 10)
     path = file_of(tmp_path, big, GOOD)
@@ -211,7 +211,7 @@ def other_deal(event: str) -> bytes:
 
 def test_a_deal_inserted_above_is_kept_and_the_save_finds_its_deal(tmp_path: Path) -> None:
     pytest.importorskip("anywidget")
-    from mendikot_replay.viewer import Viewer
+    from mendikot_replay.views.widget import Viewer
 
     path = file_of(tmp_path, other_deal("one"), other_deal("two"), other_deal("three"))
     viewer = Viewer(path, deal=2, background=False)
@@ -235,7 +235,7 @@ def test_a_deal_inserted_above_is_kept_and_the_save_finds_its_deal(tmp_path: Pat
 
 def test_a_comment_added_on_disk_to_the_same_deal_refuses_the_save(tmp_path: Path) -> None:
     pytest.importorskip("anywidget")
-    from mendikot_replay.viewer import Viewer
+    from mendikot_replay.views.widget import Viewer
 
     path = file_of(tmp_path, other_deal("one"), other_deal("two"))
     viewer = Viewer(path, deal=2, background=False)
@@ -276,7 +276,7 @@ def test_an_unchanged_file_with_twin_deals_saves_the_one_asked(tmp_path: Path) -
 def test_a_file_changed_while_formatting_is_left_alone(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from mendikot_replay import pmn_writer
+    from mendikot_replay.pmn import writer as pmn_writer
 
     path = file_of(tmp_path, SLOPPY, SLOPPY)
     real = pmn_writer.deal_bytes
@@ -368,7 +368,7 @@ def test_a_read_only_file_is_refused_unless_forced(
 
 INTERRUPTED_SAVE = """
 import sys, time
-from mendikot_replay.files import write_atomically
+from mendikot_replay.pmn.files import write_atomically
 
 def produce(handle):
     handle.write(b"half of the new text")
@@ -462,7 +462,7 @@ def test_an_unwritable_destination_is_one_plain_line(tmp_path: Path, argv: list[
     before = {p: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
     env = {**os.environ, "PYTHONWARNINGS": "ignore"}
     done = subprocess.run(
-        [sys.executable, "-m", "mendikot_replay.cli", *args],
+        [sys.executable, "-m", "mendikot_replay", *args],
         capture_output=True,
         text=True,
         env=env,
@@ -480,9 +480,9 @@ def test_annotate_in_place_rewrites_only_the_deals_it_annotates(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A deal that gets no new point keeps its own spelling, and so do the lines between."""
-    from mendikot_replay.annotate import annotate
-    from mendikot_replay.pmn_reader import read_string
-    from mendikot_replay.pmn_writer import write_deal
+    from mendikot_replay.annotate.points import annotate
+    from mendikot_replay.pmn.reader import read_string
+    from mendikot_replay.pmn.writer import write_deal
 
     done = read_string(GOOD.decode())[0]
     assert annotate(done)

@@ -20,10 +20,13 @@ from cross_process import same_bytes_in_every_process
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mendikot_replay.cards import Card, Suit, card, deck, parse_hand
-from mendikot_replay.cli import main
-from mendikot_replay.engine import DealSetup, Game, StartPosition
-from mendikot_replay.pimc import (
+from mendikot_replay.cli.app import main
+from mendikot_replay.core.cards import Card, Suit, card, deck, parse_hand
+from mendikot_replay.core.engine import DealSetup, Game, StartPosition
+from mendikot_replay.core.result import deal_result
+from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
+from mendikot_replay.core.seats import Seat, team_of
+from mendikot_replay.players.pimc import (
     COMPILED_SOLVE_FROM,
     DEFAULT_WORLDS,
     PURE_PYTHON_SOLVE_FROM,
@@ -35,7 +38,7 @@ from mendikot_replay.pimc import (
     reveals_now,
     sample_worlds,
 )
-from mendikot_replay.players import (
+from mendikot_replay.players.simple import (
     Choice,
     Memory,
     Player,
@@ -43,11 +46,8 @@ from mendikot_replay.players import (
     RuleOfThumbPlayer,
     SeatView,
 )
-from mendikot_replay.result import deal_result
-from mendikot_replay.rules import Capture, Reveal, Rules, TrumpMethod
-from mendikot_replay.seats import Seat, team_of
-from mendikot_replay.simulate import deal_setup, player_by_name, simulate_deals
-from mendikot_replay.solver import OBJECTIVES, Solver
+from mendikot_replay.players.simulate import deal_setup, player_by_name, simulate_deals
+from mendikot_replay.solver.search import OBJECTIVES, Solver
 
 SETTINGS = settings(
     derandomize=True,
@@ -389,7 +389,7 @@ def test_cli_simulate_with_pimc_players(tmp_path: Path, capsys: pytest.CaptureFi
     more += ["--worlds", "3", "--solve-from", "3"]
     snippet = (
         "from pathlib import Path\n"
-        "from mendikot_replay.cli import main\n"
+        "from mendikot_replay.cli.app import main\n"
         f"assert main({[*more, '-o', str(elsewhere), '--quiet']!r}) == 0\n"
         f"OUTPUT = Path({str(elsewhere)!r}).read_bytes()\n"
     )

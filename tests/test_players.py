@@ -8,17 +8,17 @@ import random
 import pytest
 from cross_process import run_here, same_bytes_in_every_process
 
-from mendikot_replay.cards import Card, card, parse_hand
-from mendikot_replay.engine import DealSetup, Game
-from mendikot_replay.players import (
+from mendikot_replay.core.cards import Card, card, parse_hand
+from mendikot_replay.core.engine import DealSetup, Game
+from mendikot_replay.core.rules import Reveal, Rules, TrumpMethod
+from mendikot_replay.players.simple import (
     Memory,
     RandomPlayer,
     RuleOfThumbPlayer,
     SeatView,
     choose_closed_trump,
 )
-from mendikot_replay.rules import Reveal, Rules, TrumpMethod
-from mendikot_replay.simulate import simulate_deals
+from mendikot_replay.players.simulate import simulate_deals
 
 
 def position(
@@ -133,10 +133,10 @@ def test_the_view_shows_no_other_hand() -> None:
 
 
 RANDOM_DEALS = """
-from mendikot_replay.players import RandomPlayer
-from mendikot_replay.pmn_writer import write_string
-from mendikot_replay.rules import Reveal, Rules, TrumpMethod
-from mendikot_replay.simulate import simulate_deals
+from mendikot_replay.players.simple import RandomPlayer
+from mendikot_replay.pmn.writer import write_string
+from mendikot_replay.core.rules import Reveal, Rules, TrumpMethod
+from mendikot_replay.players.simulate import simulate_deals
 
 rules = Rules(trump_method=TrumpMethod.CLOSED, reveal=Reveal.B)
 pair = (RandomPlayer(ask_chance=0.9), RandomPlayer(ask_chance=0.9))

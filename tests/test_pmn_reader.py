@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from pmn_examples import DEAL_TAGS, FORMAT_EXAMPLE, MAIN_TRICKS, POSITION_EXAMPLE, deal
 
-from mendikot_replay import pmn_reader
-from mendikot_replay.cards import card
-from mendikot_replay.pmn_reader import read_deal, read_deals, read_string
-from mendikot_replay.record import DealRecord, PMNError, Problem
-from mendikot_replay.rules import TrumpMethod
+from mendikot_replay.core.cards import card
+from mendikot_replay.core.rules import TrumpMethod
+from mendikot_replay.pmn import reader as pmn_reader
+from mendikot_replay.pmn.reader import read_deal, read_deals, read_string
+from mendikot_replay.pmn.record import DealRecord, PMNError, Problem
 
 
 def errors(record: DealRecord) -> list[tuple[int | None, int | None, str]]:
@@ -52,7 +52,7 @@ def test_format_example_reads_without_problems() -> None:
 
 
 def test_the_checker_fills_in_seats_and_tricks() -> None:
-    pytest.importorskip("mendikot_replay.check")
+    pytest.importorskip("mendikot_replay.pmn.check")
     [record] = read_string(FORMAT_EXAMPLE)
     main = record.mainline()
     assert [(n.seat, n.trick, n.position) for n in main[:5]] == [

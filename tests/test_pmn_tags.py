@@ -6,9 +6,11 @@ from collections.abc import Mapping
 
 import pytest
 
-from mendikot_replay.cards import card, deck
-from mendikot_replay.engine import DealSetup
-from mendikot_replay.pmn_tags import (
+from mendikot_replay.core.cards import card, deck
+from mendikot_replay.core.engine import DealSetup
+from mendikot_replay.core.rules import Capture, TrumpMethod
+from mendikot_replay.core.seats import seats
+from mendikot_replay.pmn.tags import (
     ROSTER,
     canonical_value,
     format_hands,
@@ -17,8 +19,6 @@ from mendikot_replay.pmn_tags import (
     setup_from_tags,
     tag_sort_key,
 )
-from mendikot_replay.rules import Capture, TrumpMethod
-from mendikot_replay.seats import seats
 
 EXAMPLE_HANDS = "A:A63.T9853.T63.95 B:Q2.K.KQJ42.KQT43 C:JT5.AQJ7.A75.762 D:K9874.642.98.AJ8"
 

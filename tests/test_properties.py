@@ -1,6 +1,6 @@
 """Properties every legal deal has, checked on random deals of every rule variant.
 
-The deals come from :mod:`mendikot_replay.generate`, which drives the engine directly; the
+The deals come from :mod:`mendikot_replay.players.generate`, which drives the engine directly; the
 tests then hold the replay, the writer and the reader to facts that do not depend on the
 deal: the cards are all played once, tricks and tens add up, the result is the one the
 counts give, and PMN text survives a round trip byte for byte — also from the lenient
@@ -22,15 +22,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mendikot_replay.cards import TENS, deck
-from mendikot_replay.check import check_record
-from mendikot_replay.engine import PlayEvent
-from mendikot_replay.generate import RULE_SHAPES, random_deal, random_position
-from mendikot_replay.pmn_reader import read_string
-from mendikot_replay.pmn_writer import write_string
-from mendikot_replay.record import DealRecord, PlayNode
-from mendikot_replay.rules import Capture, Reveal, Rules, Scoring, TrumpMethod
-from mendikot_replay.timeline import Timeline
+from mendikot_replay.core.cards import TENS, deck
+from mendikot_replay.core.engine import PlayEvent
+from mendikot_replay.core.rules import Capture, Reveal, Rules, Scoring, TrumpMethod
+from mendikot_replay.core.timeline import Timeline
+from mendikot_replay.players.generate import RULE_SHAPES, random_deal, random_position
+from mendikot_replay.pmn.check import check_record
+from mendikot_replay.pmn.reader import read_string
+from mendikot_replay.pmn.record import DealRecord, PlayNode
+from mendikot_replay.pmn.writer import write_string
 
 SETTINGS = settings(
     derandomize=True,

@@ -61,7 +61,7 @@ def test_the_bare_import_is_light() -> None:
 def test_the_widget_names_load_on_first_use() -> None:
     pytest.importorskip("anywidget")
     assert "anywidget" in loaded_after("import mendikot_replay as mr; mr.Viewer")
-    from mendikot_replay.viewer import Viewer, replay
+    from mendikot_replay.views.widget import Viewer, replay
 
     assert mr.Viewer is Viewer and mr.replay is replay
 

@@ -49,7 +49,7 @@ def test_the_command_line_examples_run(line: str, tmp_path: Path) -> None:
     args = line.split("#")[0].split()[1:]
     args = [str(p) for a in args for p in (sorted(tmp_path.glob(a)) if "*" in a else [a])]
     result = subprocess.run(
-        [sys.executable, "-m", "mendikot_replay.cli", *args],
+        [sys.executable, "-m", "mendikot_replay", *args],
         cwd=tmp_path,
         capture_output=True,
         text=True,

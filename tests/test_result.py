@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from mendikot_replay.cards import Card, Suit, card
-from mendikot_replay.check import winners_took_all_aces
-from mendikot_replay.engine import DealSetup
-from mendikot_replay.match import MatchRegister, deal_points
-from mendikot_replay.result import DealResult, deal_result, next_dealer, parse_result_tag
-from mendikot_replay.rules import Capture, Rules, Scoring, TrumpMethod
-from mendikot_replay.timeline import Timeline
+from mendikot_replay.core.cards import Card, Suit, card
+from mendikot_replay.core.engine import DealSetup
+from mendikot_replay.core.match import MatchRegister, deal_points
+from mendikot_replay.core.result import DealResult, deal_result, next_dealer, parse_result_tag
+from mendikot_replay.core.rules import Capture, Rules, Scoring, TrumpMethod
+from mendikot_replay.core.timeline import Timeline
+from mendikot_replay.pmn.check import winners_took_all_aces
 
 # -- who wins the deal -----------------------------------------------------------------------
 

@@ -12,8 +12,8 @@ from collections.abc import Mapping
 
 import pytest
 
-from mendikot_replay.cards import Card, Suit, card, deck, parse_hand
-from mendikot_replay.engine import (
+from mendikot_replay.core.cards import Card, Suit, card, deck, parse_hand
+from mendikot_replay.core.engine import (
     DealSetup,
     Game,
     IllegalPlay,
@@ -21,9 +21,9 @@ from mendikot_replay.engine import (
     SetupError,
     StartPosition,
 )
-from mendikot_replay.rules import Rules, TrumpMethod
-from mendikot_replay.seats import next_seat, partners, seats, team_of
-from mendikot_replay.timeline import Timeline
+from mendikot_replay.core.rules import Rules, TrumpMethod
+from mendikot_replay.core.seats import next_seat, partners, seats, team_of
+from mendikot_replay.core.timeline import Timeline
 
 # -- helpers ---------------------------------------------------------------------------------
 

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 
 import pytest
 
-from mendikot_replay.cards import Card, Suit, card, parse_hand
-from mendikot_replay.engine import DealSetup, Game, IllegalPlay, PlayEvent, SetupError
-from mendikot_replay.rules import Reveal, Rules, TrumpMethod
-from mendikot_replay.timeline import Timeline
+from mendikot_replay.core.cards import Card, Suit, card, parse_hand
+from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, PlayEvent, SetupError
+from mendikot_replay.core.rules import Reveal, Rules, TrumpMethod
+from mendikot_replay.core.timeline import Timeline
 
 
 def closed_setup(

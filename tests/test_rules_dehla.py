@@ -3,10 +3,10 @@ same player, the streak starting afresh, and the last trick taking the rest."""
 
 from __future__ import annotations
 
-from mendikot_replay.cards import Card, card, parse_hand
-from mendikot_replay.engine import DealSetup, Game, PlayEvent, StartPosition
-from mendikot_replay.rules import Capture, Rules, TrumpMethod
-from mendikot_replay.timeline import Timeline
+from mendikot_replay.core.cards import Card, card, parse_hand
+from mendikot_replay.core.engine import DealSetup, Game, PlayEvent, StartPosition
+from mendikot_replay.core.rules import Capture, Rules, TrumpMethod
+from mendikot_replay.core.timeline import Timeline
 
 DEHLA = Rules(trump_method=TrumpMethod.NONE, capture=Capture.DEHLA)
 

@@ -8,11 +8,11 @@ from collections.abc import Mapping
 
 import pytest
 
-from mendikot_replay import engine
-from mendikot_replay.cards import Card, Suit, card, parse_hand
-from mendikot_replay.engine import DealSetup
-from mendikot_replay.rules import Capture, Reveal, Rules, TrumpMethod
-from mendikot_replay.timeline import Timeline
+from mendikot_replay.core import engine
+from mendikot_replay.core.cards import Card, Suit, card, parse_hand
+from mendikot_replay.core.engine import DealSetup
+from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
+from mendikot_replay.core.timeline import Timeline
 
 
 def cards(text: str) -> list[Card]:

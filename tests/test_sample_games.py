@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from mendikot_replay.check import MatchTracker
-from mendikot_replay.pmn_reader import read_deals, read_string
-from mendikot_replay.pmn_writer import write_string
-from mendikot_replay.record import DealRecord
+from mendikot_replay.pmn.check import MatchTracker
+from mendikot_replay.pmn.reader import read_deals, read_string
+from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.pmn.writer import write_string
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 FILES = sorted(SAMPLES.glob("*.pmn"))

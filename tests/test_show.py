@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from mendikot_replay.cli import main
-from mendikot_replay.pmn_reader import read_string
-from mendikot_replay.record import DealRecord, Problem
-from mendikot_replay.show import render_deal
-from mendikot_replay.user_text import visible
+from mendikot_replay.cli.app import main
+from mendikot_replay.pmn.reader import read_string
+from mendikot_replay.pmn.record import DealRecord, Problem
+from mendikot_replay.views.terminal import render_deal
+from mendikot_replay.views.user_text import visible
 
 WORKED = Path(__file__).resolve().parent.parent / "sample_games" / "worked-example.pmn"
 

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from pmn_examples import DUCK
 
-from mendikot_replay.cards import Card, Suit, card, deck
-from mendikot_replay.engine import DealSetup, Game, StartPosition
-from mendikot_replay.generate import random_deal
-from mendikot_replay.pmn_reader import read_deals
-from mendikot_replay.rules import Capture, Reveal, Rules, TrumpMethod
-from mendikot_replay.seats import Seat, seats
-from mendikot_replay.solver import (
+from mendikot_replay.core.cards import Card, Suit, card, deck
+from mendikot_replay.core.engine import DealSetup, Game, StartPosition
+from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
+from mendikot_replay.core.seats import Seat, seats
+from mendikot_replay.players.generate import random_deal
+from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.solver.search import (
     OBJECTIVES,
     Objective,
     _final_value,
@@ -204,7 +204,7 @@ def _cli(*argv: str) -> tuple[int, str, str]:
     import contextlib
     import io
 
-    from mendikot_replay.cli import main
+    from mendikot_replay.cli.app import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
@@ -270,10 +270,10 @@ def test_cli_solve_text_and_limit() -> None:
 
 
 def test_analysis_marks_the_duck_as_the_decisive_mistake() -> None:
-    from mendikot_replay.analysis import analyse
-    from mendikot_replay.annotate import write_analysis
-    from mendikot_replay.editing import points
-    from mendikot_replay.pmn_reader import read_string
+    from mendikot_replay.annotate.points import write_analysis
+    from mendikot_replay.pmn.editing import points
+    from mendikot_replay.pmn.reader import read_string
+    from mendikot_replay.solver.analysis import analyse
 
     record = read_string(DUCK)[0]
     verdicts = analyse(record)

@@ -1,8 +1,9 @@
 """The double-dummy solver cross-checked on thousands of random small endgames (issue 5).
 
-``tests/test_solver.py`` compares the solver with :func:`~mendikot_replay.solver.plain_minimax`
-on a few hundred positions of up to three tricks and checks the search's properties on a
-few dozen. This file adds the volume and the cases it leaves out:
+``tests/test_solver.py`` compares the solver with
+:func:`~mendikot_replay.solver.search.plain_minimax` on a few hundred positions of up to
+three tricks and checks the search's properties on a few dozen. This file adds the volume
+and the cases it leaves out:
 
 - the compiled core is built (the suite fails loudly when the extension did not compile,
   rather than silently testing the Python search twice);
@@ -25,9 +26,9 @@ few dozen. This file adds the volume and the cases it leaves out:
 
 The reference (:func:`tree_values`) is a plain minimax written here, independent of the
 solver's code: it asks the rules engine for the legal cards, plays each one on a
-:meth:`Game.copy <mendikot_replay.engine.Game.copy>` (version B: with and without asking
+:meth:`Game.copy <mendikot_replay.core.engine.Game.copy>` (version B: with and without asking
 for the closed trump, the engine refusing what the rules forbid), scores finished deals
-with :func:`~mendikot_replay.result.deal_result`, and has no pruning, no table and no
+with :func:`~mendikot_replay.core.result.deal_result`, and has no pruning, no table and no
 grouping. It walks each tree once for the three objectives (five numbers per node: the
 outcome for A/C, and each side's tens and tricks, each maximised by its own side), and
 plays forced cards without copying. It is itself compared with ``plain_minimax``.
@@ -49,13 +50,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_solver import VARIANTS, small_position
 
-from mendikot_replay import solver as solver_module
-from mendikot_replay.cards import TENS, Card, Suit, card, format_hand, parse_hand
-from mendikot_replay.engine import DealSetup, Game, IllegalPlay, StartPosition
-from mendikot_replay.generate import random_deal, random_rules
-from mendikot_replay.result import deal_result
-from mendikot_replay.rules import Capture, Reveal, Rules, TrumpMethod
-from mendikot_replay.solver import (
+from mendikot_replay.core.cards import TENS, Card, Suit, card, format_hand, parse_hand
+from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, StartPosition
+from mendikot_replay.core.result import deal_result
+from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
+from mendikot_replay.players.generate import random_deal, random_rules
+from mendikot_replay.solver import search as solver_module
+from mendikot_replay.solver.search import (
     COMPILED,
     OBJECTIVES,
     Objective,
@@ -275,10 +276,10 @@ def test_compiled_core_is_built() -> None:
     """The C extension must have compiled: without it every other test here would compare
     the Python search with itself and pass."""
     assert COMPILED, (
-        "mendikot_replay._ddcore is not importable: the compiled solver core did not build "
+        "mendikot_replay.solver._ddcore is not importable: the compiled solver core did not build "
         "(no C compiler at install time?); run ./dev.sh setup or pip install -e ."
     )
-    from mendikot_replay import _ddcore
+    from mendikot_replay.solver import _ddcore
 
     assert hasattr(_ddcore, "Core")
     rng = random.Random("built")

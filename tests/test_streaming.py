@@ -32,9 +32,9 @@ from dataclasses import dataclass
 
 import pytest
 
-from mendikot_replay.generate import random_deals
-from mendikot_replay.pmn_reader import read_deals
-from mendikot_replay.pmn_writer import write_string
+from mendikot_replay.players.generate import random_deals
+from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.pmn.writer import write_string
 
 DISTINCT = 2_000
 SMALL, LARGE = 10_000, 100_000

@@ -9,12 +9,12 @@ import pytest
 from cross_process import same_bytes_in_every_process
 from pmn_examples import FORMAT_EXAMPLE, POSITION_EXAMPLE
 
-from mendikot_replay.check import check_record
-from mendikot_replay.generate import random_deal
-from mendikot_replay.pmn_reader import read_string
-from mendikot_replay.record import DealRecord
-from mendikot_replay.rules import Capture, Rules, TrumpMethod
-from mendikot_replay.svg import record_svg, snapshot_svg
+from mendikot_replay.core.rules import Capture, Rules, TrumpMethod
+from mendikot_replay.players.generate import random_deal
+from mendikot_replay.pmn.check import check_record
+from mendikot_replay.pmn.reader import read_string
+from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.views.svg import record_svg, snapshot_svg
 
 NS = "{http://www.w3.org/2000/svg}"
 HOSTILE = "<script>alert('x')</script> & Sons"
@@ -127,10 +127,10 @@ def test_hidden_seats_show_no_cards() -> None:
 PICTURES = f"""
 import random
 from pmn_examples import FORMAT_EXAMPLE, POSITION_EXAMPLE
-from mendikot_replay.generate import random_deal
-from mendikot_replay.pmn_reader import read_string
-from mendikot_replay.rules import Capture, Rules, TrumpMethod
-from mendikot_replay.svg import record_svg, snapshot_svg
+from mendikot_replay.players.generate import random_deal
+from mendikot_replay.pmn.reader import read_string
+from mendikot_replay.core.rules import Capture, Rules, TrumpMethod
+from mendikot_replay.views.svg import record_svg, snapshot_svg
 
 HOSTILE = {HOSTILE!r}
 example = read_string(FORMAT_EXAMPLE.replace('[A "Asha"]', f'[A "{{HOSTILE}}"]'))[0]
@@ -245,7 +245,7 @@ def test_a_replay_is_drawn_without_any_record() -> None:
     """The picture is drawn from a Timeline alone — no reader, no checker behind it — and
     draws the same moment as the record's own replay: only the count of cards differs (the
     short replay has 4, the deal 52)."""
-    from mendikot_replay.timeline import Timeline
+    from mendikot_replay.core.timeline import Timeline
 
     record = example()
     assert record.setup is not None and record.timeline is not None
@@ -258,7 +258,7 @@ def test_a_replay_is_drawn_without_any_record() -> None:
 
 
 def test_an_unreplayed_record_says_so() -> None:
-    from mendikot_replay.record import DealRecord
+    from mendikot_replay.pmn.record import DealRecord
 
     assert "not replayed" in record_svg(read_string(FORMAT_EXAMPLE, check=False)[0])
     assert "playable deal" in record_svg(DealRecord({"Event": "x"}))

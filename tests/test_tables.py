@@ -8,14 +8,14 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from mendikot_replay.pmn_reader import read_deals
-from mendikot_replay.tables import (
+from mendikot_replay.corpus.tables import (
     deals_frame,
     plays_frame,
     points_frame,
     tens_frame,
     tricks_frame,
 )
+from mendikot_replay.pmn.reader import read_deals
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"

@@ -11,9 +11,9 @@ import pytest
 from cross_process import same_bytes_in_every_process
 from pmn_examples import FORMAT_EXAMPLE
 
-from mendikot_replay.pmn_reader import read_deals, read_string
-from mendikot_replay.record import DealRecord
-from mendikot_replay.view_data import VIEW_VERSION, deal_view
+from mendikot_replay.pmn.reader import read_deals, read_string
+from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.views.payload import VIEW_VERSION, deal_view
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 FILES = sorted(SAMPLES.glob("*.pmn"))
@@ -66,8 +66,8 @@ def test_every_sample_gives_a_consistent_payload(path: Path) -> None:
 PAYLOADS = f"""
 import json
 from pathlib import Path
-from mendikot_replay.pmn_reader import read_deals
-from mendikot_replay.view_data import deal_view
+from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.views.payload import deal_view
 
 files = sorted(Path({str(SAMPLES)!r}).glob("*.pmn"))
 views = [deal_view(record) for path in files for record in read_deals(path)]

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 import traitlets
 
-from mendikot_replay.html_page import viewer_css, viewer_js
-from mendikot_replay.pmn_reader import read_deals
-from mendikot_replay.viewer import PROJECTOR_SCALE, Viewer, replay
+from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.views.html import viewer_css, viewer_js
+from mendikot_replay.views.widget import PROJECTOR_SCALE, Viewer, replay
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 
@@ -158,7 +158,7 @@ def test_display_bundle_has_the_widget_and_static_html() -> None:
 
 
 def test_replay_opens_a_table_row_at_its_card() -> None:
-    from mendikot_replay.tables import plays_frame
+    from mendikot_replay.corpus.tables import plays_frame
 
     plays = plays_frame(str(SAMPLES / "worked-example.pmn"))
     row = plays[plays.card == "TD"].iloc[0]

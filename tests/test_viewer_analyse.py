@@ -13,19 +13,19 @@ from typing import Any
 import pytest
 from pmn_examples import DUCK
 
-from mendikot_replay import solver as solver_module
-from mendikot_replay.engine import Game
-from mendikot_replay.html_page import deal_html, page_html
-from mendikot_replay.pmn_reader import read_deals, read_string
-from mendikot_replay.record import DealRecord
-from mendikot_replay.solver import Solution, Solver, tricks_left, value_text
-from mendikot_replay.view_data import (
+from mendikot_replay.core.engine import Game
+from mendikot_replay.pmn.reader import read_deals, read_string
+from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.solver import search as solver_module
+from mendikot_replay.solver.search import Solution, Solver, tricks_left, value_text
+from mendikot_replay.views.html import deal_html, page_html
+from mendikot_replay.views.payload import (
     PURE_PYTHON_MAX_TRICKS,
     analysis_entry,
     analysis_view,
     default_max_tricks,
 )
-from mendikot_replay.viewer import Viewer, replay
+from mendikot_replay.views.widget import Viewer, replay
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 ENDGAMES = SAMPLES / "endgame-cover-or-duck.pmn"

@@ -1,6 +1,6 @@
 """The ``cli-help`` directive: the command line reference, printed by the parser itself.
 
-``mendikot_replay.cli.build_parser()`` builds the ``mendikot-replay`` parser; the directive
+``mendikot_replay.cli.app.build_parser()`` builds the ``mendikot-replay`` parser; the directive
 renders its ``--help`` and then, in a section of its own, each subcommand's ``--help``
 (``format_help()``, as the terminal shows it), so the page can never drift from the code.
 """
@@ -64,7 +64,7 @@ class CliHelp(SphinxDirective):
     has_content = False
 
     def run(self) -> list[nodes.Node]:
-        from mendikot_replay.cli import build_parser
+        from mendikot_replay.cli.app import build_parser
 
         parser = build_parser()
         result: list[nodes.Node] = [self._literal(_help(parser))]

@@ -30,7 +30,7 @@ PAGES: dict[str, tuple[str, list[str]]] = {
 def write_pages(app: Sphinx, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
-    from mendikot_replay.cli import main
+    from mendikot_replay.cli.app import main
 
     out = Path(app.outdir) / "_demo"
     out.mkdir(exist_ok=True)

@@ -17,10 +17,10 @@ import pytest
 from browser_support import ROOT, PageErrors, Server, at_step, shot, voila_page
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from mendikot_replay.html_page import page_html
-from mendikot_replay.pmn_reader import read_deals
-from mendikot_replay.record import DealRecord
-from mendikot_replay.solver import Solver, value_text
+from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.solver.search import Solver, value_text
+from mendikot_replay.views.html import page_html
 
 NOTEBOOK = "/voila/render/03-endgames.ipynb"
 # The viewers of 03-endgames.ipynb, in page order: the first endgame (analyse off) and

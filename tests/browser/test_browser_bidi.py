@@ -11,8 +11,8 @@ import pytest
 from browser_support import ARTIFACTS, ROOT, PageErrors, at_step, keep_offline
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from mendikot_replay.html_page import page_html
-from mendikot_replay.pmn_reader import read_string
+from mendikot_replay.pmn.reader import read_string
+from mendikot_replay.views.html import page_html
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 

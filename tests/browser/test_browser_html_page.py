@@ -36,7 +36,7 @@ CLICK_TO_FRAME = """async (count) => {
 
 def export(source: str, out: Path) -> Path:
     result = subprocess.run(
-        [sys.executable, "-m", "mendikot_replay.cli", "html", str(ROOT / source), "-o", str(out)],
+        [sys.executable, "-m", "mendikot_replay", "html", str(ROOT / source), "-o", str(out)],
         capture_output=True,
         text=True,
         check=False,

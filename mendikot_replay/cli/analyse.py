@@ -1,0 +1,352 @@
+"""``mendikot-replay analyse`` (and ``annotate --dd``): the solver's verdict on every card.
+
+Registered by :func:`mendikot_replay.cli.app.build_parser`; kept apart so that ``cli.py`` stays
+a table of contents. The work is :func:`.analysis.analyse` and :func:`.annotate.write_analysis`;
+this module only reads the files, reports, and writes them back the way ``annotate`` does:
+
+* without ``-o``/``--in-place``: a report on standard output, the mistakes and the decisive
+  card of each deal (``--json``: one JSON object per deal, every card with the value of every
+  legal card);
+* ``-o OUT`` (``-``: standard output) or ``--in-place``: the deals with ``[%dd …]``, the
+  mistakes' glyphs and the ``mistake`` / ``decisive`` points written in (idempotent; your
+  own comments are never changed).
+
+A deal that cannot be analysed (it has errors, a hand is unknown) is reported on standard
+error and kept as written; the other deals are still analysed, and the exit status is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from ..pmn.record import DealRecord, PMNError
+from .app import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    UsageError,
+    _canonical,
+    _check_files,
+    _count,
+    _deal_number,
+    _plural,
+    _problem_line,
+    _source,
+    _trick_number,
+    add_force,
+    check_trick,
+    progress_bar,
+)
+
+if TYPE_CHECKING:
+    from ..solver.analysis import DealAnalysis, Progress
+    from ..solver.search import Objective
+
+# The solver, the analysis and tqdm are imported when a command runs, not when the
+# parser is built: every other command starts without them (and tqdm, an extra, only shows
+# a bar when it is installed).
+OBJECTIVES = ("outcome", "tens", "tricks")
+
+
+def add_analyse(commands: Any) -> None:
+    """The ``analyse`` subcommand."""
+    parser = commands.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="double-dummy: the outcome after every card, mistakes, the decisive card",
+        description="Solve every position of each deal's main line with all hands known and "
+        "best play by both sides: the outcome before and after each card, the mistakes (the "
+        "player had a card that kept a better outcome: ?? when it hands over the deal, ? when "
+        "it only loses a mendikot or whitewash level) and the decisive card the deal turns "
+        "on. Prints a report, or writes [%dd ...], the glyphs and the [%point mistake ...] / "
+        "[%point decisive ...] points into the deals (-o, --in-place). Writing twice adds "
+        "nothing; your own comments and glyphs are never changed.",
+        epilog="Exit status: 0 every deal analysed, 1 some deal could not be (it has errors "
+        "or unknown hands) or a file cannot be read, 2 usage error.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="PMN file ('-': stdin)")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("-o", "--output", metavar="OUT", help="write all deals to OUT ('-': stdout)")
+    where.add_argument("--in-place", action="store_true", help="rewrite each file (atomically)")
+    parser.add_argument(
+        "--deal", type=_deal_number, default=None, metavar="N", help="only deal N of each file"
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object per deal (every card, with every legal card's value)",
+    )
+    start = parser.add_mutually_exclusive_group()
+    _max_tricks_option(start)
+    start.add_argument(
+        "--trick",
+        type=_trick_number,
+        default=None,
+        metavar="N",
+        help="analyse only the cards from trick N on (trick numbers are the deal's: a Start "
+        "position's first trick is its Start trick, and an N before it analyses the whole "
+        "position; an N past the deal's last trick is an error). The other way to say "
+        "--max-tricks, "
+        "counting from the first trick rather than the last (in a 13-trick deal --trick 11 "
+        "is --max-tricks 3), so the two do not go together; with --trick no default limit "
+        "applies, so from an early trick the pure-Python solver is slow",
+    )
+    parser.add_argument(
+        "--objective",
+        choices=OBJECTIVES,
+        default="outcome",
+        help="outcome (default); tens / tricks: how many A/C end with (report only)",
+    )
+    parser.add_argument("--quiet", action="store_true", help="no progress bar, no summary")
+    add_force(parser)
+    parser.set_defaults(handler=_analyse)
+
+
+def _max_tricks_option(parser: argparse.ArgumentParser | argparse._ActionsContainer) -> None:
+    parser.add_argument(
+        "--max-tricks",
+        type=_count,
+        default=None,
+        metavar="T",
+        help="analyse only the cards played with at most T tricks left (default: every card "
+        "when the solver's compiled core is built, else the endgames the pure-Python solver "
+        "does in seconds, as the viewer)",
+    )
+
+
+def add_dd_options(annotate: argparse.ArgumentParser) -> None:
+    """``annotate --dd [--max-tricks T]``: the analysis together with the strategy points."""
+    annotate.add_argument(
+        "--dd",
+        action="store_true",
+        help="also run the double-dummy analysis (as 'analyse' writes it: [%%dd], mistakes, "
+        "the decisive card)",
+    )
+    _max_tricks_option(annotate)
+
+
+class Analyser:
+    """Analyses deal after deal for one command, reporting what cannot be analysed; one
+    progress bar for the whole run (on a terminal, unless quiet)."""
+
+    def __init__(self, args: argparse.Namespace, err: TextIO, *, quiet: bool = False) -> None:
+        from ..views.payload import default_max_tricks
+
+        self.max_tricks: int = (
+            args.max_tricks if args.max_tricks is not None else default_max_tricks()
+        )
+        self.trick: int | None = getattr(args, "trick", None)
+        """``analyse --trick N``: only the cards from trick N on (instead of max_tricks)."""
+        self.objective: Objective = getattr(args, "objective", "outcome")
+        self.err = err
+        self.failed = 0
+        self.analysed = 0
+        self.mistakes = 0
+        self.bar = progress_bar(err, quiet=quiet, unit="deal", leave=False)
+
+    def close(self) -> None:
+        self.bar.close()
+
+    def _progress(self, number: int | None) -> Progress:
+        def progress(done: int, total: int) -> None:
+            self.bar.set_postfix_str(f"deal {number}: position {done}/{total}", refresh=False)
+            self.bar.update(0)
+
+        return progress
+
+    def analyse(self, path: str, record: DealRecord) -> DealAnalysis | None:
+        """The analysis of one deal, or ``None`` (reported) when it cannot be made."""
+        from ..solver.analysis import AnalysisError, analyse
+        from ..solver.search import Solver
+
+        if record.errors:
+            self._fail(path, record, f"has errors, not analysed ({record.errors[0].message})")
+            return None
+        max_tricks = self.max_tricks
+        if self.trick is not None and record.setup is not None:
+            check_trick(record, self.trick, record.index or 0)
+            # The cards from trick N on are those played with at most this many tricks left.
+            max_tricks = record.setup.rules.tricks_per_deal - self.trick + 1
+        try:
+            analysis = analyse(
+                record,
+                max_tricks=max_tricks,
+                solver=Solver(self.objective),
+                progress=self._progress(record.index),
+            )
+        except AnalysisError as exc:
+            self._fail(path, record, f"cannot analyse: {exc}")
+            return None
+        finally:
+            self.bar.update(1)
+        self.analysed += 1
+        self.mistakes += len(analysis.mistakes)
+        return analysis
+
+    def annotate(self, path: str, record: DealRecord) -> int:
+        """``annotate --dd`` on one deal (without errors): the strategy points and the
+        analysis; a deal the solver refuses gets the strategy points alone (reported).
+        Returns how many points were added."""
+        from ..annotate.points import annotate
+        from ..solver.analysis import AnalysisError
+
+        try:
+            added = annotate(
+                record,
+                double_dummy=True,
+                max_tricks=self.max_tricks,
+                progress=self._progress(record.index),
+            )
+        except AnalysisError as exc:
+            self._fail(path, record, f"cannot analyse: {exc} (strategy points only)")
+            return len(annotate(record))
+        finally:
+            self.bar.update(1)
+        self.analysed += 1
+        return len(added)
+
+    def _fail(self, path: str, record: DealRecord, message: str) -> None:
+        self.failed += 1
+        where = f"{path}:{record.line}" if record.line is not None else path
+        self.bar.clear()
+        print(f"{where}: deal {record.index}: {message}", file=self.err)
+
+
+def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    paths: list[str] = args.files
+    if "-" in paths and args.in_place:
+        raise UsageError("standard input (-) cannot be analysed in place")
+    writing = args.in_place or args.output is not None
+    if writing and args.objective != "outcome":
+        raise UsageError("only the outcome is written into deals ([%dd]): drop --objective")
+    if args.output == "-" and args.json:
+        raise UsageError("-o - writes the deals to standard output: it cannot hold --json too")
+    _check_files(paths)
+    from ..annotate.points import write_analysis
+
+    analyser = Analyser(args, err, quiet=args.quiet)
+    counts: dict[str, int] = {}
+
+    def edits(path: str) -> Iterator[tuple[DealRecord, bool]]:
+        """Each deal, with whether the analysis changed it (one that it did not is left as
+        written by ``--in-place``)."""
+        counts[path] = 0
+        for record in _read(path):
+            counts[path] += 1
+            changed = False
+            if args.deal is None or counts[path] == args.deal:
+                analysis = analyser.analyse(path, record)
+                if analysis is not None:
+                    if writing:
+                        changed = write_analysis(record, analysis)
+                    if args.json:
+                        out.write(
+                            json.dumps(_json(path, record, analysis), ensure_ascii=False) + "\n"
+                        )
+                    elif not writing:
+                        out.write(_text(path, record, analysis, args.trick))
+                elif args.json:
+                    error = {"file": path, "deal": record.index, "error": "not analysed"}
+                    out.write(json.dumps(error, ensure_ascii=False) + "\n")
+            yield record, changed
+
+    def deals(path: str) -> Iterator[DealRecord]:
+        return (record for record, _ in edits(path))
+
+    try:
+        if args.in_place:
+            from ..pmn.writer import rewrite_file
+
+            for path in paths:
+                rewrite_file(Path(path), edits(path), force=args.force)
+        elif args.output == "-":
+            _canonical((r for path in paths for r in deals(path)), out)
+        elif args.output is not None:
+            from ..pmn.writer import write_file
+
+            write_file(
+                Path(args.output),
+                (r for path in paths for r in deals(path)),
+                force=args.force,
+            )
+        else:
+            for path in paths:
+                for _ in deals(path):
+                    pass
+    except PMNError as exc:
+        print(_problem_line(paths[0], exc.problem, None), file=err)
+        return EXIT_PROBLEMS
+    finally:
+        analyser.close()  # also when a --trick the deal does not have stops the run
+    if args.deal is not None:
+        short = [p for p, n in counts.items() if n < args.deal]
+        if short:
+            raise UsageError(
+                f"{short[0]} has {_plural(counts[short[0]], 'deal')}: there is no deal {args.deal}"
+            )
+    if not args.quiet and writing:
+        target = "in place" if args.in_place else args.output
+        print(
+            f"{_plural(analyser.analysed, 'deal')} analysed ({target}), "
+            f"{_plural(analyser.mistakes, 'mistake')}"
+            + (f", {analyser.failed} not analysed" if analyser.failed else ""),
+            file=err,
+        )
+    return EXIT_PROBLEMS if analyser.failed else EXIT_OK
+
+
+def _read(path: str) -> Iterator[DealRecord]:
+    from ..pmn.reader import read_deals
+
+    yield from read_deals(_source(path))
+
+
+def _json(path: str, record: DealRecord, analysis: DealAnalysis) -> dict[str, Any]:
+    return {
+        "file": path,
+        "deal": record.index,
+        "event": record.tags.get("Event"),
+        **analysis.to_json(),
+    }
+
+
+def _text(path: str, record: DealRecord, analysis: DealAnalysis, trick: int | None = None) -> str:
+    """The report of one deal: a summary line, then the mistakes and the decisive card."""
+    event = record.tags.get("Event")
+    head = f"{path} deal {record.index}" + (f" ({event})" if event else "")
+    if not analysis:
+        why = (
+            f"the main line stops before trick {trick}"
+            if trick is not None
+            else "more than --max-tricks tricks left throughout"
+        )
+        return f"{head}: no card analysed ({why})\n"
+    first = analysis[0]
+    start, end = analysis.text(analysis.start), analysis.text(analysis.end)
+    cards = _plural(len(analysis), "card")
+    scope = f"{cards} from trick {first.trick}" if analysis.skipped else cards
+    lines = [
+        f"{head}: {scope} analysed; {start} at the start, {end} at the end, "
+        f"{_plural(len(analysis.mistakes), 'mistake')}"
+    ]
+    for v in analysis:
+        if not (v.mistake or v.decisive):
+            continue
+        mark = f"{'^T' if v.asked else ''}{v.card}{v.glyph or ''}"
+        what = []
+        if v.mistake:
+            better = ", ".join(str(m) for m in v.better_moves)
+            what.append(f"{v.before_text} -> {v.after_text} (better: {better})")
+        if v.decisive:
+            if not v.mistake:
+                losing = ", ".join(f"{c} {v.text(x)}" for c, x in v.cards.items() if x != v.before)
+                what.append(f"keeps {v.before_text} ({losing})")
+            what.append("decisive")
+        lines.append(f"  trick {v.trick} {v.seat} {mark}: {'; '.join(what)}")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = ["Analyser", "add_analyse", "add_dd_options"]

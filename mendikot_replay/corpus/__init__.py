@@ -1,0 +1,1 @@
+"""Collections: pandas tables, Parquet export and statistics."""

@@ -1,0 +1,2 @@
+"""Computer players (random, rule of thumb, PIMC), random deals and positions, and simulated
+collections."""

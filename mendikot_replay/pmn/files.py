@@ -1,0 +1,373 @@
+"""Writing a file so that nothing is ever lost: the one place every command and save goes
+through.
+
+A PMN file is often someone's only record of their games, so a write must either happen
+whole or not at all, and must land where the user meant:
+
+* **atomic**: the new text goes to a temporary file beside the target, is flushed to disk,
+  and only then replaces the target (:func:`os.replace`): a crash, a full disk or an error
+  while the text is produced leaves the old file as it was;
+* **through symbolic links**: the link's target is written, the link stays a link;
+* **hard links kept**: a file with several names is overwritten in place (from the complete,
+  flushed temporary copy), since replacing it would leave the other names on the old text;
+* **mode and owner kept** (the owner where the system allows), and a new file gets the
+  usual mode for the user's umask, not a temporary file's private 0600;
+* **read-only files refused** unless the caller says ``force``: a file marked read-only was
+  marked so by someone;
+* **no silent overwrite of a file that changed meanwhile**: the target's size, modification
+  time and identity are taken before the new text is produced and compared again just before
+  it replaces the target;
+* **temporary files clean up after themselves**: they are named
+  ``.NAME.PID-XXXXXXXX.mr-tmp``, so the next write of the same file recognises the ones a
+  killed process left behind (its process is gone), removes them and says so.
+
+Errors come out as :class:`~.errors.SaveError`, one plain sentence saying what, where and
+why, with the promise that nothing was changed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import re
+import secrets
+import shutil
+import stat
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, TypeAlias
+
+from ..errors import FileChangedError, SaveError
+from .record import SourceFile
+
+__all__ = [
+    "AtomicFile",
+    "SaveNotice",
+    "copy_range",
+    "file_state",
+    "write_atomically",
+    "write_bytes_atomically",
+]
+
+StrPath: TypeAlias = "str | os.PathLike[str]"
+
+_TEMP_SUFFIX = ".mr-tmp"
+"""A temporary file that has not replaced its target yet: safe to remove once its writer
+is gone (the target still holds the old text)."""
+_COPY_SUFFIX = ".mr-copy"
+"""The complete new text of a hard-linked file while it is copied over the target in
+place: if its writer died, the target may be half overwritten, so it is never removed
+unless the target already equals it."""
+
+
+class SaveNotice(UserWarning):
+    """Something a save did that the user should hear about (a stale temporary file removed,
+    a deal found again at another place): the command line prints it as a note."""
+
+
+def _notify(message: str) -> None:
+    warnings.warn(message, SaveNotice, stacklevel=3)
+
+
+def file_state(path: StrPath) -> SourceFile | None:
+    """The state of the file at ``path`` (``None`` if there is none), to compare later."""
+    real = os.path.realpath(path)
+    try:
+        fd = os.open(real, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        return SourceFile.of_open(real, fd)
+    finally:
+        os.close(fd)
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True
+
+
+def _same_bytes(a: Path, b: Path) -> bool:
+    try:
+        if a.stat().st_size != b.stat().st_size:
+            return False
+        with open(a, "rb") as fa, open(b, "rb") as fb:
+            while True:
+                chunk = fa.read(1 << 20)
+                if chunk != fb.read(1 << 20):
+                    return False
+                if not chunk:
+                    return True
+    except OSError:
+        return False
+
+
+def _clean_stale(target: Path) -> None:
+    """Remove the temporary files an interrupted write of ``target`` left behind, and say
+    so; refuse to go on if one of them may be the only complete copy of the file."""
+    pattern = re.compile(
+        rf"\.{re.escape(target.name)}\.(\d+)-[0-9a-f]+({re.escape(_TEMP_SUFFIX)}|"
+        rf"{re.escape(_COPY_SUFFIX)})"
+    )
+    try:
+        names = os.listdir(target.parent)
+    except OSError:
+        return
+    for name in names:
+        match = pattern.fullmatch(name)
+        if match is None or _pid_alive(int(match.group(1))):
+            continue
+        stale = target.parent / name
+        if match.group(2) == _COPY_SUFFIX and not _same_bytes(stale, target):
+            raise SaveError(
+                f"cannot save {os.fspath(target)!r}: an interrupted save left {name!r} beside "
+                "it, the complete new text of the file, and the file itself may be only "
+                f"partly overwritten; compare the two, keep the right one as "
+                f"{target.name!r} and remove {name!r}. Nothing was written"
+            )
+        with contextlib.suppress(FileNotFoundError):
+            stale.unlink()
+            _notify(
+                f"removed {os.fspath(stale)!r}: a temporary file left by an interrupted save "
+                f"of {os.fspath(target)!r} (the file itself was not changed by it)"
+            )
+
+
+def _new_temp(target: Path, suffix: str) -> tuple[int, Path]:
+    for _ in range(100):
+        temp = target.parent / f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}{suffix}"
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), temp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {os.fspath(target)!r}")
+
+
+def _read_only(info: os.stat_result, path: Path) -> bool:
+    if os.geteuid() == 0:  # root may write anything: the mode bits still say "read-only"
+        return not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+    return not os.access(path, os.W_OK)
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+class AtomicFile:
+    """One safe write of the file at ``path`` (see the module docstring), in three steps:
+    :meth:`open` checks the target and makes the temporary file, whose ``handle`` the new
+    bytes go to; :meth:`commit` puts them in place; :meth:`abort` removes them. Several
+    can be open at once and committed together (the Parquet tables of an export).
+
+    ``expect`` is the state the caller read the file in (:func:`file_state`, or a record's
+    ``origin``): if the file is not in that state any more when the new bytes are ready,
+    nothing is written (:class:`~.errors.FileChangedError`). ``unless_same`` leaves a file
+    whose bytes would not change untouched (its modification time stays, which keeps build
+    tools quiet). :class:`OSError`\\ s become :class:`~.errors.SaveError`\\ s with a plain
+    message.
+    """
+
+    def __init__(
+        self,
+        path: StrPath,
+        *,
+        force: bool = False,
+        unless_same: bool = False,
+        expect: SourceFile | None = None,
+    ) -> None:
+        self.shown = os.fspath(path)
+        self.target = Path(os.path.realpath(path))
+        self.force = force
+        self.unless_same = unless_same
+        self.expect = expect
+        self.info: os.stat_result | None = None
+        self.temp: Path | None = None
+        self.handle: IO[bytes] | None = None
+
+    def _fail(self, why: str) -> SaveError:
+        return SaveError(f"cannot save {self.shown!r}: {why}")
+
+    def open(self) -> IO[bytes]:
+        """Check that the target can be written and open the temporary file beside it."""
+        target = self.target
+        try:
+            self.info = info = target.stat()
+        except FileNotFoundError:
+            info = None
+        except OSError as exc:
+            raise self._fail(f"{_why(exc)}; nothing was written") from exc
+        if info is not None and stat.S_ISDIR(info.st_mode):
+            raise self._fail("it is a directory; nothing was written")
+        if not target.parent.is_dir():
+            raise self._fail(
+                f"the directory {os.fspath(target.parent)!r} does not exist; nothing was written"
+            )
+        if info is not None and not self.force and _read_only(info, target):
+            raise self._fail(
+                f"the file is read-only (mode {stat.S_IMODE(info.st_mode):04o}); nothing was "
+                "written. Make it writable, or ask to write it anyway (--force on the command "
+                "line, force=True from Python)"
+            )
+        if self.expect is None and info is not None:
+            self.expect = file_state(target)
+        _clean_stale(target)
+        in_place = info is not None and info.st_nlink > 1
+        try:
+            fd, self.temp = _new_temp(target, _COPY_SUFFIX if in_place else _TEMP_SUFFIX)
+        except OSError as exc:
+            raise self._fail(
+                f"no new file can be made in the directory {os.fspath(target.parent)!r} "
+                f"({_why(exc)}); a file is saved by writing a new copy beside it and moving "
+                "that into place, so nothing was written"
+            ) from exc
+        self.handle = open(fd, "wb")  # noqa: SIM115 (closed by commit or abort)
+        return self.handle
+
+    def commit(self) -> SourceFile | None:
+        """Put the new bytes in place; returns the file's new state (``None``: left as it
+        was, the bytes being the same and ``unless_same`` asked)."""
+        assert self.handle is not None and self.temp is not None, "open() first"
+        target, temp, info = self.target, self.temp, self.info
+        try:
+            if self.handle.closed:  # a writer that closes what it writes to (pyarrow's)
+                fd = os.open(temp, os.O_RDONLY)
+                try:
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+            else:
+                self.handle.flush()
+                os.fsync(self.handle.fileno())
+                self.handle.close()
+            if self.unless_same and info is not None and _same_bytes(temp, target):
+                temp.unlink()
+                return None
+            if self.expect is not None:
+                changed = self.expect.changed()
+                if changed is not None:
+                    raise FileChangedError(
+                        f"{self.shown!r} changed on disk while it was being rewritten "
+                        f"({changed}): nothing was written, so those changes are kept; run "
+                        "the command again"
+                    )
+            elif target.exists():
+                raise FileChangedError(
+                    f"{self.shown!r} was created by someone else while it was being written: "
+                    "nothing was written over it"
+                )
+            if info is not None and info.st_nlink > 1:
+                return _copy_in_place(temp, target)
+            if info is not None:
+                with contextlib.suppress(OSError):  # keeping the owner is a courtesy
+                    os.chown(temp, info.st_uid, info.st_gid)
+                os.chmod(temp, stat.S_IMODE(info.st_mode))
+            else:  # a new file gets the usual mode, not a temporary file's private 0600
+                umask = os.umask(0)
+                os.umask(umask)
+                os.chmod(temp, 0o666 & ~umask)
+            state = file_state(temp)
+            os.replace(temp, target)
+            _sync_directory(target.parent)
+            return dataclasses.replace(state, path=os.fspath(target)) if state else None
+        except BaseException as exc:
+            self.abort()
+            if isinstance(exc, OSError) and not isinstance(exc, SaveError):
+                raise self._fail(f"{_why(exc)}; nothing was written") from exc
+            raise
+
+    def abort(self) -> None:
+        """Drop the new bytes: the target stays as it was."""
+        if self.handle is not None:
+            with contextlib.suppress(OSError):
+                self.handle.close()
+        if self.temp is not None:
+            self.temp.unlink(missing_ok=True)
+
+
+def write_atomically(
+    path: StrPath,
+    produce: Callable[[IO[bytes]], None],
+    *,
+    force: bool = False,
+    unless_same: bool = False,
+    expect: SourceFile | None = None,
+) -> SourceFile | None:
+    """Write the bytes ``produce(handle)`` writes as the file at ``path``, safely (an
+    :class:`AtomicFile`); returns the file's new state, or ``None`` when ``unless_same``
+    found the new bytes equal to the file's and left it untouched. Whatever ``produce``
+    raises is raised again after the temporary file is removed."""
+    save = AtomicFile(path, force=force, unless_same=unless_same, expect=expect)
+    handle = save.open()
+    try:
+        produce(handle)
+    except OSError as exc:
+        save.abort()
+        if isinstance(exc, SaveError):
+            raise
+        raise save._fail(f"{_why(exc)}; nothing was written") from exc
+    except BaseException:
+        save.abort()
+        raise
+    return save.commit()
+
+
+def _copy_in_place(temp: Path, target: Path) -> SourceFile | None:
+    """Overwrite ``target`` with the complete ``temp`` without replacing the file (its other
+    hard links see the new text); ``temp`` is removed only once the copy is on disk."""
+    with open(temp, "rb") as source, open(target, "r+b") as handle:
+        shutil.copyfileobj(source, handle, 1 << 20)
+        handle.truncate()
+        handle.flush()
+        os.fsync(handle.fileno())
+        state = SourceFile.of_open(target, handle.fileno())
+    temp.unlink()
+    return state
+
+
+def _sync_directory(directory: Path) -> None:
+    """Flush the rename itself to disk (best effort: not every system allows it)."""
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def copy_range(source: IO[bytes], out: IO[bytes], start: int, end: int) -> bytes:
+    """Copy bytes ``start`` to ``end`` of ``source`` into ``out``, a megabyte at a time (a
+    deal too long to read is never held whole); returns the last byte copied. A file that
+    has become shorter than what was read of it is a :class:`~.errors.FileChangedError`."""
+    source.seek(start)
+    left, last = end - start, b""
+    while left > 0:
+        chunk = source.read(min(left, 1 << 20))
+        if not chunk:
+            raise FileChangedError(
+                f"{getattr(source, 'name', 'the file')!r} got shorter while it was being "
+                "copied: nothing was written"
+            )
+        out.write(chunk)
+        left -= len(chunk)
+        last = chunk[-1:]
+    return last
+
+
+def write_bytes_atomically(path: StrPath, data: bytes, *, force: bool = False) -> SourceFile:
+    """Write ``data`` as the file at ``path`` (a web page, a diagram), safely."""
+
+    def produce(handle: IO[bytes]) -> None:
+        handle.write(data)
+
+    state = write_atomically(path, produce, force=force)
+    assert state is not None
+    return state

@@ -1,0 +1,481 @@
+"""Deals as self-contained HTML: a static, script-free view that scripts enhance into the
+stepping viewer.
+
+Notebook outputs travel: to nbconvert HTML, to code-hosting sites that render notebooks
+(and strip every script and style), to a class by e-mail. So the HTML of a deal first says
+everything without any script — the start hands, every trick with its winner, the tens
+ledger, the result and the annotations, as plain tables and lists — and then carries the
+viewer (``static/viewer.js``, inlined: no network, no CDN) and the deal's payload
+(:func:`mendikot_replay.views.payload.deal_view`), which mount the stepping viewer over the
+static view wherever scripts run.
+
+Every piece of user text (names, events, comments) is escaped here or, in the browser,
+inserted as text; JSON inside ``<script>`` has ``<``, ``>`` and ``&`` escaped so that no
+comment can close the script element. Each name and comment also sits in a ``<bdi>``, its
+text wrapped by :func:`~.user_text.isolate` too (for a page whose sanitizer drops the
+element but keeps its text), so that a right-to-left override in a name cannot mirror the
+sentence around it. The output is deterministic: the same record gives the same bytes
+(element keys are a hash of the payload, not random ids).
+
+With ``analyse=True`` the double-dummy solver's values are computed here, in Python, for
+every step with few enough tricks left (:func:`~.view_data.analysis_view`) and embedded in
+the payload (``"analysis"``): the page has no kernel to ask, so its "analyse" toggle reads
+them from there. Positions too early to solve cost a few bytes each.
+
+>>> from mendikot_replay.pmn.reader import read_string
+>>> text = '''[Event "Demo <b>"]
+... [TrumpMethod "None"]
+... [Hands "A:T... B:A... C:.2.. D:..2."]
+... [Start "trick 13; tens 2-1; tricks 6-6"]
+... [Play "A"]
+... 13. A: TS AS 2H 2D
+... '''
+>>> fragment = deal_html(read_string(text)[0])
+>>> "Demo &lt;b&gt;" in fragment, "<b>" in fragment, "http" in fragment
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import html
+import json
+from collections.abc import Iterable, Sequence
+from importlib import resources
+from typing import Final
+
+from ..pmn.record import DealRecord
+from ..solver.search import Solver
+from .payload import JSON, analysis_view, deal_view
+from .user_text import isolate
+
+_SUIT_SIGN: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_SUIT_WORD: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_STATUS_WORD: Final = {
+    "hand": "still out",
+    "table": "on the table",
+    "pile": "in the Dehla pile",
+    "captured": "captured",
+    "gone": "taken before the position",
+}
+
+
+@functools.cache
+def viewer_js() -> str:
+    """The front end's source, from the package (``static/viewer.js``)."""
+    text = resources.files("mendikot_replay.views").joinpath("static/viewer.js").read_text("utf-8")
+    # It is inlined into <script> elements: it must not be able to end one.
+    if "</script" in text.lower() or "<!--" in text:
+        raise RuntimeError("viewer.js must not contain '</script' or '<!--'")
+    return text
+
+
+@functools.cache
+def viewer_css() -> str:
+    """The front end's style sheet, from the package (``static/viewer.css``)."""
+    text = resources.files("mendikot_replay.views").joinpath("static/viewer.css").read_text("utf-8")
+    if "</style" in text.lower():
+        raise RuntimeError("viewer.css must not contain '</style'")
+    return text
+
+
+def payload_json(payload: JSON) -> str:
+    """The payload as JSON that is safe inside a ``<script>`` element: sorted keys (so the
+    bytes are deterministic) and ``<``, ``>``, ``&`` written as ``\\u`` escapes."""
+    text = json.dumps(payload, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def payload_key(payload_text: str) -> str:
+    """A short, deterministic key for a deal's elements: a hash of its payload."""
+    return "mr" + hashlib.sha256(payload_text.encode("utf-8")).hexdigest()[:12]
+
+
+def _payload(record: DealRecord, analyse: bool, max_tricks: int | None) -> JSON:
+    payload = deal_view(record)
+    if analyse:
+        payload["analysis"] = analysis_view(record, max_tricks, Solver("outcome"))
+    return payload
+
+
+def deal_html(record: DealRecord, *, analyse: bool = False, max_tricks: int | None = None) -> str:
+    """An HTML fragment for one deal (what ``_repr_html_`` shows in a notebook): the static
+    view, the payload, and a module script that mounts the stepping viewer over it (with
+    ``analyse``, the solver's values too: see the module docstring)."""
+    payload = _payload(record, analyse, max_tricks)
+    text = payload_json(payload)
+    key = payload_key(text)
+    return (
+        f'<div class="mr-embed" id="{key}" data-mr-embed="{key}">'
+        f"<style>{viewer_css()}</style>"
+        f"{_deal_block(payload, text, key)}"
+        f'<script type="module">{_module(key)}</script>'
+        "</div>"
+    )
+
+
+def page_html(
+    records: Iterable[DealRecord],
+    title: str = "Mendikot deals",
+    *,
+    analyse: bool = False,
+    max_tricks: int | None = None,
+) -> str:
+    """A whole self-contained page (no network): every deal's static view and stepping
+    viewer, and a deal selector when there are several. Opens in any browser from a file.
+    ``analyse`` embeds the solver's values for positions with at most ``max_tricks`` tricks
+    left (default :func:`~.view_data.default_max_tricks`); the page opens with them shown."""
+    blocks: list[str] = []
+    labels: list[str] = []
+    for number, record in enumerate(records, 1):
+        payload = _payload(record, analyse, max_tricks)
+        text = payload_json(payload)
+        key = f"{payload_key(text)}-{number}"
+        blocks.append(
+            f'<section class="mr-embed mr-deal" id="deal-{number}" data-mr-embed="{key}" '
+            f'data-mr-deal="{number}">{_deal_block(payload, text, key)}</section>'
+        )
+        labels.append(f"{number}. {isolate(payload['title'])}" + _label_tail(payload))
+    selector = ""
+    if len(blocks) > 1:
+        options = "".join(
+            f'<option value="{i}">{_esc(label)}</option>' for i, label in enumerate(labels, 1)
+        )
+        links = "".join(
+            f'<li><a href="#deal-{i}">{_esc(label)}</a></li>' for i, label in enumerate(labels, 1)
+        )
+        selector = (
+            '<nav class="mr-deals" data-testid="mr-deals" aria-label="deals in this file">'
+            f"<ol>{links}</ol>"
+            '<div class="mr-dealpicker" hidden>'
+            '<button type="button" data-testid="mr-prev-deal" aria-label="previous deal">'
+            "◀ deal</button> "
+            f'<select data-testid="mr-deal-select" aria-label="deal">{options}</select> '
+            '<button type="button" data-testid="mr-next-deal" aria-label="next deal">'
+            "deal ▶</button>"
+            "</div></nav>"
+        )
+    body = "".join(blocks) or "<p>This file holds no deal.</p>"
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{_esc(title)}</title>\n"
+        f"<style>{viewer_css()}{_PAGE_CSS}</style>\n"
+        "</head>\n<body>\n"
+        f"<h1>{_esc(title)}</h1>\n{selector}\n<main>{body}</main>\n"
+        f'<script type="module">{_page_module()}</script>\n'
+        "</body>\n</html>\n"
+    )
+
+
+_PAGE_CSS: Final = """
+body { margin: 1em auto; max-width: 80em; padding: 0 1em; background: #fff; color: #1b1b1b;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
+h1 { font-size: 1.4em; }
+.mr-deal { margin: 0 0 1.5em; }
+.mr-dealpicker { margin: 0 0 0.8em; display: flex; gap: 0.4em; align-items: center; }
+.mr-dealpicker select, .mr-dealpicker button { font: inherit; }
+.mr-js .mr-deals ol { display: none; }
+"""
+
+
+def _label_tail(payload: JSON) -> str:
+    result = payload["result"]
+    return f" — {result['tag']}" if result else ""
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _user(text: str) -> str:
+    """User text as HTML: escaped, isolated, in a ``<bdi>`` (see the module docstring)."""
+    return f"<bdi>{_esc(isolate(text))}</bdi>"
+
+
+# -- the scripts ---------------------------------------------------------------------------
+
+
+def _module(key: str) -> str:
+    """The module script of a fragment: the viewer, then mount every copy of this deal's
+    block that is not mounted yet (the same deal may be shown twice in a notebook)."""
+    return f"{viewer_js()}\nmountAll('[data-mr-embed=\"{key}\"]');\n"
+
+
+def _page_module() -> str:
+    """The page's module script: the viewer, then every deal and the deal selector."""
+    return f"{viewer_js()}\nmountPage();\n"
+
+
+# -- the static view -----------------------------------------------------------------------
+
+
+def _deal_block(payload: JSON, text: str, key: str) -> str:
+    return (
+        f'<div class="mr-static" data-mr-static="{key}">{static_view(payload)}</div>'
+        f'<script type="application/json" data-mr-payload="{key}">{text}</script>'
+    )
+
+
+def _card(card: str) -> str:
+    """A card as text with its suit sign, and a class for colour where styles survive."""
+    if len(card) != 2:
+        return "--"
+    rank = "10" if card[0] == "T" else card[0]
+    return f'<span class="mr-s-{card[1]}">{_esc(rank)}{_SUIT_SIGN.get(card[1], "?")}</span>'
+
+
+def _holding(cards: Sequence[str], suit: str) -> str:
+    ranks = ["10" if c[0] == "T" else c[0] for c in cards if c[1] == suit]
+    return " ".join(ranks) if ranks else "—"
+
+
+def _seat_name(payload: JSON, seat: str) -> str:
+    """The seat and its player, like ``A (Asha)``, as HTML: the name in a ``<bdi>``."""
+    name = payload["names"].get(seat) or ""
+    return f"{_esc(seat)} ({_user(name)})" if name else _esc(seat)
+
+
+def static_view(payload: JSON) -> str:
+    """The script-free view of a deal, as HTML (all user text escaped): heading, rules,
+    trump, start hands, every trick with its winner, annotations, tens ledger, result."""
+    out: list[str] = [
+        f'<h3 class="mr-s-title">{_user(payload["title"])}</h3>',
+    ]
+    if payload["subtitle"]:
+        out.append(f"<p>{_esc(payload['subtitle'])}</p>")
+    facts = []
+    if payload["rules"]:
+        facts.append(_esc(payload["rules"]))
+    if payload["dealer"]:
+        facts.append(f"dealer {_esc(payload['dealer'])}")
+    if facts:
+        out.append(f"<p>{' · '.join(facts)}</p>")
+    teams = payload["team_labels"]
+    players = ", ".join(
+        f"{_seat_name(payload, s)} [{_esc(teams[payload['teams'][s]])}]" for s in payload["seats"]
+    )
+    out.append(f"<p><strong>Players:</strong> {players}</p>")
+    if payload["error"]:
+        out.append(f'<p class="mr-error"><strong>Problem:</strong> {_esc(payload["error"])}</p>')
+    for comment in payload["deal_comments"]:
+        out.append(f"<p><em>{_user(comment)}</em></p>")
+    steps: list[JSON] = payload["steps"]
+    if not steps:
+        out.append("<p>There is nothing to replay.</p>")
+        return "\n".join(out)
+    start = steps[0]
+    out.append(f"<p><strong>Trump:</strong> {_trump_words(payload, start, steps[-1])}</p>")
+    if payload["position"]:
+        table = " ".join(f"{_esc(s)}:{_card(c)}" for s, c in start["table"])
+        out.append(
+            f"<p><strong>Position at trick {payload['first_trick']}:</strong> "
+            f"tricks {start['tricks'][0]}-{start['tricks'][1]}, "
+            f"tens {start['tens'][0]}-{start['tens'][1]} so far ({_esc(teams['AC'])} first)"
+            + (f"; on the table {table}" if table else "")
+            + "</p>"
+        )
+    out.append(_hands_table(payload))
+    out.append(_tricks_table(payload))
+    out.append(_ledger_table(payload, steps[-1]))
+    out.append(_result_line(payload, steps[-1]))
+    out.append(_notes_list(payload))
+    out.append(_analysis_lines(payload))
+    return "\n".join(out)
+
+
+def _trump_words(payload: JSON, start: JSON, final: JSON) -> str:
+    first, last = start["trump"], final["trump"]
+    status = first["status"]
+    if status == "none":
+        return "none (a no-trump deal)"
+    if status == "hidden":
+        text = f"closed, set aside face down by {_esc(first['holder'] or '?')}"
+        if last["status"] == "revealed" and last["suit"]:
+            text += (
+                f"; turned up at card {last['since'] + 1}: "
+                f"{_SUIT_SIGN[last['suit']]} {_SUIT_WORD[last['suit']]}"
+            )
+        else:
+            text += "; never revealed"
+        return text
+    if status == "unnamed":
+        if last["status"] == "named" and last["suit"]:
+            return (
+                f"cut: no trump until card {last['since'] + 1}, where "
+                f"{_card(last['card'])} named {_SUIT_SIGN[last['suit']]} "
+                f"{_SUIT_WORD[last['suit']]}"
+            )
+        return "cut: never named"
+    suit = first["suit"]
+    text = f"{_SUIT_SIGN[suit]} {_SUIT_WORD[suit]}" if suit else "?"
+    if first["card"]:
+        text += f" ({_card(first['card'])})"
+    return text
+
+
+def _hands_table(payload: JSON) -> str:
+    heading = (
+        f"Hands at trick {payload['first_trick']}" if payload["position"] else "Hands at the start"
+    )
+    head = "".join(f'<th scope="col">{_SUIT_SIGN[s]}</th>' for s in "SHDC")
+    rows = []
+    for seat in payload["seats"]:
+        hand = payload["start_hands"].get(seat)
+        team = payload["team_labels"][payload["teams"][seat]]
+        if hand is None:
+            cells = '<td colspan="4">unknown hand</td>'
+        else:
+            cells = "".join(f'<td class="mr-s-{s}">{_esc(_holding(hand, s))}</td>' for s in "SHDC")
+        rows.append(
+            f'<tr><th scope="row">{_seat_name(payload, seat)}</th><td>{_esc(team)}</td>{cells}</tr>'
+        )
+    return (
+        f'<table class="mr-s-hands"><caption>{heading}</caption>'
+        f'<thead><tr><th scope="col">Seat</th><th scope="col">Team</th>{head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _tricks_table(payload: JSON) -> str:
+    steps: list[JSON] = payload["steps"]
+    teams = payload["team_labels"]
+    rows = []
+    for trick in payload["tricks"]:
+        cards = []
+        for j, (seat, card) in enumerate(trick["cards"]):
+            at = trick["last_step"] - (len(trick["cards"]) - 1 - j)  # <= 0: before the record
+            step = steps[at] if 0 < at < len(steps) else None
+            mark = ""
+            if step is not None and step["card"] is not None:
+                if step["card"]["trump"]:
+                    mark += "*"
+                if step["notes"]["glyph"]:
+                    mark += _esc(step["notes"]["glyph"])
+            cards.append(f"{_esc(seat)}:{_card(card)}{mark}")
+        winner = trick["winner"]
+        won = (
+            f"{_seat_name(payload, winner)} ({_esc(teams[payload['teams'][winner]])})"
+            if winner
+            else "—"
+        )
+        extra = ""
+        if winner and payload["capture"] == "Dehla" and 0 <= trick["last_step"] < len(steps):
+            collected = steps[trick["last_step"]]["collected"]
+            if collected and collected["tricks"]:
+                tens = " ".join(_card(t) for t in collected["tens"])
+                extra = f"takes the pile: {collected['tricks']}" + (f" with {tens}" if tens else "")
+            elif collected:
+                extra = "to the pile"
+        rows.append(
+            f"<tr><td>{trick['number']}</td><td>{_esc(trick['leader'])}</td>"
+            f"<td>{' '.join(cards)}</td><td>{won}</td>"
+            + (f"<td>{extra}</td>" if payload["capture"] == "Dehla" else "")
+            + "</tr>"
+        )
+    pile_head = '<th scope="col">Dehla pile</th>' if payload["capture"] == "Dehla" else ""
+    return (
+        '<table class="mr-s-tricks"><caption>Tricks (* a trump)</caption>'
+        '<thead><tr><th scope="col">Trick</th><th scope="col">Led by</th>'
+        f'<th scope="col">Cards</th><th scope="col">Winner</th>{pile_head}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _ledger_table(payload: JSON, final: JSON) -> str:
+    rows = "".join(
+        f'<tr><th scope="row">{_card(entry["card"])}</th>'
+        f"<td>{_esc(_STATUS_WORD.get(entry['where'], entry['where']))}</td>"
+        f"<td>{_esc(entry['text'])}</td></tr>"
+        for entry in final["ledger"]
+    )
+    return (
+        '<table class="mr-s-ledger"><caption>The four tens at the end</caption>'
+        f"<tbody>{rows}</tbody></table>"
+    )
+
+
+def _result_line(payload: JSON, final: JSON) -> str:
+    result = payload["result"]
+    if result is None:
+        return "<p><strong>No result:</strong> the record stops before the end of the deal.</p>"
+    return (
+        f'<p class="mr-s-result"><strong>Result: {_esc(result["text"])}</strong> '
+        f"(tens {result['tens'][0]}-{result['tens'][1]}, "
+        f"tricks {result['tricks'][0]}-{result['tricks'][1]}, "
+        f"{_esc(payload['team_labels']['AC'])} first)</p>"
+    )
+
+
+def _analysis_lines(payload: JSON) -> str:
+    """The solver's findings for readers without scripts: where the analysis starts, the
+    value there, and every card of the record that threw the outcome away."""
+    analysis: dict[str, JSON] | None = payload.get("analysis")
+    if not analysis:
+        return ""
+    steps: list[JSON] = payload["steps"]
+    solved = [analysis[str(k)] for k in range(len(steps)) if str(k) in analysis]
+    solved = [e for e in solved if e["status"] in ("solved", "over")]
+    if not solved:
+        first = analysis.get("0", {})
+        return (
+            "<p><strong>Double-dummy:</strong> too early to solve "
+            f"(the solver takes {first.get('max_tricks', '?')} tricks left or fewer).</p>"
+        )
+    start = solved[0]
+    items = []
+    for entry in solved:
+        played = entry["played"]
+        if played is None or played["keeps"]:
+            continue
+        k = entry["step"] + 1
+        better = f"; {_card(played['better'])} kept it" if played["better"] else ""
+        items.append(
+            f"<li>card {k}: {_esc(played['seat'])} {_card(played['card'])} — "
+            f"{_esc(entry['text'])} → {_esc(played['text'])}{better}</li>"
+        )
+    where = f"card {start['step']}" if start["step"] else "the start"
+    mistakes = "<p>No card lost the outcome.</p>"
+    if items:
+        mistakes = f'<ol class="mr-s-dd">{"".join(items)}</ol>'
+
+    return (
+        f"<p><strong>Double-dummy</strong> (every hand known, best play): from {where} "
+        f"({start['tricks_left']} tricks left) {_esc(start['text'])}.</p>{mistakes}"
+    )
+
+
+def _notes_list(payload: JSON) -> str:
+    steps: list[JSON] = payload["steps"]
+    items = []
+    for k in payload["note_steps"]:
+        step = steps[k]
+        card = step["card"]
+        notes = step["notes"]
+        bits: list[str] = []
+        if notes["glyph"]:
+            bits.append(f"<strong>{_esc(notes['glyph'])}</strong>")
+        bits.extend(f"${n['nag']} {_esc(n['text'])}" for n in notes["nags"])
+        for point in notes["points"]:
+            args = " ".join(point["args"])
+            bits.append(f"[{_user(point['kind'])}" + (f" {_user(args)}]" if args else "]"))
+        bits.extend(f"“{_user(c)}”" for c in notes["comments"])
+        items.append(
+            f"<li>trick {step['trick']}, card {k}: {_esc(card['seat'])} {_card(card['card'])} "
+            f"— {'; '.join(bits)}</li>"
+        )
+    if not items:
+        return ""
+    return f'<h4>Annotations</h4><ol class="mr-s-notes">{"".join(items)}</ol>'
+
+
+__all__ = [
+    "deal_html",
+    "page_html",
+    "payload_json",
+    "static_view",
+    "viewer_css",
+    "viewer_js",
+]

@@ -1,0 +1,559 @@
+"""A deal as the JSON payload the browser viewer steps through.
+
+The notebook widget, the static HTML of ``_repr_html_`` and the shared page of
+``mendikot-replay html`` all draw the same thing: one payload made here from the record and
+its replay timeline (``record.timeline``), never by driving the engine. Stepping then happens
+in the browser with no kernel: every state the viewer can show (hands, table, trump, counts,
+the tens ledger, annotations) is precomputed once per card, so a step is a look-up, not a
+replay. A deal is at most 53 small snapshots, so the payload stays a few tens of kilobytes.
+
+The payload is plain JSON (strings, numbers, lists, dicts) and deterministic: the same record
+always gives the same payload, so the HTML built from it is byte-for-byte reproducible (for
+diffs, caches and tests). Cards are written as in PMN (``"TH"``), seats as letters, teams as
+``"AC"``/``"BD"``. User text (names, comments) is carried verbatim; escaping is the job of
+whoever renders it. Where a sentence made here quotes user text (a name in a step's
+``text``, the tag values of the ``subtitle``), the quoted piece is wrapped by
+:func:`~.user_text.isolate` (FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE), so that a
+right-to-left override in a name cannot mirror the rest of the sentence; the viewer turns
+each such piece into a ``<bdi>``.
+
+>>> from mendikot_replay.pmn.reader import read_string
+>>> text = '''[Dealer "D"]
+... [TrumpMethod "None"]
+... [Hands "A:T... B:A... C:.2.. D:..2."]
+... [Start "trick 13; tens 2-1; tricks 6-6"]
+... [Play "A"]
+... 13. A: TS { the last ten } AS 2H 2D
+... '''
+>>> view = deal_view(read_string(text)[0])
+>>> len(view["steps"]), view["steps"][1]["table"], view["steps"][4]["winner"]
+(5, [['A', 'TS']], 'B')
+>>> [entry["where"] for entry in view["steps"][4]["ledger"] if entry["card"] == "TS"]
+['captured']
+>>> view["result"]["tag"], view["points"][0]["kind"]
+('BD win', 'comment')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..core.cards import TENS
+from ..core.engine import PlayEvent, TenFate
+from ..core.result import DealResult
+from ..core.rules import Capture, TrumpMethod
+from ..core.seats import Seat, seats, team_label, team_of
+from ..core.timeline import Snapshot, Timeline
+from ..pmn.commands import COMMAND, without_commands
+from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode
+from ..solver import search as solver_module
+from ..solver.search import Move, Solver, tricks_left, value_text
+from .user_text import isolate
+
+#: Version of the payload shape: the front end refuses a payload of another major version.
+VIEW_VERSION: Final = 1
+
+_TEN_ORDER: Final = tuple(str(t) for t in TENS)
+_TITLE_TAGS: Final = ("Event", "Site", "Date", "Round")
+
+JSON = dict[str, Any]
+
+
+def deal_view(record: DealRecord) -> JSON:
+    """The payload of one deal (schema in the module docstring of ``viewer.js`` and in
+    docs/architecture.md): everything the viewer shows at every card.
+
+    A record whose tags give no playable deal, or whose replay stops at an illegal card,
+    still gets a payload: ``error`` says why, and ``steps`` holds what could be replayed
+    (possibly nothing), so the viewer shows the problem rather than failing.
+    """
+    setup = record.setup
+    timeline = record.timeline
+    players = setup.rules.players if setup is not None else _players_from_tags(record)
+    table_seats = seats(players)
+    names = {s: _name(record, s) for s in table_seats}
+    view: JSON = {
+        "version": VIEW_VERSION,
+        "title": _title(record),
+        "subtitle": _subtitle(record),
+        "players": players,
+        "seats": list(table_seats),
+        "names": names,
+        "teams": {s: team_of(s) for s in table_seats},
+        "team_labels": {"AC": team_label("AC", players), "BD": team_label("BD", players)},
+        "dealer": setup.dealer if setup is not None else None,
+        "first_leader": setup.first_leader if setup is not None else None,
+        "rules": setup.rules.describe() if setup is not None else None,
+        "trump_method": setup.rules.trump_method.value if setup is not None else None,
+        "reveal": (
+            setup.rules.reveal.value
+            if setup is not None and setup.rules.trump_method is TrumpMethod.CLOSED
+            else None
+        ),
+        "capture": setup.rules.capture.value if setup is not None else Capture.TRICK.value,
+        "position": bool(setup is not None and setup.start is not None),
+        "first_trick": setup.start.trick if setup is not None and setup.start else 1,
+        "total_tricks": setup.rules.tricks_per_deal if setup is not None else 0,
+        "deal_comments": [without_commands(c) for c in record.comments],
+        "error": _first_error(record, timeline),
+        "warnings": [p.message for p in record.warnings],
+        "start_hands": {},
+        "steps": [],
+        "tricks": [],
+        "points": [],
+        "ten_steps": [],
+        "note_steps": [],
+        "trick_ends": [],
+        "result": None,
+    }
+    if setup is None or timeline is None or not len(timeline):
+        view["start_hands"] = {s: None for s in table_seats}
+        return view
+    nodes = record.mainline()
+    steps = [_step(timeline, k, nodes, names, players) for k in range(len(timeline))]
+    view["start_hands"] = steps[0]["hands"]
+    view["steps"] = steps
+    view["tricks"] = _tricks(timeline)
+    view["points"] = _points(steps)
+    view["note_steps"] = sorted({p["step"] for p in view["points"]})
+    view["ten_steps"] = _ten_steps(steps)
+    view["trick_ends"] = [k for k, s in enumerate(steps) if s["winner"] is not None]
+    view["result"] = steps[-1]["result"]
+    return view
+
+
+# -- header --------------------------------------------------------------------------------
+
+
+def _players_from_tags(record: DealRecord) -> int:
+    try:
+        value = int(record.tags.get("Players", "4"))
+    except ValueError:
+        return 4
+    return value if value in (4, 6, 8) else 4
+
+
+def _name(record: DealRecord, seat: Seat) -> str:
+    name = record.tags.get(seat, "").strip()
+    return "" if name == "?" else name
+
+
+def _title(record: DealRecord) -> str:
+    tags = record.tags
+    event = tags.get("Event", "").strip()
+    if event and event != "?":
+        return event
+    return f"Deal {record.index}" if record.index is not None else "Mendikot deal"
+
+
+def _subtitle(record: DealRecord) -> str:
+    tags = record.tags
+    parts = [
+        isolate(tags[n].strip())
+        for n in _TITLE_TAGS[1:]
+        if tags.get(n, "?").strip() not in ("", "?")
+    ]
+    if "Match" in tags:
+        parts.append(f"match {isolate(tags['Match'].strip())}")
+    if "Deal" in tags:
+        parts.append(f"deal {isolate(tags['Deal'].strip())}")
+    return " · ".join(parts)
+
+
+def _first_error(record: DealRecord, timeline: Timeline | None) -> str | None:
+    if record.errors:
+        problem = record.errors[0]
+        return f"line {problem.line}: {problem.message}" if problem.line else problem.message
+    if record.setup is None:
+        return "the tags do not give a playable deal"
+    if timeline is not None and timeline.error is not None:
+        return timeline.error
+    return None
+
+
+# -- one step ------------------------------------------------------------------------------
+
+
+def _step(
+    timeline: Timeline, k: int, nodes: list[PlayNode], names: dict[Seat, str], players: int
+) -> JSON:
+    snap = timeline[k]
+    event = snap.event
+    node = nodes[k - 1] if 0 < k <= len(nodes) else None
+    return {
+        "ply": snap.ply,
+        "trick": snap.trick,
+        "leader": snap.leader,
+        "to_play": snap.to_play,
+        "hands": {
+            seat: ([str(c) for c in sorted(cards)] if cards is not None else None)
+            for seat, cards in snap.hands
+        },
+        "table": [[seat, str(c)] for seat, c in snap.table],
+        "winner": snap.trick_winner,
+        "trump": _trump(snap),
+        "tricks": list(snap.tricks),
+        "tens": list(snap.tens),
+        "pile": {"tricks": snap.pile[0], "tens": [str(c) for c in snap.pile[1]]},
+        "streak": [snap.streak[0], snap.streak[1]],
+        "ledger": _ledger(snap.ten_fates, players),
+        "card": _card(event, node),
+        "collected": _collected(event),
+        "notes": _notes(node),
+        "result": _result(snap.result, players),
+        "text": _describe(snap, names, players, timeline),
+    }
+
+
+def _trump(snap: Snapshot) -> JSON:
+    view = snap.trump
+    return {
+        "status": view.status,
+        "suit": view.suit.letter if view.suit is not None else None,
+        "card": str(view.card) if view.card is not None else None,
+        "holder": view.holder,
+        "since": view.since,
+    }
+
+
+def _card(event: PlayEvent | None, node: PlayNode | None) -> JSON | None:
+    if event is None:
+        return None
+    return {
+        "seat": event.seat,
+        "card": str(event.card),
+        "position": event.position,
+        "followed": event.followed,
+        "trump": event.is_trump,
+        "revealed": event.revealed,
+        "named": event.named,
+        "asked": event.asked,
+        "revoke": event.revoke,
+        "glyph": node.glyph() if node is not None else None,
+    }
+
+
+def _collected(event: PlayEvent | None) -> JSON | None:
+    """What the winner's team took at this trick end (several tricks at once under Dehla,
+    or none when the trick goes to the pile)."""
+    if event is None or event.trick_winner is None or event.collected is None:
+        return None
+    count, tens = event.collected
+    return {
+        "seat": event.trick_winner,
+        "team": team_of(event.trick_winner),
+        "tricks": count,
+        "tens": [str(t) for t in tens],
+    }
+
+
+def _ledger(fates: tuple[TenFate, ...], players: int) -> list[JSON]:
+    """The four tens in a fixed order (spades, hearts, diamonds, clubs), so that an entry
+    stays in its place while the viewer steps and only its status changes."""
+    by_card = {str(f.card): f for f in fates}
+    out: list[JSON] = []
+    for name in _TEN_ORDER:
+        fate = by_card.get(name)
+        if fate is None:  # a ten not in this deck cannot happen (every deck keeps the tens)
+            continue
+        out.append(
+            {
+                "card": name,
+                "where": fate.where,
+                "holder": fate.holder,
+                "seat": fate.seat,
+                "team": fate.team,
+                "trick": fate.trick,
+                "played_in": fate.played_in,
+                "text": fate_words(fate, players),
+            }
+        )
+    return out
+
+
+def fate_words(fate: TenFate, players: int = 4) -> str:
+    """Where a ten is, in a sentence: "captured by C for A/C in trick 3"."""
+    played = (
+        f"played by {fate.holder} in trick {fate.played_in}"
+        if fate.holder is not None and fate.played_in is not None
+        else None
+    )
+    if fate.where == "captured":
+        side = team_label(fate.team, players) if fate.team else "?"
+        took = f"captured by {fate.seat} for {side} in trick {fate.trick}"
+        if fate.played_in is not None and fate.trick != fate.played_in:
+            took += " (with the Dehla pile)"
+        return f"{took}; {played}" if played else took
+    if fate.where == "hand":
+        return f"in {fate.holder}'s hand" if fate.holder else "in an unknown hand"
+    if fate.where == "table":
+        return f"on the table, {played}" if played else "on the table"
+    if fate.where == "pile":
+        return f"in the Dehla pile, {played}" if played else "in the Dehla pile"
+    side = f" by {team_label(fate.team, players)}" if fate.team else ""
+    return f"taken{side} before the position starts"
+
+
+def _notes(node: PlayNode | None) -> JSON:
+    """The annotations of the card that led to a step."""
+    if node is None:
+        return {"comments": [], "glyph": None, "nags": [], "points": [], "commands": []}
+    comments: list[str] = []
+    points: list[JSON] = []
+    commands: list[JSON] = []
+    for comment in (*node.starting_comments, *node.comments):
+        text = without_commands(comment)  # the commands are shown as badges
+        if text:
+            comments.append(text)
+        for name, args in COMMAND.findall(comment):
+            if name == "point":
+                words = args.split()
+                if words:
+                    points.append({"kind": words[0], "args": words[1:]})
+            else:
+                commands.append({"name": name, "args": args.strip()})
+    glyph = node.glyph()
+    glyph_nag = next((n for n in node.nags if n in NAG_GLYPHS), None)
+    nags = [
+        {"nag": n, "text": NAG_MEANINGS.get(n, "")}
+        for n in node.nags
+        if n != glyph_nag  # the glyph already stands for it
+    ]
+    return {
+        "comments": comments,
+        "glyph": glyph,
+        "nags": nags,
+        "points": points,
+        "commands": commands,
+        "variations": _variations(node),
+    }
+
+
+def _variations(node: PlayNode) -> list[str]:
+    """The alternatives to this card that the annotator wrote, as card lists."""
+    siblings = node.parent.variations if node.parent is not None else []
+    if not siblings or siblings[0] is not node:
+        return []
+    out: list[str] = []
+    for alternative in siblings[1:]:
+        cards: list[str] = []
+        walk: PlayNode | None = alternative
+        while walk is not None and len(cards) < 16:
+            cards.append(str(walk.card) if walk.card is not None else "--")
+            walk = walk.next()
+        out.append(" ".join(cards) + (" …" if walk is not None else ""))
+    return out
+
+
+def _result(result: DealResult | None, players: int) -> JSON | None:
+    if result is None:
+        return None
+    return {
+        "winner": result.winner,
+        "kind": result.kind,
+        "tag": result.tag,
+        "tens": list(result.tens),
+        "tricks": list(result.tricks),
+        "reason": result.reason,
+        "text": result_words(result, players),
+    }
+
+
+def result_words(result: DealResult, players: int = 4) -> str:
+    """The banner: who won, how, and the deciding reason."""
+    if result.winner is None:
+        return f"Tie: {result.reason}; the same dealer deals again"
+    side = team_label(result.winner, players)
+    kind = {"win": "win", "mendikot": "mendikot!", "whitewash": "whitewash!"}[result.kind]
+    return f"{side} {kind} — {result.reason}"
+
+
+def _describe(snap: Snapshot, names: dict[Seat, str], players: int, timeline: Timeline) -> str:
+    """One sentence for the step (the screen reader's live region reads it); each name in
+    it isolated, so that its direction stays inside its brackets."""
+
+    def who(seat: Seat) -> str:
+        return f"{seat} ({isolate(names[seat])})" if names.get(seat) else seat
+
+    event = snap.event
+    if event is None:
+        start = timeline.setup.start
+        opening = f"Position at trick {start.trick}" if start is not None else "Start of the deal"
+        turn = f"{who(snap.to_play)} to play" if snap.to_play else "the deal is over"
+        return f"{opening}: {turn}."
+    card = event.card
+    verb = "leads" if event.position == 0 else "plays"
+    parts = [f"Trick {event.trick}: {who(event.seat)} {verb} the {card.name}"]
+    suit = snap.trump.suit
+    if event.revealed:
+        parts.append(f"the closed trump is turned up: {suit.name.lower() if suit else '?'}")
+    if event.named:
+        parts.append(f"it names {suit.name.lower() if suit else '?'} as trump")
+    if event.revoke:
+        parts.append("a revoke")
+    text = ", ".join(parts) + "."
+    if snap.trick_winner is not None:
+        text += f" {who(snap.trick_winner)} wins the trick"
+        text += f" for {team_label(team_of(snap.trick_winner), players)}."
+    if snap.result is not None:
+        text += " " + result_words(snap.result, players) + "."
+    return text
+
+
+# -- whole deal ----------------------------------------------------------------------------
+
+
+def _tricks(timeline: Timeline) -> list[JSON]:
+    """Every trick with its winner and the steps it spans (the static list and the trick
+    navigation read it)."""
+    out: list[JSON] = []
+    for summary in timeline.tricks():
+        first = summary.first_ply + 1 if summary.first_ply >= 0 else 0
+        last = summary.first_ply + len(summary.cards)
+        out.append(
+            {
+                "number": summary.number,
+                "leader": summary.leader,
+                "cards": [[seat, str(c)] for seat, c in summary.cards],
+                "winner": summary.winner,
+                "first_step": first,
+                "last_step": last,
+            }
+        )
+    return out
+
+
+def _points(steps: list[JSON]) -> list[JSON]:
+    """Every annotation of the deal in play order, one entry per item, for the jump list."""
+    out: list[JSON] = []
+    for k, step in enumerate(steps):
+        card = step["card"]
+        if card is None:
+            continue
+        notes = step["notes"]
+        base = {"step": k, "seat": card["seat"], "card": card["card"]}
+        if notes["glyph"]:
+            out.append({**base, "kind": "glyph", "text": notes["glyph"]})
+        for point in notes["points"]:
+            out.append({**base, "kind": point["kind"], "text": " ".join(point["args"])})
+        for nag in notes["nags"]:
+            out.append({**base, "kind": "nag", "text": f"${nag['nag']} {nag['text']}".strip()})
+        for comment in notes["comments"]:
+            out.append({**base, "kind": "comment", "text": comment})
+    return out
+
+
+def _ten_steps(steps: list[JSON]) -> list[int]:
+    """Steps at which some ten moves (played, captured, sent to the pile)."""
+    out: list[int] = []
+    for k in range(1, len(steps)):
+        before = [(e["where"], e["team"]) for e in steps[k - 1]["ledger"]]
+        after = [(e["where"], e["team"]) for e in steps[k]["ledger"]]
+        if before != after:
+            out.append(k)
+    return out
+
+
+# -- double-dummy values for the "analyse" toggle -----------------------------------------
+
+# The solver's default limit, re-exported: the viewer solves what the commands solve.
+PURE_PYTHON_MAX_TRICKS = solver_module.PURE_PYTHON_MAX_TRICKS
+default_max_tricks = solver_module.default_max_tricks
+
+
+def analysis_entry(
+    record: DealRecord, k: int, solver: Solver, max_tricks: int | None = None
+) -> JSON:
+    """The solver's word on step ``k`` (the position after ``k`` cards of the main line),
+    as the viewer draws it: the position's value and the value of every legal card of the
+    player to move, each marked ``keeps`` when it keeps the best outcome open to that
+    player's side (the position's value) — green in the viewer — or not (red); and, when
+    the record plays on, the card it plays and whether that card was a mistake.
+
+    ``status`` is ``"solved"`` (``"over"`` at the end of the deal: the value is the result),
+    ``"too-early"`` (more than ``max_tricks`` tricks left: the solver would take too long,
+    nothing is searched) or ``"unavailable"`` (``reason`` says why: an unknown hand, a
+    record that cannot be replayed). Values are outcome integers from A/C's side
+    (:func:`~.solver.value_text`); ``solver`` is reused from step to step, so a deal costs
+    little more than its first position.
+    """
+    entry = failed_entry(k, None, max_tricks)
+    limit: int = entry["max_tricks"]
+    try:
+        game = record.position(k)
+        entry["tricks_left"] = left = tricks_left(game)
+        entry["to_play"] = game.to_play
+        if left > limit:
+            entry["status"] = "too-early"
+            return entry
+        solution = solver.solve(game)
+    except ValueError as problem:  # an unknown hand or card, a replay that stops
+        entry["reason"] = str(problem)
+        return entry
+    best = solution.value
+    entry["status"] = "over" if game.finished else "solved"
+    entry["value"] = best
+    entry["text"] = value_text(best)
+    entry["cards"] = {
+        str(card): {"value": v, "text": value_text(v), "keeps": v == best}
+        for card, v in solution.cards.items()
+    }
+    line = record.mainline()
+    node = line[k] if k < len(line) else None
+    if node is not None and node.card is not None and node.card in solution.cards:
+        # The move as recorded (under version B, with or without the ask for the trump).
+        after = solution.moves.get(Move(node.card, node.reveal_request))
+        value = solution.cards[node.card] if after is None else after
+        better = solution.best_move if value != best else None
+        entry["played"] = {
+            "card": str(node.card),
+            "asked": node.reveal_request,
+            "seat": game.to_play,
+            "value": value,
+            "text": value_text(value),
+            "keeps": value == best,
+            "better": str(better.card) if better is not None else None,
+            "better_asks": better is not None and better.ask,
+        }
+    return entry
+
+
+def failed_entry(k: int, reason: str | None, max_tricks: int | None = None) -> JSON:
+    """An ``"unavailable"`` entry for step ``k``: no value, ``reason`` says why."""
+    return {
+        "step": k,
+        "status": "unavailable",
+        "tricks_left": None,
+        "max_tricks": default_max_tricks() if max_tricks is None else max_tricks,
+        "to_play": None,
+        "value": None,
+        "text": None,
+        "cards": {},
+        "played": None,
+        "reason": reason,
+    }
+
+
+def analysis_view(
+    record: DealRecord, max_tricks: int | None = None, solver: Solver | None = None
+) -> dict[str, JSON]:
+    """:func:`analysis_entry` for every step of the deal, keyed by the step as a string
+    (JSON keys are strings): what the static page embeds, so that its "analyse" toggle
+    works with no kernel. Steps with too many tricks left cost nothing."""
+    solver = solver if solver is not None else Solver("outcome")
+    timeline = record.timeline
+    count = len(timeline) if timeline is not None else 0
+    return {str(k): analysis_entry(record, k, solver, max_tricks) for k in range(count)}
+
+
+__all__ = [
+    "PURE_PYTHON_MAX_TRICKS",
+    "VIEW_VERSION",
+    "analysis_entry",
+    "analysis_view",
+    "deal_view",
+    "default_max_tricks",
+    "failed_entry",
+    "fate_words",
+    "result_words",
+]

@@ -1,0 +1,463 @@
+"""A deal as a readable terminal replay: what ``mendikot-replay show`` prints.
+
+The text is built from the record and its replay timeline only (``record.timeline``, made by
+:func:`mendikot_replay.pmn.check.check_record`), never by driving the engine, so the terminal
+tells exactly the story the notebook widgets and the JSON report tell. It lives outside the
+command line so that other front ends (a notebook cell, a web page in a ``<pre>``) can reuse
+:func:`render_deal` as is.
+
+Colour is a courtesy, never the carrier of meaning: every card keeps its suit sign, every
+trump its ``*`` mark, so the text reads the same on paper, in a log file or to a screen
+reader. ANSI codes are added only when the caller asks for colour.
+
+Text from the file (names, tag values, comments, and the problems that may quote them) goes
+through :func:`~.user_text.visible` before it is composed into a line: a name holding an
+escape sequence must not retitle the window or clear the screen, so control characters are
+printed as visible escapes (``\\x1b``) and only the renderer's own colour codes reach the
+terminal.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..core.cards import SUITS, Card, Suit, rank_letter
+from ..core.engine import DealSetup, PlayEvent
+from ..core.result import DealResult, next_dealer
+from ..core.rules import Capture, TrumpMethod
+from ..core.seats import Seat, seats, team_label, team_of
+from ..core.timeline import Timeline, TrickSummary
+from ..pmn.commands import COMMAND
+from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode, Problem
+from .payload import fate_words
+from .report import captured_tens
+from .user_text import visible
+
+_RED = "\x1b[31m"
+_BOLD = "\x1b[1m"
+_DIM = "\x1b[2m"
+_RESET = "\x1b[0m"
+
+
+class _Painter:
+    """Applies ANSI styles when colour is on and is a no-op otherwise, so the rendering code
+    reads the same either way."""
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def style(self, text: str, code: str) -> str:
+        return f"{code}{text}{_RESET}" if self.color and text else text
+
+    def suit(self, text: str, suit: Suit) -> str:
+        """Red suits in red; black suits in the terminal's own colour."""
+        return self.style(text, _RED) if suit.is_red else text
+
+    def card(self, card: Card) -> str:
+        return self.suit(card.symbol, card.suit)
+
+    def bold(self, text: str) -> str:
+        return self.style(text, _BOLD)
+
+    def dim(self, text: str) -> str:
+        return self.style(text, _DIM)
+
+
+def render_deal(record: DealRecord, color: bool = False) -> str:
+    """The whole replay of one deal as text (lines joined by ``\\n``, with a final newline).
+
+    A record with errors is still shown: its problems first, then the replay as far as the
+    timeline goes, then where and why it stopped.
+    """
+    paint = _Painter(color)
+    out: list[str] = []
+    setup = record.setup
+    timeline = record.timeline
+    players = _players(record, setup)
+    out.extend(_header(record, setup, players, paint))
+    out.extend(_problems(record.errors, record.warnings, paint))
+    for comment in record.comments:
+        out.append(f"  {{ {_comment_text(comment)} }}")
+    if setup is None or timeline is None:
+        out.append("")
+        out.append("The tags do not give a playable deal: there is nothing to replay.")
+        return "\n".join(out) + "\n"
+    if not len(timeline):
+        out.append("")
+        out.append(f"The deal cannot be set up: {visible(str(timeline.error))}")
+        return "\n".join(out) + "\n"
+    out.append("")
+    out.extend(_hands(record, setup, players, paint))
+    out.append("")
+    out.extend(_tricks(record, setup, timeline, players, paint))
+    if timeline.error is not None:
+        out.append("")
+        out.append(paint.bold(f"The replay stops here: {visible(timeline.error)}"))
+    out.append("")
+    out.extend(_result(setup, timeline, players, paint))
+    out.append("")
+    out.extend(_ledger(timeline, players, paint))
+    return "\n".join(out) + "\n"
+
+
+# -- header -------------------------------------------------------------------------------
+
+
+def _players(record: DealRecord, setup: DealSetup | None) -> int:
+    if setup is not None:
+        return setup.rules.players
+    try:
+        value = int(record.tags.get("Players", "4"))
+    except ValueError:
+        return 4
+    return value if value in (4, 6, 8) else 4
+
+
+def _header(
+    record: DealRecord, setup: DealSetup | None, players: int, paint: _Painter
+) -> list[str]:
+    tags = record.tags
+    title = " — ".join(
+        visible(tags[name])
+        for name in ("Event", "Site", "Date", "Round")
+        if tags.get(name, "?") != "?"
+    )
+    where = []
+    if "Match" in tags:
+        where.append(f"match {visible(tags['Match'])}")
+    if "Deal" in tags:
+        where.append(f"deal {visible(tags['Deal'])}")
+    if record.index is not None:
+        where.append(f"#{record.index} in the file")
+    lines = [paint.bold(title or "Untitled deal") + (f"  ({', '.join(where)})" if where else "")]
+    names = []
+    for seat in seats(players):
+        name = f" {visible(tags[seat])}" if tags.get(seat, "?") != "?" else ""
+        names.append(f"{seat}{name} ({team_label(team_of(seat), players)})")
+    lines.append("Players: " + ", ".join(names))
+    dealer = setup.dealer if setup is not None else tags.get("Dealer")
+    first = setup.first_leader if setup is not None else tags.get("Play")
+    lines.append(f"Dealer: {visible(dealer or '?')}    First lead: {visible(first or '?')}")
+    if setup is not None:
+        rules = setup.rules
+        lines.append(f"Rules: {rules.describe()}")
+        extras = []
+        if "Scoring" in tags:
+            extras.append(f"scoring {rules.scoring.value}")
+        if rules.target is not None:
+            extras.append(f"match to {rules.target} points")
+        if extras:
+            lines.append("Match: " + ", ".join(extras))
+        lines.append(f"Trump: {_trump_words(setup, paint)}")
+        if setup.start is not None:
+            start = setup.start
+            lines.append(
+                paint.bold(f"Position at trick {start.trick}")
+                + f": tens {start.tens[0]}-{start.tens[1]}, "
+                f"tricks {start.tricks[0]}-{start.tricks[1]} so far (A/C first)"
+            )
+            if start.table:
+                lines.append(
+                    "On the table: "
+                    + " ".join(f"{seat}:{paint.card(c)}" for seat, c in start.table)
+                )
+            if rules.capture is Capture.DEHLA and (start.pile_tricks or start.streak):
+                pile = f"{start.pile_tricks} trick(s) in the pile"
+                if start.pile_tens:
+                    pile += " with " + " ".join(paint.card(c) for c in start.pile_tens)
+                if start.streak:
+                    pile += f"; {start.streak} won the last trick"
+                lines.append("Dehla: " + pile)
+    for name in ("Result", "Tens", "Tricks"):
+        if tags.get(name, "").startswith("^"):
+            lines.append(f"{name} agreed at the table: {visible(tags[name][1:].strip())}")
+    return lines
+
+
+def _trump_words(setup: DealSetup, paint: _Painter) -> str:
+    method = setup.rules.trump_method
+    if method is TrumpMethod.NONE:
+        return "none (a no-trump deal)"
+    if setup.trump is not None:
+        sign = paint.suit(setup.trump.symbol, setup.trump)
+        how = {
+            TrumpMethod.DRAWN: "drawn at random",
+            TrumpMethod.FACE_UP: "card face up",
+            TrumpMethod.CLOSED: "closed trump, already revealed",
+            TrumpMethod.CUT: "named by a cut",
+        }[method]
+        if setup.trump_card is not None and method is not TrumpMethod.CLOSED:
+            how += f": {paint.card(setup.trump_card)}"
+        return f"{sign} {setup.trump.name.lower()} ({how})"
+    if method is TrumpMethod.CLOSED:
+        version = setup.rules.reveal.value
+        holder = setup.hidden_holder or "?"
+        return (
+            f"closed (version {version}): {holder} has set a card aside face down; "
+            "its suit is trump once revealed"
+        )
+    return "cut: not yet named; the first card of a player who cannot follow names it"
+
+
+def _problems(errors: list[Problem], warnings: list[Problem], paint: _Painter) -> list[str]:
+    lines: list[str] = []
+    for problem in (*errors, *warnings):
+        where = ""
+        if problem.line is not None:
+            where = f"line {problem.line}" + (f", col {problem.col}" if problem.col else "")
+            where += ": "
+        label = "error" if problem.severity == "error" else "warning"
+        lines.append(paint.bold(f"{label}: ") + where + visible(problem.message))
+    return lines
+
+
+# -- hands --------------------------------------------------------------------------------
+
+
+def _holding(cards: Iterable[Card], suit: Suit, paint: _Painter) -> str:
+    ranks = "".join(rank_letter(c.rank) for c in sorted(cards) if c.suit is suit) or "—"
+    return paint.suit(f"{suit.symbol} {ranks}", suit)
+
+
+def _hands(record: DealRecord, setup: DealSetup, players: int, paint: _Painter) -> list[str]:
+    start = setup.start
+    lines = [paint.bold(f"Hands at trick {start.trick}:" if start else "Hands at the start:")]
+    names = {s: visible(record.tags.get(s, "")) for s in seats(players)}
+    width = max((len(name) for name in names.values()), default=0)
+    for seat in seats(players):
+        hand = setup.hands.get(seat)
+        name = names[seat].ljust(width)
+        if hand is None:
+            text = "(unknown hand)"
+        else:
+            text = "  ".join(_holding(hand, suit, paint) for suit in SUITS)
+            if setup.hidden_holder == seat and setup.trump_card is not None:
+                text += f"   (face down: {paint.card(setup.trump_card)})"
+        lines.append(f"  {seat}  {name}  {text}".rstrip())
+    return lines
+
+
+# -- tricks -------------------------------------------------------------------------------
+
+
+def _tricks(
+    record: DealRecord,
+    setup: DealSetup,
+    timeline: Timeline,
+    players: int,
+    paint: _Painter,
+) -> list[str]:
+    nodes = record.mainline()
+    events = timeline.events
+    lines: list[str] = []
+    summaries = timeline.tricks()
+    if any(e.is_trump for e in events):
+        lines.append(paint.dim("(* marks a card that counts as a trump)"))
+    for summary in summaries:
+        lines.extend(_trick(summary, events, nodes, record, setup, timeline, players, paint))
+    if not summaries:
+        lines.append("No card is played in this record.")
+    return lines
+
+
+def _trick(
+    summary: TrickSummary,
+    events: list[PlayEvent],
+    nodes: list[PlayNode],
+    record: DealRecord,
+    setup: DealSetup,
+    timeline: Timeline,
+    players: int,
+    paint: _Painter,
+) -> list[str]:
+    shown: list[str] = []
+    notes: list[str] = []
+    trick_events: list[PlayEvent] = []
+    for k, (seat, c) in enumerate(summary.cards):
+        ply = summary.first_ply + k
+        text = paint.card(c)
+        if ply < 0:  # on the table when the position starts: no event, the suit tells
+            if setup.trump is not None and c.suit is setup.trump:
+                text += "*"
+            shown.append(text)
+            continue
+        event = events[ply]
+        trick_events.append(event)
+        node = nodes[ply] if ply < len(nodes) else None
+        if event.is_trump:
+            text += "*"
+        if node is not None:
+            glyph = node.glyph()
+            if glyph:
+                text += glyph
+        shown.append(text)
+        notes.extend(_event_notes(event, timeline, paint))
+        if node is not None:
+            notes.extend(_node_notes(node, seat, c, paint))
+            notes.extend(_variation_notes(node, record, c, paint))
+    head = f"Trick {summary.number}  {summary.leader} leads: " + " ".join(shown)
+    if summary.winner is not None:
+        head += f"  → {summary.winner} wins ({team_label(team_of(summary.winner), players)})"
+    elif len(summary.cards) < players:
+        head += "  …"
+    lines = [paint.bold(f"Trick {summary.number}") + head[len(f"Trick {summary.number}") :]]
+    last = trick_events[-1] if trick_events else None
+    if last is not None and last.trick_winner is not None and last.collected is not None:
+        notes.extend(_collection_notes(last, setup, timeline, players, paint))
+    lines.extend(f"    {note}" for note in notes)
+    return lines
+
+
+def _event_notes(event: PlayEvent, timeline: Timeline, paint: _Painter) -> list[str]:
+    notes: list[str] = []
+    after = timeline[event.ply + 1]
+    suit = after.trump.suit
+    sign = paint.suit(suit.symbol, suit) if suit is not None else "?"
+    if event.revealed:
+        if event.asked:
+            notes.append(
+                f"{event.seat} cannot follow and asks for the closed trump: it is turned up: {sign}"
+            )
+        elif not event.followed:
+            notes.append(f"{event.seat} cannot follow: the closed trump is turned up: {sign}")
+        else:
+            notes.append(f"{event.seat} plays the face-down trump card: {sign} is trump")
+    if event.named:
+        notes.append(
+            f"{event.seat} cannot follow: {paint.card(event.card)} names the trump: {sign}"
+        )
+    if event.revoke:
+        notes.append(f"{event.seat} revokes with {paint.card(event.card)} (recorded with ^R)")
+    return notes
+
+
+def _comment_text(comment: str) -> str:
+    """A comment for reading: commands pulled out as ``(point: …)`` notes, spaces folded
+    (a line break or tab of a long comment is layout, not a character to show), then the
+    remaining control characters made visible."""
+
+    def command(match: re.Match[str]) -> str:
+        return f"({match.group(1)}: {match.group(2).strip()})"
+
+    return visible(" ".join(COMMAND.sub(command, comment).split()))
+
+
+def _node_notes(node: PlayNode, seat: Seat, c: Card, paint: _Painter) -> list[str]:
+    notes: list[str] = []
+    who = f"{seat} {paint.card(c)}"
+    printed = next((nag for nag in node.nags if nag in NAG_GLYPHS), None)
+    for nag in node.nags:
+        if nag == printed:
+            printed = None  # the first glyph is already printed after the card
+            continue
+        meaning = NAG_MEANINGS.get(nag, "")
+        notes.append(f"{who}: ${nag}" + (f" {meaning}" if meaning else ""))
+    for comment in (*node.starting_comments, *node.comments):
+        notes.append(f"{who}: {{ {_comment_text(comment)} }}")
+    return notes
+
+
+def _variation_notes(node: PlayNode, record: DealRecord, c: Card, paint: _Painter) -> list[str]:
+    siblings = node.parent.variations if node.parent is not None else record.variations
+    if not siblings or siblings[0] is not node:
+        return []
+    notes = []
+    for alternative in siblings[1:]:
+        cards: list[str] = []
+        walk: PlayNode | None = alternative
+        while walk is not None and len(cards) < 12:
+            cards.append(paint.card(walk.card) if walk.card is not None else "--")
+            walk = walk.next()
+        more = " …" if walk is not None else ""
+        notes.append(f"variation instead of {paint.card(c)}: {' '.join(cards)}{more}")
+    return notes
+
+
+def _collection_notes(
+    last: PlayEvent, setup: DealSetup, timeline: Timeline, players: int, paint: _Painter
+) -> list[str]:
+    assert last.trick_winner is not None and last.collected is not None
+    winner = last.trick_winner
+    side = team_label(team_of(winner), players)
+    tricks_taken, tens = last.collected
+    notes: list[str] = []
+    if setup.rules.capture is Capture.DEHLA:
+        if tricks_taken:
+            with_tens = (" with " + " ".join(paint.card(t) for t in tens)) if tens else ""
+            notes.append(
+                f"{winner} collects the pile for {side}: {tricks_taken} trick(s){with_tens}"
+            )
+        else:
+            after = timeline[last.ply + 1]
+            pile_tens = after.pile[1]
+            in_pile = (" with " + " ".join(paint.card(t) for t in pile_tens)) if pile_tens else ""
+            notes.append(f"the trick goes to the pile: {after.pile[0]} trick(s){in_pile}")
+    for ten in tens:
+        notes.append(f"{paint.card(ten)} captured by {winner} for {side}")
+    return notes
+
+
+# -- result and ledger --------------------------------------------------------------------
+
+
+def _result(setup: DealSetup, timeline: Timeline, players: int, paint: _Painter) -> list[str]:
+    result = timeline.result
+    final = timeline.final
+    if result is None:
+        assert final is not None
+        done = final.trick if final.trick_winner is not None else final.trick - 1
+        return [
+            f"No result: the play stops after trick {done} of {setup.rules.tricks_per_deal} "
+            f"(so far tens {final.tens[0]}-{final.tens[1]}, "
+            f"tricks {final.tricks[0]}-{final.tricks[1]}, A/C first)"
+        ]
+    lines = [paint.bold(_result_words(result, setup, players))]
+    if setup.dealer is not None:
+        following = next_dealer(setup.dealer, result, players)
+        lines.append(f"Next dealer: {following} ({_dealer_reason(setup.dealer, result)})")
+    return lines
+
+
+def _result_words(result: DealResult, setup: DealSetup, players: int) -> str:
+    tens, tricks = result.tens, result.tricks
+    counts = f"tens {tens[0]}-{tens[1]}, tricks {tricks[0]}-{tricks[1]}"
+    if result.winner is None:
+        return f"Tie: {counts}; the same dealer deals again"
+    side = team_label(result.winner, players)
+    mine = 0 if result.winner == "AC" else 1
+    if result.kind == "whitewash":
+        return f"{side} whitewash: all {tricks[mine]} tricks and every ten"
+    if result.kind == "mendikot":
+        return f"{side} mendikot: all four tens ({tricks[0]}-{tricks[1]} tricks)"
+    if tens[mine] >= 3:
+        return f"{side} win with {tens[mine]} tens ({tricks[0]}-{tricks[1]} tricks)"
+    total = setup.rules.tricks_per_deal
+    return f"{side} win with {tricks[mine]} of {total} tricks (tens {tens[0]}-{tens[1]})"
+
+
+def _dealer_reason(dealer: Seat, result: DealResult) -> str:
+    if result.winner is None:
+        return "a tie: the same dealer deals again"
+    if result.winner == team_of(dealer):
+        return f"{dealer}'s side won: the deal passes to the right"
+    if result.kind == "whitewash":
+        return f"{dealer}'s side lost to a whitewash: the dealer's partner deals"
+    return f"{dealer}'s side lost: {dealer} deals again"
+
+
+def _ledger(timeline: Timeline, players: int, paint: _Painter) -> list[str]:
+    final = timeline.final
+    if final is None:
+        return []
+    # Captured tens in the order the teams took them (the story of the deal), then the rest.
+    ordered = captured_tens(timeline)
+    taken = set(fate.card for fate in ordered)
+    ordered += [fate for fate in final.ten_fates if fate.card not in taken]
+    lines = [paint.bold("Tens:")]
+    for fate in ordered:
+        lines.append(f"  {paint.card(fate.card)}  {fate_words(fate, players)}")
+    return lines
+
+
+__all__ = ["render_deal"]

@@ -145,7 +145,8 @@ def test_the_rule_catches_an_upward_import(tmp_path: Path) -> None:
 
 def test_every_module_is_in_the_architecture_page() -> None:
     page = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
-    documented = set(re.findall(r"`([\w/]+)\.py`", page))
+    # the module column of the page's table: | layer | `pmn/reader.py` | what it holds |
+    documented = set(re.findall(r"^\|[^|\n]*\| `([\w/]+)\.py` \|", page, re.M))
     actual = {
         str(path.relative_to(PACKAGE).with_suffix(""))
         for path in PACKAGE.rglob("*.py")

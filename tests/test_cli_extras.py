@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-import mendikot_replay.cli.app as cli
-from mendikot_replay.cli.app import EXTRAS, main, need, optional, progress_bar, with_progress
+import mendikot_replay.cli.common as cli
+from mendikot_replay.cli import main
+from mendikot_replay.cli.common import EXTRAS, need, optional, progress_bar, with_progress
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"

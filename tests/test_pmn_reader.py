@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -556,3 +557,26 @@ def test_a_wrong_dealer_in_a_match_is_a_warning_at_the_dealer_tag() -> None:
         w.line == line and w.deal == 2 and f"Dealer is {wrong}" in w.message and right in w.message
         for w in problems
     ), problems
+
+
+def test_pick_deal_reads_no_further_and_says_how_many_there_are() -> None:
+    from mendikot_replay.pmn.reader import NoSuchDeal, pick_deal
+
+    read: list[int] = []
+
+    def deals() -> Iterator[DealRecord]:
+        for n in range(1, 4):
+            read.append(n)
+            record = DealRecord({"Deal": str(n)})
+            yield record
+
+    assert pick_deal(deals(), 2, "x.pmn").tags["Deal"] == "2"
+    assert read == [1, 2]  # deal 3 was never read
+    with pytest.raises(
+        NoSuchDeal, match=r"^x\.pmn has 3 deals: there is no deal 7 \(deals 1 to 3\)$"
+    ):
+        pick_deal(deals(), 7, "x.pmn")
+    with pytest.raises(NoSuchDeal, match=r"has 0 deals: there is no deal 1$"):
+        pick_deal(iter([]), 1, "empty.pmn")
+    with pytest.raises(ValueError, match="numbered from 1"):
+        pick_deal(deals(), 0, "x.pmn")

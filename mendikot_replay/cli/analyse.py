@@ -23,22 +23,23 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ..pmn.reader import no_such_deal
 from ..pmn.record import DealRecord, PMNError
-from .app import (
+from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
     UsageError,
-    _canonical,
-    _check_files,
-    _count,
-    _deal_number,
-    _plural,
-    _problem_line,
-    _source,
-    _trick_number,
     add_force,
+    canonical,
+    check_files,
     check_trick,
+    deal_number,
+    non_negative,
+    plural,
+    problem_line,
     progress_bar,
+    read_file,
+    trick_number,
 )
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def add_analyse(commands: Any) -> None:
     where.add_argument("-o", "--output", metavar="OUT", help="write all deals to OUT ('-': stdout)")
     where.add_argument("--in-place", action="store_true", help="rewrite each file (atomically)")
     parser.add_argument(
-        "--deal", type=_deal_number, default=None, metavar="N", help="only deal N of each file"
+        "--deal", type=deal_number, default=None, metavar="N", help="only deal N of each file"
     )
     parser.add_argument(
         "--json",
@@ -83,7 +84,7 @@ def add_analyse(commands: Any) -> None:
     _max_tricks_option(start)
     start.add_argument(
         "--trick",
-        type=_trick_number,
+        type=trick_number,
         default=None,
         metavar="N",
         help="analyse only the cards from trick N on (trick numbers are the deal's: a Start "
@@ -108,7 +109,7 @@ def add_analyse(commands: Any) -> None:
 def _max_tricks_option(parser: argparse.ArgumentParser | argparse._ActionsContainer) -> None:
     parser.add_argument(
         "--max-tricks",
-        type=_count,
+        type=non_negative,
         default=None,
         metavar="T",
         help="analyse only the cards played with at most T tricks left (default: every card "
@@ -224,7 +225,7 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError("only the outcome is written into deals ([%dd]): drop --objective")
     if args.output == "-" and args.json:
         raise UsageError("-o - writes the deals to standard output: it cannot hold --json too")
-    _check_files(paths)
+    check_files(paths)
     from ..annotate.points import write_analysis
 
     analyser = Analyser(args, err, quiet=args.quiet)
@@ -234,7 +235,7 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         """Each deal, with whether the analysis changed it (one that it did not is left as
         written by ``--in-place``)."""
         counts[path] = 0
-        for record in _read(path):
+        for record in read_file(path):
             counts[path] += 1
             changed = False
             if args.deal is None or counts[path] == args.deal:
@@ -263,7 +264,7 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             for path in paths:
                 rewrite_file(Path(path), edits(path), force=args.force)
         elif args.output == "-":
-            _canonical((r for path in paths for r in deals(path)), out)
+            canonical((r for path in paths for r in deals(path)), out)
         elif args.output is not None:
             from ..pmn.writer import write_file
 
@@ -277,31 +278,23 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 for _ in deals(path):
                     pass
     except PMNError as exc:
-        print(_problem_line(paths[0], exc.problem, None), file=err)
+        print(problem_line(paths[0], exc.problem, None), file=err)
         return EXIT_PROBLEMS
     finally:
         analyser.close()  # also when a --trick the deal does not have stops the run
     if args.deal is not None:
         short = [p for p, n in counts.items() if n < args.deal]
         if short:
-            raise UsageError(
-                f"{short[0]} has {_plural(counts[short[0]], 'deal')}: there is no deal {args.deal}"
-            )
+            raise no_such_deal(short[0], counts[short[0]], args.deal)
     if not args.quiet and writing:
         target = "in place" if args.in_place else args.output
         print(
-            f"{_plural(analyser.analysed, 'deal')} analysed ({target}), "
-            f"{_plural(analyser.mistakes, 'mistake')}"
+            f"{plural(analyser.analysed, 'deal')} analysed ({target}), "
+            f"{plural(analyser.mistakes, 'mistake')}"
             + (f", {analyser.failed} not analysed" if analyser.failed else ""),
             file=err,
         )
     return EXIT_PROBLEMS if analyser.failed else EXIT_OK
-
-
-def _read(path: str) -> Iterator[DealRecord]:
-    from ..pmn.reader import read_deals
-
-    yield from read_deals(_source(path))
 
 
 def _json(path: str, record: DealRecord, analysis: DealAnalysis) -> dict[str, Any]:
@@ -326,11 +319,11 @@ def _text(path: str, record: DealRecord, analysis: DealAnalysis, trick: int | No
         return f"{head}: no card analysed ({why})\n"
     first = analysis[0]
     start, end = analysis.text(analysis.start), analysis.text(analysis.end)
-    cards = _plural(len(analysis), "card")
+    cards = plural(len(analysis), "card")
     scope = f"{cards} from trick {first.trick}" if analysis.skipped else cards
     lines = [
         f"{head}: {scope} analysed; {start} at the start, {end} at the end, "
-        f"{_plural(len(analysis.mistakes), 'mistake')}"
+        f"{plural(len(analysis.mistakes), 'mistake')}"
     ]
     for v in analysis:
         if not (v.mistake or v.decisive):

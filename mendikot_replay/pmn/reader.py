@@ -30,7 +30,7 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Final, TypeAlias
@@ -38,6 +38,7 @@ from typing import IO, Final, TypeAlias
 from ..core.cards import ALL_CARDS, Card
 from ..core.engine import DealSetup
 from ..core.seats import ALL_SEATS, Seat
+from ..errors import MendikotError
 from .check import MatchTracker, check_record
 from .record import GLYPH_NAGS, DealRecord, PlayNode, PMNError, Problem, SourceFile
 from .syntax import (
@@ -956,6 +957,31 @@ def read_deals(
     finally:
         if handle is not None:
             handle.close()
+
+
+class NoSuchDeal(MendikotError, ValueError):
+    """A deal number past the end of a file: a value the file does not allow, as the viewer
+    has always said (``ValueError``)."""
+
+
+def no_such_deal(name: str, count: int, wanted: int) -> NoSuchDeal:
+    """The one wording of "there is no deal N", wherever a deal is picked by its number
+    (the command line's ``--deal``, the viewer's ``deal=``)."""
+    deals = f"{count} deal" if count == 1 else f"{count} deals"
+    which = f" (deals 1 to {count})" if count > 1 else ""
+    return NoSuchDeal(f"{name} has {deals}: there is no deal {wanted}{which}")
+
+
+def pick_deal(records: Iterable[DealRecord], wanted: int, name: str) -> DealRecord:
+    """Deal number ``wanted`` (from 1) of ``records``, read no further than it; ``name``
+    says where they come from in the error (:class:`NoSuchDeal`) when there is none."""
+    if isinstance(wanted, bool) or not isinstance(wanted, int) or wanted < 1:
+        raise ValueError(f"deals are numbered from 1, not {wanted!r}")
+    count = 0
+    for count, record in enumerate(records, 1):
+        if count == wanted:
+            return record
+    raise no_such_deal(name, count, wanted)
 
 
 def read_deal(source: Source, *, check: bool = True) -> DealRecord | None:

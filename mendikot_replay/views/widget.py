@@ -41,7 +41,7 @@ import traitlets
 
 from ..core.timeline import Snapshot
 from ..pmn import editing
-from ..pmn.reader import deal_places, is_pmn_text, read_deals, read_string
+from ..pmn.reader import deal_places, is_pmn_text, pick_deal, read_deals, read_string
 from ..pmn.record import DealRecord
 from ..solver.search import Solver
 from .html import viewer_css, viewer_js
@@ -58,26 +58,16 @@ def load_record(source: Source, deal: int = 1) -> tuple[DealRecord, Path | None,
     """The record to view, the file it came from (if any) and its 1-based index there."""
     if isinstance(source, DealRecord):
         return source, None, source.index or 1
-    if isinstance(deal, bool) or not isinstance(deal, int) or deal < 1:
-        raise ValueError(f"deals are numbered from 1, not {deal!r}")
     if isinstance(source, str) and is_pmn_text(source):
-        records = read_string(source)
-        path = None
-    else:
-        path = Path(source)
-        if not path.exists():
-            raise FileNotFoundError(f"{os.fspath(path)!r}: no such PMN file")
-        records = []
-        for record in read_deals(path):
-            records.append(record)
-            if len(records) == deal:
-                break
-    if len(records) < deal:
-        raise ValueError(
-            f"there is no deal {deal}: the source has {len(records)} "
-            f"deal{'s' if len(records) != 1 else ''}"
-        )
-    return records[deal - 1], path, deal
+        return pick_deal(read_string(source), deal, "the text"), None, deal
+    path = Path(source)
+    if not path.exists():
+        raise FileNotFoundError(f"{os.fspath(path)!r}: no such PMN file")
+    deals = read_deals(path)
+    try:
+        return pick_deal(deals, deal, os.fspath(path)), path, deal
+    finally:
+        deals.close()
 
 
 class Viewer(anywidget.AnyWidget):

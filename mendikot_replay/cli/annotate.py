@@ -1,0 +1,107 @@
+"""``mendikot-replay annotate``: write the strategy points into the deals."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..pmn.record import DealRecord, PMNError
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    UsageError,
+    add_force,
+    canonical,
+    check_files,
+    problem_line,
+    report_broken,
+    source_of,
+)
+
+
+def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Write the strategy points of every deal into it (``annotate.annotate``): to standard
+    output, to ``-o OUT`` (all files' deals in one), or back into each file (``--in-place``).
+    A deal with errors is kept exactly as written and reported."""
+    from ..annotate.points import annotate
+    from ..pmn.reader import read_deals
+    from ..pmn.writer import rewrite_file, write_file
+
+    paths: list[str] = args.files
+    if args.output is not None and args.in_place:
+        raise UsageError("choose -o/--output or --in-place, not both")
+    if "-" in paths and args.in_place:
+        raise UsageError("standard input (-) cannot be annotated in place")
+    if args.max_tricks is not None and not args.dd:
+        raise UsageError("--max-tricks limits the double-dummy analysis: use it with --dd")
+    check_files(paths)
+    added = 0
+    analyser = None
+    if args.dd:
+        from .analyse import Analyser
+
+        analyser = Analyser(args, err)
+
+    def edits(path: str) -> Iterator[tuple[DealRecord, bool]]:
+        """Each deal with whether it got a point (one that did not is left as written)."""
+        nonlocal added
+        for record in report_broken(path, read_deals(source_of(path)), err):
+            count = 0
+            if analyser is not None and not record.errors:
+                count = analyser.annotate(path, record)
+            elif not record.errors:
+                count = len(annotate(record))
+            added += count
+            yield record, count > 0
+
+    def annotated(path: str) -> Iterator[DealRecord]:
+        return (record for record, _ in edits(path))
+
+    try:
+        if args.in_place:
+            for path in paths:
+                before = added
+                rewrite_file(Path(path), edits(path), force=args.force)
+                print(f"{path}: {added - before} points added", file=err)
+        elif args.output is not None and args.output != "-":
+            write_file(
+                Path(args.output),
+                (r for path in paths for r in annotated(path)),
+                force=args.force,
+            )
+            print(f"{args.output}: {added} points added", file=err)
+        else:
+            canonical((r for path in paths for r in annotated(path)), out)
+    except PMNError as exc:
+        print(problem_line(paths[0], exc.problem, None), file=err)
+        return EXIT_PROBLEMS
+    finally:
+        if analyser is not None:
+            analyser.close()
+    return EXIT_PROBLEMS if analyser is not None and analyser.failed else EXIT_OK
+
+
+def add_parser(commands: Any) -> None:
+    """The ``annotate`` subcommand's options."""
+    annotate = commands.add_parser(
+        "annotate",
+        help="mark the strategy points of every deal",
+        description="Find the strategy points of every deal (ten captured, lost, protected, "
+        "ruffed; unsafe ten lead; trump revealed, cut, premature reveal; long-suit discard; "
+        "trump kept in reserve; the 2-2 race) and write them as [%point ...] comments and "
+        "NAGs. Annotating twice adds nothing; your own comments are never changed. With --dd "
+        "also the double-dummy analysis of the 'analyse' command.",
+        epilog="Exit status: 0 done, 1 a file cannot be read (or, with --dd, a deal could not "
+        "be analysed: it still gets its strategy points), 2 usage error.",
+    )
+    annotate.add_argument("files", nargs="+", metavar="FILE", help="PMN file ('-': stdin)")
+    where = annotate.add_mutually_exclusive_group()
+    where.add_argument("-o", "--output", metavar="OUT", help="write all deals to OUT")
+    where.add_argument("--in-place", action="store_true", help="rewrite each file (atomically)")
+    from .analyse import add_dd_options
+
+    add_dd_options(annotate)
+    add_force(annotate)
+    annotate.set_defaults(handler=_annotate)

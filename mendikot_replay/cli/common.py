@@ -1,0 +1,292 @@
+"""What every command of ``mendikot-replay`` shares: the exit codes, ``UsageError``,
+reading a file, the problem lines, ``--force``, deal and trick numbers, the optional
+progress bar and the extras a command needs. One place, so that the commands share it
+rather than each other's helpers."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import io
+import os
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import IO, Any, Final, Protocol, TextIO, TypeVar, cast
+
+from ..pmn.check import MatchTracker
+from ..pmn.record import DealRecord, Problem
+
+PROG = "mendikot-replay"
+
+
+EXIT_OK = 0
+
+
+EXIT_PROBLEMS = 1
+
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A mistake in how the command was called (not in the files): exit status 2."""
+
+
+_T = TypeVar("_T")
+
+
+EXTRAS: Final[dict[str, str]] = {
+    "pandas": "tables",
+    "pyarrow": "tables",
+    "tqdm": "tables",
+    "matplotlib": "plots",
+    "anywidget": "notebook",
+    "ipywidgets": "notebook",
+}
+
+
+def optional(module: str) -> ModuleType | None:
+    """``module`` imported, or ``None`` when it is not installed: for what a command can do
+    without (a progress bar), so that a plain ``pip install`` runs every command."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        return None
+
+
+def need(*modules: str) -> None:
+    """Stop the command (a usage error, exit 2) unless ``modules`` can be imported, saying
+    which extra installs them, in one line: a traceback of ``ModuleNotFoundError`` tells a
+    card player nothing about ``pip install 'mendikot-replay[tables]'``."""
+    if all(optional(module) is not None for module in modules):
+        return
+    extras = ",".join(sorted({EXTRAS[module] for module in modules}))
+    names = modules[0] if len(modules) == 1 else f"{', '.join(modules[:-1])} and {modules[-1]}"
+    raise UsageError(f"this command needs {names}: pip install 'mendikot-replay[{extras}]'")
+
+
+class ProgressBar(Protocol):
+    """The part of a tqdm bar the commands use (:func:`progress_bar` may give a silent one)."""
+
+    def update(self, n: float | None = 1) -> object: ...
+
+    def set_postfix_str(self, s: str = "", refresh: bool = True) -> object: ...
+
+    def clear(self) -> object: ...
+
+    def close(self) -> object: ...
+
+
+class _NoBar:
+    """A progress bar that shows nothing: quiet, not a terminal, or no tqdm installed."""
+
+    def update(self, n: float | None = 1) -> None:
+        return None
+
+    def set_postfix_str(self, s: str = "", refresh: bool = True) -> None:
+        return None
+
+    def clear(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+def progress_bar(err: TextIO, *, quiet: bool = False, **options: Any) -> ProgressBar:
+    """A tqdm bar on ``err`` (``options`` as tqdm's) when ``err`` is a terminal, the user
+    did not ask for quiet, and tqdm is installed; otherwise one that shows nothing. Output
+    is the same either way: a bar is a comfort, never a reason for a command to fail."""
+    show = not quiet and bool(getattr(err, "isatty", lambda: False)())
+    tqdm = optional("tqdm") if show else None
+    if tqdm is None:
+        return _NoBar()
+    return cast(ProgressBar, tqdm.tqdm(file=err, **options))
+
+
+def with_progress(
+    items: Iterable[_T], err: TextIO, *, quiet: bool = False, **options: Any
+) -> Iterator[_T]:
+    """``items``, advancing a :func:`progress_bar` by one for each."""
+    bar = progress_bar(err, quiet=quiet, **options)
+    try:
+        for item in items:
+            yield item
+            bar.update(1)
+    finally:
+        bar.close()
+
+
+def problem_line(path: str, problem: Problem, deal: int | None) -> str:
+    """``FILE:LINE:COL: deal N: error: message``, the shape editors and CI annotators
+    recognise; parts that are unknown are left out rather than faked."""
+    where = path
+    if problem.line is not None:
+        where += f":{problem.line}"
+        if problem.col is not None:
+            where += f":{problem.col}"
+    number = problem.deal if problem.deal is not None else deal
+    deal_part = f" deal {number}:" if number is not None else ""
+    return f"{where}:{deal_part} {problem.severity}: {problem.message}"
+
+
+def sorted_problems(record: DealRecord) -> list[Problem]:
+    """Errors and warnings of a deal in file order, so a reader can walk down the file."""
+    problems = [*record.errors, *record.warnings]
+    return sorted(
+        problems,
+        key=lambda p: (p.line if p.line is not None else 0, p.col if p.col is not None else 0),
+    )
+
+
+def check_files(paths: Sequence[str]) -> None:
+    """Refuse a missing file before any output, so a typo is a usage error (exit 2)
+    rather than a half-printed report."""
+    for path in paths:
+        if path == "-":
+            continue
+        if not os.path.exists(path):
+            raise UsageError(f"{path}: no such file")
+        if os.path.isdir(path):
+            raise UsageError(f"{path}: is a directory, not a PMN file")
+
+
+def source_of(path: str) -> Path | IO[bytes]:
+    """A path for the reader (a ``Path``, so that it is never mistaken for PMN text), or
+    standard input for ``-``."""
+    return sys.stdin.buffer if path == "-" else Path(path)
+
+
+def read_file(path: str, tracker: MatchTracker | None = None) -> Iterator[DealRecord]:
+    """The deals of one file, checked, with dealer-rotation warnings for matches
+    (``tracker`` keeps the match registers for the caller)."""
+    from ..pmn.reader import read_deals
+
+    yield from read_deals(source_of(path), check=True, matches=tracker)
+
+
+def add_force(parser: argparse.ArgumentParser) -> None:
+    """``--force``: the one way to write over a read-only file (a file marked read-only was
+    marked so by someone, so a command refuses it by default)."""
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="write even a file that is read-only (it is refused otherwise)",
+    )
+
+
+def use_color(flag_off: bool, stream: TextIO) -> bool:
+    """Colour only for a terminal, and never when the user asked for none (``--no-color``
+    or the ``NO_COLOR`` convention)."""
+    if flag_off or os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def deal_number(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a deal number: {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("deals are numbered from 1")
+    return number
+
+
+def canonical(records: Iterable[DealRecord], sink: TextIO | io.TextIOBase) -> None:
+    """Write ``records`` canonically to ``sink`` with the PMN writer: to the bytes under a
+    text stream when it has them (standard output), so that a deal kept as read reaches a
+    pipe byte for byte, bad UTF-8 included."""
+    from ..pmn.writer import write_deals
+
+    buffer = getattr(sink, "buffer", None)
+    if buffer is not None:
+        sink.flush()
+        write_deals(records, cast(IO[bytes], buffer))
+        buffer.flush()
+        return
+    write_deals(records, cast(TextIO, sink))
+
+
+def report_broken(path: str, records: Iterable[DealRecord], err: TextIO) -> Iterator[DealRecord]:
+    """Pass the deals through, telling on standard error about each one with errors (the
+    writer keeps such a deal exactly as it was read, so nothing is lost)."""
+    for record in records:
+        if record.errors:
+            for problem in sorted_problems(record):
+                if problem.severity != "error":
+                    continue
+                print(problem_line(path, problem, record.index), file=err)
+            print(
+                f"{path}:{record.line}: deal {record.index}: kept as written (it has errors)",
+                file=err,
+            )
+        yield record
+
+
+def non_negative(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if number < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return number
+
+
+def trick_number(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a trick number: {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("tricks are numbered from 1")
+    return number
+
+
+def first_trick(record: DealRecord) -> int:
+    """The number of the record's first trick: 1, or a position's ``Start`` trick (trick
+    numbers are always the deal's)."""
+    setup = record.setup
+    return setup.start.trick if setup is not None and setup.start is not None else 1
+
+
+def check_trick(record: DealRecord, trick: int, deal: int) -> None:
+    """Refuse (a usage error) a ``--trick`` the deal has no such trick for."""
+    setup = record.setup
+    assert setup is not None
+    total = setup.rules.tricks_per_deal
+    if trick > total:
+        raise UsageError(f"--trick {trick}: deal {deal} has only {total} tricks")
+
+
+def cards_before_trick(record: DealRecord, trick: int, deal: int) -> int:
+    """How many cards of the record's main line come before trick ``trick``: the position
+    before it is the one after them. A trick the record does not reach is a usage error
+    (for a ``Start`` position, one before its Start trick too)."""
+    setup = record.setup
+    assert setup is not None
+    check_trick(record, trick, deal)
+    first = first_trick(record)
+    if trick < first:
+        total = setup.rules.tricks_per_deal
+        raise UsageError(
+            f"--trick {trick}: deal {deal} is a position that starts at trick {first} "
+            f"(use --trick {first} to {total})"
+        )
+    table = len(setup.start.table) if setup.start is not None else 0
+    cards = max((trick - first) * setup.rules.players - table, 0)
+    line = len(record.mainline())
+    if cards > line:
+        raise UsageError(
+            f"--trick {trick}: the play of deal {deal} stops before trick {trick} (its main "
+            f"line has {plural(line, 'card')})"
+        )
+    return cards

@@ -1,0 +1,159 @@
+"""``mendikot-replay solve``: the double-dummy value of a position and of every card."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from ..pmn.reader import no_such_deal
+from ..pmn.record import PMNError
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    UsageError,
+    cards_before_trick,
+    check_files,
+    deal_number,
+    non_negative,
+    problem_line,
+    read_file,
+    trick_number,
+)
+
+
+def add_parser(commands: Any) -> None:
+    """``solve``: the double-dummy value of a position and of every legal card."""
+    solve = commands.add_parser(
+        "solve",
+        help="double-dummy: the best result and every legal card's value",
+        description="Solve a position with every hand known and best play by both sides: "
+        "the position after the first K cards of a deal's main line (--after K) or before "
+        "trick N (--trick N); by default after all the cards given, so an unfinished record "
+        "or a Start position is solved where it stops. "
+        "Prints the value and the value after each legal card of the player to move. With "
+        "the compiled core (built at install when a C compiler is present) any position is "
+        "solved, a full deal in seconds; the pure-Python search alone is fast only for "
+        "endgames, so it refuses positions with more than --max-tricks tricks left.",
+        epilog="Exit status: 0 solved, 1 a deal has errors or cannot be solved, 2 usage "
+        "error (also: too many tricks left, more cards than the main line has, a --trick "
+        "the deal does not reach).",
+    )
+    solve.add_argument("file", metavar="FILE", help="PMN file ('-': stdin)")
+    solve.add_argument(
+        "--deal", type=deal_number, default=None, metavar="N", help="only deal N (from 1)"
+    )
+    where = solve.add_mutually_exclusive_group()
+    where.add_argument(
+        "--after",
+        type=non_negative,
+        default=None,
+        metavar="K",
+        help="solve after the first K cards of the main line (default: all of them)",
+    )
+    where.add_argument(
+        "--trick",
+        type=trick_number,
+        default=None,
+        metavar="N",
+        help="solve the position before trick N, after all the cards of the tricks before "
+        "it; trick numbers are the deal's, so a Start position's first trick is its Start "
+        "trick (with any cards already on the table)",
+    )
+    solve.add_argument(
+        "--objective",
+        choices=("outcome", "tens", "tricks"),
+        default="outcome",
+        help="outcome: the deal result (AC win, BD mendikot, tie...); tens / tricks: the most "
+        "the side to move can hold at the end (default outcome)",
+    )
+    solve.add_argument(
+        "--max-tricks",
+        type=non_negative,
+        default=None,
+        metavar="T",
+        help="refuse positions with more than T tricks left (default: no limit with the "
+        "compiled core, else 5; each extra trick costs roughly ten times as long)",
+    )
+    solve.add_argument("--json", action="store_true", help="print one JSON object per deal")
+    solve.set_defaults(handler=_solve)
+
+
+def _shown(value: int, objective: str) -> str | int:
+    """A value for the JSON: words for the outcome, the number for tens and tricks."""
+    from ..solver.search import value_text
+
+    return value_text(value) if objective == "outcome" else value
+
+
+def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from ..solver.search import default_max_tricks, solve, tricks_left, value_text
+
+    path: str = args.file
+    max_tricks: int = default_max_tricks() if args.max_tricks is None else args.max_tricks
+    check_files([path])
+    status = EXIT_OK
+    count = 0
+    try:
+        for record in read_file(path):
+            count += 1
+            if args.deal is not None and count != args.deal:
+                continue
+            if record.errors or record.setup is None:
+                print(f"{path}: deal {count}: has errors; run validate", file=err)
+                status = EXIT_PROBLEMS
+                continue
+            cards = len(record.mainline())
+            if args.trick is not None:
+                after = cards_before_trick(record, args.trick, count)
+                where = f"before trick {args.trick}"
+            else:
+                after = cards if args.after is None else args.after
+                where = f"after {after} cards"
+            if after > cards:
+                raise UsageError(f"deal {count} has {cards} cards in its main line, not {after}")
+            game = record.position(after)
+            left = tricks_left(game)
+            if left > max_tricks:
+                raise UsageError(
+                    f"deal {count} {where} has {left} tricks left, more than "
+                    f"--max-tricks {max_tricks}"
+                )
+            try:
+                solution = solve(game, args.objective)
+            except ValueError as exc:
+                print(f"{path}: deal {count}: {exc}", file=err)
+                status = EXIT_PROBLEMS
+                continue
+            objective = args.objective
+            if args.json:
+                obj = {
+                    "deal": count,
+                    **({"trick": args.trick} if args.trick is not None else {}),
+                    "after": after,
+                    "to_play": game.to_play,
+                    "objective": objective,
+                    "value": _shown(solution.value, objective),
+                    "cards": {str(c): _shown(v, objective) for c, v in solution.cards.items()},
+                }
+                print(json.dumps(obj), file=out)
+            else:
+                mover = f"{game.to_play} to play" if game.to_play else "deal over"
+                whose = "" if objective == "outcome" else f" {objective} for {solution.team}"
+                print(
+                    f"deal {count} {where}: {mover};{whose} "
+                    f"{value_text(solution.value, objective)}",
+                    file=out,
+                )
+                for c, v in solution.cards.items():
+                    mark = " *" if v == solution.value else ""
+                    print(f"  {c}: {value_text(v, objective)}{mark}", file=out)
+                if solution.cards:
+                    line = " ".join(str(m) for m in solution.line())
+                    print(f"  line: {line}", file=out)
+    except PMNError as exc:
+        print(problem_line(path, exc.problem, None), file=err)
+        return EXIT_PROBLEMS
+    if args.deal is not None and count < args.deal:
+        raise no_such_deal(path, count, args.deal)
+    return status

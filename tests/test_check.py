@@ -391,3 +391,23 @@ def test_asking_without_a_closed_trump_says_there_is_none() -> None:
     assert only_error(records[1])[3] == (
         "trick 1: A plays TH with ^T, but there is no face-down trump to reveal"
     )
+
+
+def test_the_timeline_is_cleared_by_an_edit_of_the_play_not_by_a_comment() -> None:
+    """record.timeline is the replay of the record as it is: it never outlives an edit."""
+    from mendikot_replay.pmn.check import check_record
+    from mendikot_replay.pmn.reader import read_string
+
+    record = read_string(FORMAT_EXAMPLE)[0]
+    timeline = record.timeline
+    assert timeline is not None and len(timeline) == 53
+    record.mainline()[3].comments.append("a note")  # annotations are not the replay
+    record.mainline()[3].nags.append(21)
+    assert record.timeline is timeline
+    last = record.mainline()[-1]
+    record.mainline()[-1].parent.variations.remove(last)  # type: ignore[union-attr]
+    assert record.timeline is None  # the main line changed: the old replay is gone
+    assert check_record(record) is record.timeline is not None
+    assert len(record.timeline) == 52
+    record.setup = None
+    assert record.timeline is None

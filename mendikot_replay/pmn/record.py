@@ -279,8 +279,33 @@ class DealRecord:
         self.tag_places: dict[str, tuple[int, int]] = {}
         """Where each tag was read: ``(line, col)`` of its ``[``, for error messages."""
         self.setup: DealSetup | None = None
-        self.timeline: Timeline | None = None
-        """The replay of the main line, made by :func:`check.check_record`."""
+        self._timeline: Timeline | None = None
+        self._replayed: tuple[object, tuple[Play | None, ...]] | None = None
+        """What :attr:`timeline` replayed: the set-up and the main line's moves."""
+
+    # -- the replay ----------------------------------------------------------------------
+    @property
+    def timeline(self) -> Timeline | None:
+        """The replay of the main line that :func:`~.check.check_record` made (the reader
+        checks every deal it reads), or ``None``: not checked yet, no playable set-up — or
+        the play or the set-up changed since. The replay is derived from the record and
+        never outlives it: an edit of the main line (a card added, changed, a ``^T``) or a
+        new set-up clears it, and checking the record again makes it anew. (Comments,
+        glyphs and NAGs are not part of the replay: they leave it as it is.)"""
+        if self._timeline is not None and self._replayed != self._replay_key():
+            self._timeline = self._replayed = None
+        return self._timeline
+
+    @timeline.setter
+    def timeline(self, value: Timeline | None) -> None:
+        self._timeline = value
+        self._replayed = self._replay_key() if value is not None else None
+
+    def _replay_key(self) -> tuple[object, tuple[Play | None, ...]]:
+        return self.setup, tuple(
+            (n.card, n.reveal_request, n.revoke) if n.card is not None else None
+            for n in self.mainline()
+        )
 
     # -- tree ----------------------------------------------------------------------------
     def add_main(self, card: Card | None, **kwargs: object) -> PlayNode:

@@ -496,3 +496,25 @@ def test_annotate_in_place_rewrites_only_the_deals_it_annotates(
     after = path.read_bytes()
     assert after.startswith(b"% PMN 1.0\n" + sloppy_done + b"\n% kept for another program\n")
     assert after != before and b"[%point" in after[len(before) - len(GOOD) :]
+
+
+def test_a_failed_in_place_copy_keeps_the_complete_new_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hard-linked file is overwritten in place: if that fails part-way, the complete new
+    text stays beside it (and the next save will not throw it away unseen)."""
+    path = file_of(tmp_path, GOOD)
+    os.link(path, tmp_path / "twin.pmn")
+    record = next(iter(read_deals(path)))
+    add_comment(record, 1, "the new text")
+
+    def half_then_full_disk(copy: Path, target: Path) -> None:
+        with open(target, "r+b") as handle:  # the overwrite starts, then the disk is full
+            handle.write(copy.read_bytes()[:100])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("mendikot_replay.pmn.files._copy_in_place", half_then_full_disk)
+    with pytest.raises(SaveError, match=r"partly overwritten.*kept beside it as '\.club\.pmn\."):
+        save_deal(path, 1, record)
+    [kept] = [p for p in tmp_path.iterdir() if p.name.endswith(".mr-copy")]
+    assert b"the new text" in kept.read_bytes()

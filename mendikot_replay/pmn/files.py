@@ -57,9 +57,9 @@ _TEMP_SUFFIX = ".mr-tmp"
 """A temporary file that has not replaced its target yet: safe to remove once its writer
 is gone (the target still holds the old text)."""
 _COPY_SUFFIX = ".mr-copy"
-"""The complete new text of a hard-linked file while it is copied over the target in
-place: if its writer died, the target may be half overwritten, so it is never removed
-unless the target already equals it."""
+"""The complete new text of a hard-linked file (renamed so once it is complete and on disk)
+while it is copied over the target in place: if its writer died, the target may be half
+overwritten, so it is never removed unless the target already equals it."""
 
 
 class SaveNotice(UserWarning):
@@ -220,9 +220,8 @@ class AtomicFile:
         if self.expect is None and info is not None:
             self.expect = file_state(target)
         _clean_stale(target)
-        in_place = info is not None and info.st_nlink > 1
         try:
-            fd, self.temp = _new_temp(target, _COPY_SUFFIX if in_place else _TEMP_SUFFIX)
+            fd, self.temp = _new_temp(target, _TEMP_SUFFIX)
         except OSError as exc:
             raise self._fail(
                 f"no new file can be made in the directory {os.fspath(target.parent)!r} "
@@ -265,7 +264,19 @@ class AtomicFile:
                     "nothing was written over it"
                 )
             if info is not None and info.st_nlink > 1:
-                return _copy_in_place(temp, target)
+                # Only now, complete and on disk, does the new text become the copy that
+                # may outlive a half-done overwrite (and so is never removed unseen).
+                copy = temp.with_name(temp.name.removesuffix(_TEMP_SUFFIX) + _COPY_SUFFIX)
+                os.replace(temp, copy)
+                self.temp = copy
+                try:
+                    return _copy_in_place(copy, target)
+                except OSError as exc:
+                    self.temp = None  # kept: it may be the only complete text of the file now
+                    raise self._fail(
+                        f"{_why(exc)}; the file may be partly overwritten, and its complete new "
+                        f"text is kept beside it as {copy.name!r}"
+                    ) from exc
             if info is not None:
                 with contextlib.suppress(OSError):  # keeping the owner is a courtesy
                     os.chown(temp, info.st_uid, info.st_gid)

@@ -65,3 +65,11 @@ def test_bench_solver_agrees_with_dds_and_reports_both_sizes() -> None:
     assert "search size, tricks (trick-start nodes" in text and "goal" in text
     assert "fastest of 2 solves" in text
     assert len(results.endgames) == 2
+
+
+def test_bench_search_runs_and_compares_the_same_search() -> None:
+    bench = _load("bench_search")
+    out = io.StringIO()
+    undo, copies = bench.main(["--positions", "3", "--tricks", "3", "--repeat", "1"], out=out)
+    assert undo.nodes == copies.nodes > 0 and undo.values == copies.values
+    assert "push/pop / copies" in out.getvalue()

@@ -32,7 +32,7 @@ from .. import __version__
 from ..errors import MendikotError
 from ..pmn.files import SaveNotice
 from ..pmn.reader import NoSuchDeal
-from . import annotate, corpus, html, show, simulate, solve, validate
+from . import annotate, corpus, diagram, html, show, simulate, solve, validate
 from . import format as format_command
 from .analyse import add_analyse
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, PROG, UsageError
@@ -57,6 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     corpus.add_parser(commands)
     solve.add_parser(commands)
+    diagram.add_parser(commands)
     add_analyse(commands)
     return parser
 

@@ -178,6 +178,16 @@ h1 { font-size: 1.4em; }
 .mr-dealpicker { margin: 0 0 0.8em; display: flex; gap: 0.4em; align-items: center; }
 .mr-dealpicker select, .mr-dealpicker button { font: inherit; }
 .mr-js .mr-deals ol { display: none; }
+/* Printed, the page is a handout: every deal's hands and trick list (the script-free view,
+   shown again), one deal a page, and no buttons, sliders or deal picker. */
+@media print {
+  body { max-width: none; margin: 0; }
+  .mr-host, .mr-dealpicker, button, select, input, .mr-js .mr-deals { display: none !important; }
+  .mr-deal[hidden], [data-mr-static][hidden] { display: block !important; }
+  .mr-deal { break-before: page; }
+  .mr-deal:first-of-type { break-before: auto; }
+  .mr-s-hands, .mr-s-tricks { break-inside: avoid; }
+}
 """
 
 

@@ -107,3 +107,20 @@ def test_step_render_time_in_the_exported_page(
     (ARTIFACTS / "render-times-html.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     with capsys.disabled():
         print("\n" + "\n".join(lines))
+
+
+def test_printed_the_page_is_a_handout_without_buttons(page: Page, tmp_path: Path) -> None:
+    """A teacher prints the page: every deal's hands and trick list, no button to press."""
+    html = export("sample_games/match-thursday-club.pmn", tmp_path / "match.html")
+    page.goto(html.as_uri())
+    expect(page.get_by_test_id("mr-viewer").first).to_be_visible()
+    page.emulate_media(media="print")
+    assert page.locator("button:visible, select:visible, input:visible").count() == 0
+    deals = page.locator(".mr-deal")
+    assert deals.count() > 1
+    for i in range(deals.count()):  # every deal, not only the one the picker showed
+        expect(deals.nth(i).locator(".mr-s-hands")).to_be_visible()
+        expect(deals.nth(i).locator(".mr-s-tricks")).to_be_visible()
+    page.pdf(path=str(ARTIFACTS / "html-page-printed.pdf"))
+    page.emulate_media(media="screen")
+    expect(page.get_by_test_id("mr-viewer").first).to_be_visible()  # the screen is as it was

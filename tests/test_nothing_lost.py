@@ -518,3 +518,19 @@ def test_a_failed_in_place_copy_keeps_the_complete_new_text(
         save_deal(path, 1, record)
     [kept] = [p for p in tmp_path.iterdir() if p.name.endswith(".mr-copy")]
     assert b"the new text" in kept.read_bytes()
+
+
+def test_saving_elsewhere_appends_and_replaces_nothing(tmp_path: Path) -> None:
+    pytest.importorskip("anywidget")
+    from mendikot_replay.views.widget import Viewer
+
+    source = file_of(tmp_path, other_deal("mine"))
+    other = file_of(tmp_path, SLOPPY, name="collection.pmn")
+    before = other.read_bytes()
+    viewer = Viewer(source, background=False)
+    viewer.go(2).comment("a copy for the collection")
+    assert viewer.save(other) == other
+    after = other.read_bytes()
+    assert after.startswith(before)  # the deal already there is untouched
+    assert [b"a copy for the collection" in d for d in deals_of(other)] == [False, True]
+    assert viewer.dirty and b"a copy" not in source.read_bytes()  # its own file is unsaved

@@ -5,12 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any, TextIO
 
-from ..pmn.record import DealRecord, PMNError
-from .common import EXIT_OK, EXIT_PROBLEMS, PROG, UsageError, need, optional, problem_line
+from ..pmn.record import PMNError
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    PROG,
+    UsageError,
+    need,
+    optional,
+    problem_line,
+    read_file,
+)
 
 
 def _corpus_paths(paths: Sequence[str]) -> list[str]:
@@ -73,7 +81,7 @@ def _export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError(f"{args.parquet}: exists and is not a directory")
     if args.chunk < 1:
         raise UsageError("--chunk must be at least 1")
-    pairs = ((path, record) for path in files for record in _read_for_export(path))
+    pairs = ((path, record) for path in files for record in read_file(path))
     try:
         quiet = args.quiet or optional("tqdm") is None
         rows = export_parquet(
@@ -85,12 +93,6 @@ def _export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     summary = ", ".join(f"{name} {n}" for name, n in rows.items())
     print(f"{args.parquet}: {summary} rows", file=out)
     return EXIT_OK
-
-
-def _read_for_export(path: str) -> Iterator[DealRecord]:
-    from ..pmn.reader import read_deals
-
-    yield from read_deals(Path(path))
 
 
 def add_parser(commands: Any) -> None:

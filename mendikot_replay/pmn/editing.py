@@ -55,9 +55,9 @@ from typing import IO, Final, TypeAlias
 from ..errors import FileChangedError, MendikotError, SaveError
 from .commands import COMMAND, COMMANDS_ONLY, POINT_KINDS
 from .files import (
-    SaveNotice,
     copy_range,
     file_state,
+    notify,
     write_atomically,
     write_bytes_atomically,
 )
@@ -419,14 +419,15 @@ def _without_point(comment: str, tokens: tuple[str, ...]) -> str:
 # -- files ----------------------------------------------------------------------------------
 
 
-def save_deal(path: StrPath, index: int, record: DealRecord, *, force: bool = False) -> int:
+def save_deal(path: StrPath, index: int | None, record: DealRecord, *, force: bool = False) -> int:
     """Write ``record`` as deal number ``index`` (1-based, the reader's ``record.index``)
     of the PMN file at ``path``, safely, and return the number it was saved as.
 
     Only that deal changes: every other byte of the file — the other deals as they were
     written, canonical or not, with their bytes that are not UTF-8, the ``%`` lines and
     the blank lines between them — is copied as it is (:func:`~.pmn_reader.deal_places`).
-    ``index`` may be one past the last deal, to append; a file that does not exist yet is
+    ``index`` may be one past the last deal, or ``None``, to append; a file that does not
+    exist yet is
     created with ``record`` as deal 1.
 
     A record that was read from this file is found again by its bytes as read
@@ -442,7 +443,7 @@ def save_deal(path: StrPath, index: int, record: DealRecord, *, force: bool = Fa
     then describes the file as saved (its ``raw``, ``span``, ``origin`` and ``index``), so
     that saving it again finds it again.
     """
-    if isinstance(index, bool) or not isinstance(index, int) or index < 1:
+    if index is not None and (isinstance(index, bool) or not isinstance(index, int) or index < 1):
         raise EditError(f"deals are numbered from 1: {index!r} is not a deal number")
     _check_writable_record(record)
     target = Path(os.path.realpath(path))
@@ -451,7 +452,7 @@ def save_deal(path: StrPath, index: int, record: DealRecord, *, force: bool = Fa
     if before is None:
         if target.exists():
             raise SaveError(f"cannot save {os.fspath(path)!r}: it cannot be read")
-        if index != 1:
+        if index not in (None, 1):
             raise EditError(
                 f"{os.fspath(path)!r} does not exist yet: its first deal is deal 1, "
                 f"there is no deal {index} to replace"
@@ -461,6 +462,8 @@ def save_deal(path: StrPath, index: int, record: DealRecord, *, force: bool = Fa
         _saved_as(record, 1, len(lead), new, state)
         return 1
     places = list(deal_places(target))
+    if index is None:
+        index = len(places) + 1
     place = _where_to_save(os.fspath(path), index, record, places, before)
     if place is not None:
         start, end, number = place.start, place.end, place.index
@@ -508,7 +511,7 @@ def _where_to_save(
             if found.index == index
             else f"that deal is deal {found.index} now, and was saved there"
         )
-        _notify(
+        notify(
             f"{shown!r} changed on disk since deal {index} was read: {where}; the other "
             "changes are kept"
         )
@@ -561,10 +564,6 @@ def _saved_as(
     record.raw = data
     record.span = (start, start + len(data))
     record.origin = state
-
-
-def _notify(message: str) -> None:
-    warnings.warn(message, SaveNotice, stacklevel=4)
 
 
 def detached(record: DealRecord) -> DealRecord:

@@ -47,6 +47,7 @@ __all__ = [
     "SaveNotice",
     "copy_range",
     "file_state",
+    "notify",
     "write_atomically",
     "write_bytes_atomically",
 ]
@@ -67,8 +68,10 @@ class SaveNotice(UserWarning):
     a deal found again at another place): the command line prints it as a note."""
 
 
-def _notify(message: str) -> None:
-    warnings.warn(message, SaveNotice, stacklevel=3)
+def notify(message: str) -> None:
+    """Tell the user what a save did (a :class:`SaveNotice`), from wherever in a save it is
+    found: the warning points at the caller of the public function that saved."""
+    warnings.warn(message, SaveNotice, stacklevel=4)
 
 
 def file_state(path: StrPath) -> SourceFile | None:
@@ -136,7 +139,7 @@ def _clean_stale(target: Path) -> None:
             )
         with contextlib.suppress(FileNotFoundError):
             stale.unlink()
-            _notify(
+            notify(
                 f"removed {os.fspath(stale)!r}: a temporary file left by an interrupted save "
                 f"of {os.fspath(target)!r} (the file itself was not changed by it)"
             )

@@ -41,7 +41,7 @@ import traitlets
 
 from ..core.timeline import Snapshot
 from ..pmn import editing
-from ..pmn.reader import deal_places, is_pmn_text, pick_deal, read_deals, read_string
+from ..pmn.reader import is_pmn_text, pick_deal, read_deals, read_string
 from ..pmn.record import DealRecord
 from ..solver.search import Solver
 from .html import viewer_css, viewer_js
@@ -347,8 +347,7 @@ class Viewer(anywidget.AnyWidget):
             return self.path
         target = Path(path)
         copy = editing.detached(self.record)
-        count = sum(1 for _ in deal_places(target)) if target.exists() else 0
-        editing.save_deal(target, count + 1, copy, force=force)
+        editing.save_deal(target, None, copy, force=force)  # appended as its last deal
         return target
 
     def reload(self, *, discard: bool = False) -> Viewer:

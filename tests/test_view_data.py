@@ -14,6 +14,7 @@ from pmn_examples import FORMAT_EXAMPLE
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.pmn.record import DealRecord
 from mendikot_replay.views.payload import VIEW_VERSION, deal_view
+from mendikot_replay.views.user_text import isolate
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 FILES = sorted(SAMPLES.glob("*.pmn"))
@@ -39,12 +40,14 @@ def test_every_sample_gives_a_consistent_payload(path: Path) -> None:
         assert timeline is not None
         assert view["version"] == VIEW_VERSION
         assert view["error"] is None
-        assert len(view["steps"]) == len(timeline)
+        # The main line first (ids 0 … n), the variations' cards after it.
+        assert view["main_line"] == list(range(len(timeline)))
+        assert all(not s["main"] for s in view["steps"][len(timeline) :])
         assert view["seats"] == list("ABCDEFGH"[: view["players"]])
         assert set(view["names"]) == set(view["seats"]) == set(view["teams"])
         # It is plain JSON and survives a round trip unchanged.
         assert json.loads(json.dumps(view)) == view
-        for k, step in enumerate(view["steps"]):
+        for k, step in enumerate(view["steps"][: len(timeline)]):
             snap = timeline[k]
             assert step["ply"] == k
             assert step["tricks"] == list(snap.tricks)
@@ -53,12 +56,12 @@ def test_every_sample_gives_a_consistent_payload(path: Path) -> None:
             assert len(step["table"]) == len(snap.table)
             assert (step["card"] is None) == (k == 0)
             assert step["text"]
-        final = view["steps"][-1]
+        final = view["steps"][view["main_line"][-1]]
         assert view["result"] == final["result"]
         assert view["result"]["reason"] == timeline.result.reason  # type: ignore[union-attr]
         assert view["result"]["text"]
         assert view["trick_ends"] == [
-            k for k, s in enumerate(view["steps"]) if s["winner"] is not None
+            k for k, s in enumerate(view["steps"][: len(timeline)]) if s["winner"] is not None
         ]
         assert [t["winner"] for t in view["tricks"]] == timeline.trick_winners
 
@@ -262,7 +265,10 @@ def test_the_ledger_says_who_captured_each_ten(deal: str) -> None:
         trick, seat = expected["trick"], expected["seat"]
         assert entry["played_in"] == trick, ten
         side = view["team_labels"][expected["team"]]
-        assert f"captured by {seat} for {side} in trick {trick}" in entry["text"], entry["text"]
+        # by name where the seat has one ("captured by Divya …"), isolated as user text
+        name = view["names"][seat]
+        who = isolate(name) if name else seat
+        assert f"captured by {who} for {side} in trick {trick}" in entry["text"], entry["text"]
         # the capturer is that trick's winner in the payload's own list of tricks
         assert view["tricks"][trick - 1]["winner"] == seat, ten
         # and the entry turns at the last card of that trick (step 4 * trick: after that

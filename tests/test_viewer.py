@@ -18,13 +18,13 @@ SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 
 def test_opens_a_file_a_record_or_text() -> None:
     from_file = replay(SAMPLES / "match-thursday-club.pmn", deal=3)
-    assert from_file.index == 3 and from_file.path == SAMPLES / "match-thursday-club.pmn"
+    assert from_file.index == 3 and from_file.source_file == SAMPLES / "match-thursday-club.pmn"
     record = list(read_deals(SAMPLES / "match-thursday-club.pmn"))[2]
     from_record = Viewer(record)
     assert from_record.data == from_file.data
     text = (SAMPLES / "tie.pmn").read_text(encoding="utf-8")
     from_text = Viewer(text)
-    assert from_text.path is None
+    assert from_text.source_file is None and from_text.file == ""
     assert from_text.data["result"]["kind"] == "tie"
     assert replay(str(SAMPLES / "tie.pmn")).data == from_text.data
 

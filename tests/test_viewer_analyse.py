@@ -152,7 +152,7 @@ def test_the_worker_solves_the_step_shown_then_the_deal() -> None:
     assert viewer.analysis == {}
     viewer.analyse = True
     assert viewer.wait_analysis(60)
-    steps = len(viewer)
+    steps = len(viewer.data["steps"])  # the main line and every variation's cards
     assert sorted(viewer.analysis, key=int) == [str(k) for k in range(steps)]
     assert viewer._worker is None  # an idle viewer holds no thread
     record = viewer.record
@@ -216,4 +216,7 @@ def test_a_viewer_opened_at_a_step_solves_that_step_first() -> None:
     (a viewer opened at a late card must not wait for the solver to do the first ones)."""
     viewer = Viewer(DUCK, step=5, analyse=True)
     assert viewer.wait_analysis(60)
-    assert list(viewer._solved) == [5, *range(6, 16), *range(4, -1, -1)]
+    solved = [viewer._board.id_of(node) for node, _ in viewer._solved.values()]
+    assert solved[:16] == [5, *range(6, 16), *range(4, -1, -1)]
+    # then the variations' cards, which the move list lets the user step to
+    assert sorted(solved[16:]) == list(range(16, len(viewer.data["steps"])))

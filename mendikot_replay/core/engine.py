@@ -516,6 +516,21 @@ class Game:
                 return sorted(trumps)
         return sorted(hand)
 
+    def may_ask(self) -> bool:
+        """Whether the player to move may ask for the closed trump with a card (version B:
+        the trump is still face down, a suit was led, the player cannot follow it and did
+        not set the trump aside). An ask can still be refused with a card that breaks the
+        asker's duty to trump, which :meth:`play` says."""
+        seat = self.to_play
+        return (
+            seat is not None
+            and self.hidden_card is not None
+            and self.rules.reveal is Reveal.B
+            and bool(self.table)
+            and seat != self.hidden_holder
+            and not self.suit_counts[seat][self.table[0].card.suit.index]
+        )
+
     def _trump_if_void(self, seat: Seat) -> Suit | None:
         """The trump a void player must respect: the known one, or (version A) the one the
         automatic reveal is about to show."""

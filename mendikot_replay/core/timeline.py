@@ -90,6 +90,14 @@ class Snapshot(NamedTuple):
         raise KeyError(seat)
 
 
+class Choices(NamedTuple):
+    """What the player to move may do at one moment: the legal cards, and whether the
+    closed trump may be asked for with them (version B)."""
+
+    legal: tuple[Card, ...]
+    may_ask: bool
+
+
 @dataclass(frozen=True, slots=True)
 class TrickSummary:
     """One trick of the deal, for lists and tables."""
@@ -123,8 +131,13 @@ class Timeline(Sequence[Snapshot]):
         error: str | None,
         error_ply: int | None,
         trump_views: dict[int, TrumpView] | None = None,
+        choices: list[Choices] | None = None,
     ) -> None:
         self.setup = setup
+        self.choices = choices
+        """With ``replay(..., choices=True)``: what the player to move could do at each
+        snapshot (the legal cards, and whether an ask for the closed trump may go with
+        them), for a board that lets its user try any card."""
         self.events = events
         self.error = error
         self.error_ply = error_ply
@@ -140,12 +153,14 @@ class Timeline(Sequence[Snapshot]):
         flags: Sequence[tuple[bool, bool]] | None = None,
         *,
         check_deal: bool = True,
+        choices: bool = False,
     ) -> Timeline:
         """Play ``cards`` from ``setup`` and keep what is needed to show the state after
         each.
 
         ``flags`` gives ``(ask_reveal, revoke)`` per card (PMN's ``^T`` and ``^R``). A set-up
         the engine rejects, or an illegal card, stops the replay with :attr:`error` set.
+        ``choices`` also keeps :attr:`choices` (the legal cards at every snapshot).
         """
         try:
             game = Game(setup, check_deal=check_deal)
@@ -156,7 +171,10 @@ class Timeline(Sequence[Snapshot]):
         events: list[PlayEvent] = []
         error = error_ply = None
         play = game.play
+        options: list[Choices] | None = [] if choices else None
         for i, c in enumerate(cards):
+            if options is not None:
+                options.append(Choices(tuple(game.legal_cards()), game.may_ask()))
             try:
                 if flags is None:
                     event = play(c)
@@ -178,7 +196,12 @@ class Timeline(Sequence[Snapshot]):
                 checkpoints[i + 1] = _full_snapshot(game, event, setup)
             elif event.revealed or event.named:
                 trump_views[i + 1] = _trump_view(game, setup)
-        return cls(setup, checkpoints, events, error, error_ply, trump_views)
+        if options is not None:
+            if error is None:
+                options.append(Choices(tuple(game.legal_cards()), game.may_ask()))
+            else:
+                del options[len(events) + 1 :]
+        return cls(setup, checkpoints, events, error, error_ply, trump_views, options)
 
     # -- sequence protocol ----------------------------------------------------------------
     def __len__(self) -> int:

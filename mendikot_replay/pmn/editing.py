@@ -76,6 +76,7 @@ __all__ = [
     "add_nag",
     "add_point",
     "detached",
+    "editable",
     "get_comments",
     "node_at",
     "points",
@@ -83,12 +84,16 @@ __all__ = [
     "remove_glyph",
     "remove_nag",
     "remove_point",
+    "replace_comment",
     "save_deal",
     "save_deals",
     "set_comments",
 ]
 
 StrPath: TypeAlias = "str | os.PathLike[str]"
+Where: TypeAlias = "int | PlayNode"
+"""Where an edit goes: a snapshot ``ply`` of the main line (0: the deal itself), or any
+card of the tree as its node (a variation's card on an analysis board)."""
 
 
 #: The move glyphs :func:`add_glyph` accepts, as PMN writes them.
@@ -105,14 +110,21 @@ class EditError(MendikotError, ValueError):
 # -- where --------------------------------------------------------------------------------
 
 
-def node_at(record: DealRecord, ply: int) -> PlayNode:
+def node_at(record: DealRecord, ply: Where) -> PlayNode:
     """The main-line card after which snapshot ``ply`` stands: the ``ply``-th card (1-based).
 
     This is the numbering of :class:`~.timeline.Timeline`: ``record.timeline[ply]`` is the
     state right after the card returned. For a position (``Start`` tag) the cards already
     on the table when it starts are not cards of the record: ply 1 is the first card
-    played from the position on.
+    played from the position on. A :class:`~.record.PlayNode` of the record's tree (a
+    variation's card too) stands for itself.
     """
+    if isinstance(ply, PlayNode):
+        try:
+            record.line_to(ply)
+        except ValueError:
+            raise EditError(f"{ply!r} is not a card of this deal") from None
+        return ply
     if isinstance(ply, bool) or not isinstance(ply, int):
         raise TypeError(f"a ply is a whole number, not {ply!r}")
     line = record.mainline()
@@ -131,7 +143,7 @@ def node_at(record: DealRecord, ply: int) -> PlayNode:
     return line[ply - 1]
 
 
-def _editable(record: DealRecord) -> None:
+def editable(record: DealRecord) -> None:
     """Refuse to edit a record the writer would write back from its source text."""
     if record.errors and record.source is not None:
         where = f"deal {record.index}" if record.index is not None else "this deal"
@@ -141,15 +153,15 @@ def _editable(record: DealRecord) -> None:
         )
 
 
-def _card_at(record: DealRecord, ply: int) -> PlayNode:
-    _editable(record)
+def _card_at(record: DealRecord, ply: Where) -> PlayNode:
+    editable(record)
     return node_at(record, ply)
 
 
-def _comment_list(record: DealRecord, ply: int) -> list[str]:
+def _comment_list(record: DealRecord, ply: Where) -> list[str]:
     """The comments after the card at ``ply``, or the deal's comments at ply 0."""
-    _editable(record)
-    if ply == 0 and not isinstance(ply, bool):
+    editable(record)
+    if ply == 0 and isinstance(ply, int) and not isinstance(ply, bool):
         return record.comments
     return node_at(record, ply).comments
 
@@ -163,16 +175,17 @@ def _clean(text: str) -> str:
 # -- comments -----------------------------------------------------------------------------
 
 
-def get_comments(record: DealRecord, ply: int) -> list[str]:
+def get_comments(record: DealRecord, ply: Where) -> list[str]:
     """A copy of the comments after the card at ``ply`` (at ply 0: the deal's comments).
 
     Comments written before the first card of a line (``starting_comments``) are not
     included: they belong to the line, not to the card.
     """
-    return list(record.comments if ply == 0 else node_at(record, ply).comments)
+    at_start = isinstance(ply, int) and not isinstance(ply, bool) and ply == 0
+    return list(record.comments if at_start else node_at(record, ply).comments)
 
 
-def add_comment(record: DealRecord, ply: int, text: str) -> bool:
+def add_comment(record: DealRecord, ply: Where, text: str) -> bool:
     """Add a comment after the card at ``ply`` (at ply 0: a comment on the whole deal).
 
     The text is normalised as PMN stores it (no blank lines, no surrounding white space).
@@ -189,7 +202,7 @@ def add_comment(record: DealRecord, ply: int, text: str) -> bool:
     return True
 
 
-def remove_comment(record: DealRecord, ply: int, text: str) -> bool:
+def remove_comment(record: DealRecord, ply: Where, text: str) -> bool:
     """Remove the comments equal to ``text`` (compared normalised) after the card at
     ``ply`` (at ply 0: from the deal). Returns whether any was there."""
     comments = _comment_list(record, ply)
@@ -201,7 +214,36 @@ def remove_comment(record: DealRecord, ply: int, text: str) -> bool:
     return True
 
 
-def set_comments(record: DealRecord, ply: int, texts: Iterable[str]) -> bool:
+def replace_comment(record: DealRecord, ply: Where, index: int, text: str) -> bool:
+    """Replace the words of comment ``index`` after the card at ``ply`` (at ply 0: of the
+    deal) by ``text`` — what a board's "edit" does. The comment's ``[%…]`` commands are
+    kept after the new words (they are the strategy points, not the person's sentence);
+    empty ``text`` deletes the words, and the comment with them unless it holds commands.
+    Returns whether the record changed.
+
+    >>> from mendikot_replay.pmn.record import DealRecord
+    >>> deal = DealRecord()
+    >>> deal.comments[:] = ["a guess [%point decisive TS]", "second"]
+    >>> replace_comment(deal, 0, 0, "the ten decides"), deal.comments
+    (True, ['the ten decides [%point decisive TS]', 'second'])
+    >>> replace_comment(deal, 0, 1, ""), deal.comments
+    (True, ['the ten decides [%point decisive TS]'])
+    """
+    comments = _comment_list(record, ply)
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(comments):
+        raise EditError(f"there is no comment {index!r} here ({len(comments)} comments)")
+    commands = " ".join(match.group(0) for match in COMMAND.finditer(comments[index]))
+    clean = _clean(" ".join(part for part in (_clean(text), commands) if part))
+    if clean == comments[index]:
+        return False
+    if clean:
+        comments[index] = clean
+    else:
+        del comments[index]
+    return True
+
+
+def set_comments(record: DealRecord, ply: Where, texts: Iterable[str]) -> bool:
     """Make ``texts`` the comments after the card at ``ply`` (at ply 0: the deal's), in
     this order: what a viewer's text box does on "save".
 
@@ -232,7 +274,7 @@ def _check_nag(nag: int) -> int:
     return nag
 
 
-def add_nag(record: DealRecord, ply: int, nag: int) -> bool:
+def add_nag(record: DealRecord, ply: Where, nag: int) -> bool:
     """Add NAG ``$nag`` (1–255) to the card at ``ply``; nothing if it is there already.
 
     NAGs 1–6 are the move glyphs, and a card has one verdict: adding one of them
@@ -249,7 +291,7 @@ def add_nag(record: DealRecord, ply: int, nag: int) -> bool:
     return True
 
 
-def remove_nag(record: DealRecord, ply: int, nag: int) -> bool:
+def remove_nag(record: DealRecord, ply: Where, nag: int) -> bool:
     """Remove NAG ``$nag`` from the card at ``ply``. Returns whether it was there."""
     node = _card_at(record, ply)
     nag = _check_nag(nag)
@@ -259,7 +301,7 @@ def remove_nag(record: DealRecord, ply: int, nag: int) -> bool:
     return True
 
 
-def add_glyph(record: DealRecord, ply: int, glyph: str) -> bool:
+def add_glyph(record: DealRecord, ply: Where, glyph: str) -> bool:
     """Give the card at ``ply`` the move glyph ``glyph`` (one of :data:`GLYPHS`: ``!``,
     ``?``, ``!!``, ``??``, ``!?``, ``?!``), replacing the glyph it had: a card is good or a
     mistake, not both. Returns whether the record changed."""
@@ -269,7 +311,7 @@ def add_glyph(record: DealRecord, ply: int, glyph: str) -> bool:
     return _set_glyph_nag(node, GLYPH_NAGS[glyph])
 
 
-def remove_glyph(record: DealRecord, ply: int) -> bool:
+def remove_glyph(record: DealRecord, ply: Where) -> bool:
     """Take the move glyph (NAGs 1–6) off the card at ``ply``. Returns whether it had one."""
     node = _card_at(record, ply)
     kept = [n for n in node.nags if n not in NAG_GLYPHS]
@@ -317,14 +359,14 @@ def _parse_point(args: str) -> tuple[str, ...]:
     return tuple(args.split())
 
 
-def points(record: DealRecord, ply: int) -> list[tuple[str, ...]]:
+def points(record: DealRecord, ply: Where) -> list[tuple[str, ...]]:
     """The ``[%point …]`` commands on the card at ``ply``, each as ``(kind, *args)``, in
     the order written."""
     node = node_at(record, ply)
     return [_parse_point(args) for name, args in node.commands() if name == "point" and args]
 
 
-def add_point(record: DealRecord, ply: int, kind: str, *args: object) -> bool:
+def add_point(record: DealRecord, ply: Where, kind: str, *args: object) -> bool:
     """Write ``[%point kind args…]`` on the card at ``ply`` (each arg as ``str(arg)``, so a
     :class:`~.cards.Card` or a seat letter will do).
 
@@ -347,7 +389,7 @@ def add_point(record: DealRecord, ply: int, kind: str, *args: object) -> bool:
     return _write_command(node, f"[%point {' '.join(tokens)}]")
 
 
-def add_command(record: DealRecord, ply: int, name: str, *args: object) -> bool:
+def add_command(record: DealRecord, ply: Where, name: str, *args: object) -> bool:
     """Write the comment command ``[%name args…]`` on the card at ``ply``, such as
     ``add_command(record, 1, "dd", "AC", "win")`` for ``[%dd AC win]`` (each arg as
     ``str(arg)``, one plain word).
@@ -375,7 +417,7 @@ def _write_command(node: PlayNode, command: str) -> bool:
     return True
 
 
-def remove_point(record: DealRecord, ply: int, kind: str, *args: object) -> bool:
+def remove_point(record: DealRecord, ply: Where, kind: str, *args: object) -> bool:
     """Remove ``[%point kind args…]`` from the card at ``ply``, wherever in its comments it
     is written, leaving the rest of each comment as it was; a comment left empty goes.
     Returns whether the point was there."""

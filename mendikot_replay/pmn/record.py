@@ -337,17 +337,30 @@ class DealRecord:
             node = node.parent
         return bool(self.variations) and self.variations[0] is node
 
-    def plays(self) -> list[Play]:
-        """The main line as the engine plays it: each card with its ``^T`` and ``^R``, in
-        order — the one place a record's play becomes moves (the replay, the solver's
-        positions and the analysis all start from it).
+    def line_to(self, node: PlayNode | None) -> list[PlayNode]:
+        """The cards from the first one to ``node`` (included), along whatever line ``node``
+        is on — the main line or a variation, as ``node.board()`` follows its parents in
+        python-chess; ``[]`` for ``None`` (the start of the deal)."""
+        out: list[PlayNode] = []
+        while node is not None:
+            out.append(node)
+            node = node.parent
+        out.reverse()
+        if out and out[0] not in self.variations:
+            raise ValueError(f"{out[-1]!r} is not a card of this deal")
+        return out
+
+    def plays(self, line: list[PlayNode] | None = None) -> list[Play]:
+        """The main line (or the cards of ``line``) as the engine plays them: each card with
+        its ``^T`` and ``^R``, in order — the one place a record's play becomes moves (the
+        replay, the solver's positions and the analysis all start from it).
 
         Raises :class:`ValueError` for an unknown card (``--``): the engine cannot play it.
         """
         out: list[Play] = []
-        for k, node in enumerate(self.mainline(), 1):
+        for k, node in enumerate(self.mainline() if line is None else line, 1):
             if node.card is None:
-                raise ValueError(f"card {k} of the main line is unknown (--): it cannot be played")
+                raise ValueError(f"card {k} of the line is unknown (--): it cannot be played")
             out.append((node.card, node.reveal_request, node.revoke))
         return out
 
@@ -366,17 +379,22 @@ class DealRecord:
         >>> deal.position(1).to_play, deal.position().to_play
         ('B', 'C')
         """
+        line = self.mainline()
+        if after is None:
+            after = len(line)
+        if not 0 <= after <= len(line):
+            raise ValueError(f"the main line has {len(line)} cards; cannot stop after {after}")
+        return self.game_at(line[after - 1] if after else None)
+
+    def game_at(self, node: PlayNode | None) -> Game:
+        """The game right after ``node`` (on the main line or in a variation; ``None``: the
+        start of the deal): where the board stands when it shows that card."""
         from ..core.engine import Game  # the engine is below the record: no cycle, loaded when used
 
         if self.setup is None:
             raise ValueError("the record's tags do not give a playable set-up")
-        plays = self.plays()
-        if after is None:
-            after = len(plays)
-        if not 0 <= after <= len(plays):
-            raise ValueError(f"the main line has {len(plays)} cards; cannot stop after {after}")
         game = Game(self.setup, check_deal=False)
-        for card, ask, revoke in plays[:after]:
+        for card, ask, revoke in self.plays(self.line_to(node)):
             game.play(card, ask_reveal=ask, revoke=revoke)
         return game
 

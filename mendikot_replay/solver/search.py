@@ -150,17 +150,10 @@ def moves(game: Game) -> list[Move]:
     """Every choice of the player to move: each legal card, and under version B a void
     player's card both with and without asking for the closed trump (when the ask is
     legal with it)."""
-    seat = game.to_play
-    if seat is None:
+    if game.to_play is None:
         return []
     out: list[Move] = []
-    can_ask = (
-        game.hidden_card is not None
-        and game.rules.reveal is Reveal.B
-        and bool(game.table)
-        and seat != game.hidden_holder
-        and not game.suit_counts[seat][game.table[0].card.suit.index]
-    )
+    can_ask = game.may_ask()
     for c in game.legal_cards():
         out.append(Move(c))
         if can_ask:

@@ -48,7 +48,7 @@ from typing import Final
 from ..pmn.record import DealRecord
 from ..solver.search import Solver
 from .payload import JSON, analysis_view, deal_view
-from .user_text import isolate
+from .user_text import isolate, pieces
 
 _SUIT_SIGN: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_WORD: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -61,22 +61,36 @@ _STATUS_WORD: Final = {
 }
 
 
+def _static_sources(suffix: str) -> str:
+    """The front end's files of one kind from the package's ``static/`` folder, the
+    ``viewer`` file first and the others (the move list, the editor …) in name order after
+    it: one module once joined, with no build step and nothing fetched."""
+    folder = resources.files("mendikot_replay.views").joinpath("static")
+    names = sorted(
+        (f.name for f in folder.iterdir() if f.name.endswith(suffix)),
+        key=lambda name: (name != f"viewer{suffix}", name),
+    )
+    return "\n".join(folder.joinpath(name).read_text("utf-8") for name in names)
+
+
 @functools.cache
 def viewer_js() -> str:
-    """The front end's source, from the package (``static/viewer.js``)."""
-    text = resources.files("mendikot_replay.views").joinpath("static/viewer.js").read_text("utf-8")
+    """The front end's source, from the package (``static/viewer.js`` and the other
+    ``static/*.js`` after it)."""
+    text = _static_sources(".js")
     # It is inlined into <script> elements: it must not be able to end one.
     if "</script" in text.lower() or "<!--" in text:
-        raise RuntimeError("viewer.js must not contain '</script' or '<!--'")
+        raise RuntimeError("the viewer's scripts must not contain '</script' or '<!--'")
     return text
 
 
 @functools.cache
 def viewer_css() -> str:
-    """The front end's style sheet, from the package (``static/viewer.css``)."""
-    text = resources.files("mendikot_replay.views").joinpath("static/viewer.css").read_text("utf-8")
+    """The front end's style sheet, from the package (``static/viewer.css`` and the other
+    ``static/*.css`` after it)."""
+    text = _static_sources(".css")
     if "</style" in text.lower():
-        raise RuntimeError("viewer.css must not contain '</style'")
+        raise RuntimeError("the viewer's style sheets must not contain '</style'")
     return text
 
 
@@ -203,6 +217,14 @@ def _esc(text: object) -> str:
 def _user(text: str) -> str:
     """User text as HTML: escaped, isolated, in a ``<bdi>`` (see the module docstring)."""
     return f"<bdi>{_esc(isolate(text))}</bdi>"
+
+
+def _sentence(text: str) -> str:
+    """A payload sentence as HTML: its words escaped, each user text it quotes in a
+    ``<bdi>`` (the viewer's ``sentence`` does the same in the browser)."""
+    return "".join(
+        f"<bdi>{_esc(piece)}</bdi>" if quoted else _esc(piece) for piece, quoted in pieces(text)
+    )
 
 
 # -- the scripts ---------------------------------------------------------------------------
@@ -398,7 +420,7 @@ def _ledger_table(payload: JSON, final: JSON) -> str:
     rows = "".join(
         f'<tr><th scope="row">{_card(entry["card"])}</th>'
         f"<td>{_esc(_STATUS_WORD.get(entry['where'], entry['where']))}</td>"
-        f"<td>{_esc(entry['text'])}</td></tr>"
+        f"<td>{_sentence(entry['text'])}</td></tr>"
         for entry in final["ledger"]
     )
     return (

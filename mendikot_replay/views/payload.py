@@ -51,7 +51,7 @@ from ..solver.search import Move, Solver, tricks_left, value_text
 from .user_text import isolate
 
 #: Version of the payload shape: the front end refuses a payload of another major version.
-VIEW_VERSION: Final = 1
+VIEW_VERSION: Final = 2
 
 _TEN_ORDER: Final = tuple(str(t) for t in TENS)
 _TITLE_TAGS: Final = ("Event", "Site", "Date", "Round")
@@ -61,11 +61,27 @@ JSON = dict[str, Any]
 
 def deal_view(record: DealRecord) -> JSON:
     """The payload of one deal (schema in the module docstring of ``viewer.js`` and in
-    docs/architecture.md): everything the viewer shows at every card.
+    docs/architecture.md): everything the viewer shows at every card of the play tree.
 
     A record whose tags give no playable deal, or whose replay stops at an illegal card,
     still gets a payload: ``error`` says why, and ``steps`` holds what could be replayed
     (possibly nothing), so the viewer shows the problem rather than failing.
+    """
+    return board_view(record)[0]
+
+
+def board_view(record: DealRecord) -> tuple[JSON, list[PlayNode | None]]:
+    """:func:`deal_view`, and the card of the tree each step stands for (``None`` for
+    step 0, the start): a board that is told "play after step 7" finds its node here.
+
+    Steps are numbered as python-chess numbers nothing and lichess numbers paths: by a
+    plain index, the **node id** — 0 is the start, 1 … n the main line in order (so a deal
+    without variations reads as before), then the variations' cards depth first. Each step
+    knows its ``parent`` and ``children`` (the first continues its line; the others are the
+    alternatives to that first child), ``main`` and ``depth`` (how many variations deep),
+    and the ``legal`` cards of the player to move (``asks``: those that may also ask for
+    the closed trump). A variation card the engine cannot play, and every card after it, is
+    a ``dead_ends`` entry instead of a step: the move list shows it, nobody can stand on it.
     """
     setup = record.setup
     timeline = record.timeline
@@ -95,10 +111,13 @@ def deal_view(record: DealRecord) -> JSON:
         "first_trick": setup.start.trick if setup is not None and setup.start else 1,
         "total_tricks": setup.rules.tricks_per_deal if setup is not None else 0,
         "deal_comments": [without_commands(c) for c in record.comments],
+        "nag_names": {str(n): NAG_MEANINGS[n] for n in _OBSERVATION_NAGS},
         "error": _first_error(record, timeline),
         "warnings": [p.message for p in record.warnings],
         "start_hands": {},
         "steps": [],
+        "main_line": [],
+        "dead_ends": [],
         "tricks": [],
         "points": [],
         "ten_steps": [],
@@ -108,18 +127,156 @@ def deal_view(record: DealRecord) -> JSON:
     }
     if setup is None or timeline is None or not len(timeline):
         view["start_hands"] = {s: None for s in table_seats}
-        return view
-    nodes = record.mainline()
-    steps = [_step(timeline, k, nodes, names, players) for k in range(len(timeline))]
+        return view, [None]
+    tree = _Tree(record, names, players)
+    main = tree.add_line(timeline, record.mainline(), 0, None, 0)
+    main_steps = tree.steps[: len(main) + 1]
+    tree.add_variations(main, record.variations)
+    steps = tree.steps
     view["start_hands"] = steps[0]["hands"]
     view["steps"] = steps
+    view["main_line"] = list(range(len(main) + 1))
+    view["dead_ends"] = tree.dead_ends
     view["tricks"] = _tricks(timeline)
-    view["points"] = _points(steps)
+    view["points"] = _points(main_steps)
     view["note_steps"] = sorted({p["step"] for p in view["points"]})
-    view["ten_steps"] = _ten_steps(steps)
-    view["trick_ends"] = [k for k, s in enumerate(steps) if s["winner"] is not None]
-    view["result"] = steps[-1]["result"]
-    return view
+    view["ten_steps"] = _ten_steps(main_steps)
+    view["trick_ends"] = [k for k, s in enumerate(main_steps) if s["winner"] is not None]
+    view["result"] = main_steps[-1]["result"]
+    return view, tree.nodes
+
+
+#: The Mendikot observation NAGs a board offers by name.
+_OBSERVATION_NAGS: Final = tuple(range(20, 30))
+
+
+class _Tree:
+    """The steps of a play tree, made line by line: each line is one replay, each
+    variation replayed from the start of the deal to its end — a deal is short, so a
+    replay costs about a millisecond, and the snapshots come from the same
+    :class:`~.timeline.Timeline` every other view reads (with its ``choices``: the legal
+    cards a board offers)."""
+
+    def __init__(self, record: DealRecord, names: dict[Seat, str], players: int) -> None:
+        assert record.setup is not None
+        self.record = record
+        self.setup = record.setup
+        self.names = names
+        self.players = players
+        self.steps: list[JSON] = []
+        self.nodes: list[PlayNode | None] = []
+        self.ids: dict[int, int] = {}
+        """Node id by ``id()`` of its :class:`PlayNode` (nodes are not hashable by value)."""
+        self.dead_ends: list[JSON] = []
+
+    def add_line(
+        self,
+        timeline: Timeline,
+        line: list[PlayNode],
+        first: int,
+        parent: int | None,
+        depth: int,
+    ) -> list[PlayNode]:
+        """Steps for ``line[first:]`` (the cards after ``parent``), read from ``timeline``
+        (the replay of ``line``; the main line's is replayed again to learn the legal cards
+        too); at ``first == 0`` also the start (id 0). Returns the cards that got a step:
+        those the replay reached."""
+        reached = line[: len(timeline) - 1]
+        if timeline.choices is None:
+            plays = self.record.plays(reached)
+            timeline = Timeline.replay(
+                self.setup,
+                [c for c, _, _ in plays],
+                [(ask, revoke) for _, ask, revoke in plays],
+                check_deal=False,
+                choices=True,
+            )
+        if first == 0 and parent is None:
+            parent = self._add(timeline, 0, None, None, depth)
+        for k in range(first, len(reached)):
+            parent = self._add(timeline, k + 1, reached[k], parent, depth)
+        if len(reached) < len(line) and parent is not None:
+            rest = line[len(reached) :]
+            error = timeline.error if timeline.error_ply == len(reached) else None
+            if error is None and rest[0].card is None:
+                error = "an unknown card (--) cannot be replayed"
+            self.dead_ends.append(
+                {
+                    "after": parent,
+                    "cards": [str(n.card) if n.card is not None else "--" for n in rest],
+                    "error": error or "the replay stops here",
+                }
+            )
+        return reached
+
+    def add_variations(
+        self, line: list[PlayNode], first_siblings: list[PlayNode], start: int = 0
+    ) -> None:
+        """Every alternative to a card of ``line[start:]`` (cards whose steps exist), and
+        the variations inside each, depth first."""
+        for k in range(start, len(line)):
+            siblings = first_siblings if k == 0 else line[k - 1].variations
+            for alternative in siblings[1:]:
+                prefix = line[:k]
+                chain = [alternative]
+                while chain[-1].variations:
+                    chain.append(chain[-1].variations[0])
+                whole = prefix + chain
+                known = next((i for i, n in enumerate(whole) if n.card is None), len(whole))
+                plays = self.record.plays(whole[:known])
+                timeline = Timeline.replay(
+                    self.setup,
+                    [c for c, _, _ in plays],
+                    [(ask, revoke) for _, ask, revoke in plays],
+                    check_deal=False,
+                    choices=True,
+                )
+                parent = self.ids[id(line[k - 1])] if k else 0
+                depth = self.steps[parent]["depth"] + 1
+                reached = self.add_line(timeline, whole, k, parent, depth)
+                self.add_variations(reached, first_siblings, k + 1)
+
+    def _add(
+        self,
+        timeline: Timeline,
+        k: int,
+        node: PlayNode | None,
+        parent: int | None,
+        depth: int,
+    ) -> int:
+        step = _step(timeline, k, node, self.names, self.players)
+        number = len(self.steps)
+        assert timeline.choices is not None
+        legal, may_ask = timeline.choices[k]
+        step.update(
+            id=number,
+            parent=parent,
+            children=[],
+            main=depth == 0,
+            depth=depth,
+            legal=[str(c) for c in legal],
+            asks=[str(c) for c in legal] if may_ask else [],
+        )
+        if node is None:
+            step["notes"]["own"] = _own(self.record.comments)
+        self.steps.append(step)
+        self.nodes.append(node)
+        if node is not None:
+            self.ids[id(node)] = number
+        if parent is not None:
+            self.steps[parent]["children"].append(number)
+        return number
+
+
+def _own(comments: list[str]) -> list[JSON]:
+    """The comments a person may edit or delete, by their place in the list (the text
+    without its ``[%…]`` commands, which the board keeps as they are)."""
+    out: list[JSON] = []
+    for index, comment in enumerate(comments):
+        text = without_commands(comment)
+        if text:
+            out.append({"index": index, "text": text})
+    return out
 
 
 # -- header --------------------------------------------------------------------------------
@@ -175,11 +332,10 @@ def _first_error(record: DealRecord, timeline: Timeline | None) -> str | None:
 
 
 def _step(
-    timeline: Timeline, k: int, nodes: list[PlayNode], names: dict[Seat, str], players: int
+    timeline: Timeline, k: int, node: PlayNode | None, names: dict[Seat, str], players: int
 ) -> JSON:
     snap = timeline[k]
     event = snap.event
-    node = nodes[k - 1] if 0 < k <= len(nodes) else None
     return {
         "ply": snap.ply,
         "trick": snap.trick,
@@ -196,7 +352,7 @@ def _step(
         "tens": list(snap.tens),
         "pile": {"tricks": snap.pile[0], "tens": [str(c) for c in snap.pile[1]]},
         "streak": [snap.streak[0], snap.streak[1]],
-        "ledger": _ledger(snap.ten_fates, players),
+        "ledger": _ledger(snap.ten_fates, players, names),
         "card": _card(event, node),
         "collected": _collected(event),
         "notes": _notes(node),
@@ -247,7 +403,9 @@ def _collected(event: PlayEvent | None) -> JSON | None:
     }
 
 
-def _ledger(fates: tuple[TenFate, ...], players: int) -> list[JSON]:
+def _ledger(
+    fates: tuple[TenFate, ...], players: int, names: dict[Seat, str] | None = None
+) -> list[JSON]:
     """The four tens in a fixed order (spades, hearts, diamonds, clubs), so that an entry
     stays in its place while the viewer steps and only its status changes."""
     by_card = {str(f.card): f for f in fates}
@@ -265,27 +423,36 @@ def _ledger(fates: tuple[TenFate, ...], players: int) -> list[JSON]:
                 "team": fate.team,
                 "trick": fate.trick,
                 "played_in": fate.played_in,
-                "text": fate_words(fate, players),
+                "text": fate_words(fate, players, names),
             }
         )
     return out
 
 
-def fate_words(fate: TenFate, players: int = 4) -> str:
-    """Where a ten is, in a sentence: "captured by C for A/C in trick 3"."""
+def fate_words(fate: TenFate, players: int = 4, names: dict[Seat, str] | None = None) -> str:
+    """Where a ten is, in a sentence: "captured by Divya for B/D in trick 4" — a seat by
+    its player's name when ``names`` has one (isolated: see :func:`~.user_text.isolate`),
+    else by its letter ("captured by C for A/C in trick 3")."""
+
+    def who(seat: Seat) -> str:
+        name = names.get(seat, "") if names else ""
+        return isolate(name) if name else seat
+
     played = (
-        f"played by {fate.holder} in trick {fate.played_in}"
+        f"played by {who(fate.holder)} in trick {fate.played_in}"
         if fate.holder is not None and fate.played_in is not None
         else None
     )
     if fate.where == "captured":
         side = team_label(fate.team, players) if fate.team else "?"
-        took = f"captured by {fate.seat} for {side} in trick {fate.trick}"
+        took = (
+            f"captured by {who(fate.seat) if fate.seat else '?'} for {side} in trick {fate.trick}"
+        )
         if fate.played_in is not None and fate.trick != fate.played_in:
             took += " (with the Dehla pile)"
         return f"{took}; {played}" if played else took
     if fate.where == "hand":
-        return f"in {fate.holder}'s hand" if fate.holder else "in an unknown hand"
+        return f"in {who(fate.holder)}'s hand" if fate.holder else "in an unknown hand"
     if fate.where == "table":
         return f"on the table, {played}" if played else "on the table"
     if fate.where == "pile":
@@ -297,7 +464,7 @@ def fate_words(fate: TenFate, players: int = 4) -> str:
 def _notes(node: PlayNode | None) -> JSON:
     """The annotations of the card that led to a step."""
     if node is None:
-        return {"comments": [], "glyph": None, "nags": [], "points": [], "commands": []}
+        return {"comments": [], "glyph": None, "nags": [], "points": [], "commands": [], "own": []}
     comments: list[str] = []
     points: list[JSON] = []
     commands: list[JSON] = []
@@ -326,6 +493,7 @@ def _notes(node: PlayNode | None) -> JSON:
         "points": points,
         "commands": commands,
         "variations": _variations(node),
+        "own": _own(node.comments),
     }
 
 
@@ -462,9 +630,15 @@ default_max_tricks = solver_module.default_max_tricks
 
 
 def analysis_entry(
-    record: DealRecord, k: int, solver: Solver, max_tricks: int | None = None
+    record: DealRecord,
+    k: int,
+    solver: Solver,
+    max_tricks: int | None = None,
+    *,
+    node: PlayNode | None = None,
 ) -> JSON:
-    """The solver's word on step ``k`` (the position after ``k`` cards of the main line),
+    """The solver's word on step ``k`` (the position after ``k`` cards of the main line;
+    with ``node``, the position right after that card of the tree, a variation's too),
     as the viewer draws it: the position's value and the value of every legal card of the
     player to move, each marked ``keeps`` when it keeps the best outcome open to that
     player's side (the position's value) — green in the viewer — or not (red); and, when
@@ -480,7 +654,7 @@ def analysis_entry(
     entry = failed_entry(k, None, max_tricks)
     limit: int = entry["max_tricks"]
     try:
-        game = record.position(k)
+        game = record.game_at(node) if node is not None else record.position(k)
         entry["tricks_left"] = left = tricks_left(game)
         entry["to_play"] = game.to_play
         if left > limit:
@@ -498,16 +672,23 @@ def analysis_entry(
         str(card): {"value": v, "text": value_text(v), "keeps": v == best}
         for card, v in solution.cards.items()
     }
-    line = record.mainline()
-    node = line[k] if k < len(line) else None
-    if node is not None and node.card is not None and node.card in solution.cards:
+    entry["moves"] = {str(move): v for move, v in solution.moves.items()}
+    best_move = solution.best_move
+    entry["best"] = str(best_move) if best_move is not None else None
+    # The card the record plays next here: the main line's next card, or the first child.
+    if node is not None:
+        following = node.next()
+    else:
+        line = record.mainline()
+        following = line[k] if k < len(line) else None
+    if following is not None and following.card is not None and following.card in solution.cards:
         # The move as recorded (under version B, with or without the ask for the trump).
-        after = solution.moves.get(Move(node.card, node.reveal_request))
-        value = solution.cards[node.card] if after is None else after
+        after = solution.moves.get(Move(following.card, following.reveal_request))
+        value = solution.cards[following.card] if after is None else after
         better = solution.best_move if value != best else None
         entry["played"] = {
-            "card": str(node.card),
-            "asked": node.reveal_request,
+            "card": str(following.card),
+            "asked": following.reveal_request,
             "seat": game.to_play,
             "value": value,
             "text": value_text(value),
@@ -529,6 +710,8 @@ def failed_entry(k: int, reason: str | None, max_tricks: int | None = None) -> J
         "value": None,
         "text": None,
         "cards": {},
+        "moves": {},
+        "best": None,
         "played": None,
         "reason": reason,
     }
@@ -537,13 +720,18 @@ def failed_entry(k: int, reason: str | None, max_tricks: int | None = None) -> J
 def analysis_view(
     record: DealRecord, max_tricks: int | None = None, solver: Solver | None = None
 ) -> dict[str, JSON]:
-    """:func:`analysis_entry` for every step of the deal, keyed by the step as a string
-    (JSON keys are strings): what the static page embeds, so that its "analyse" toggle
-    works with no kernel. Steps with too many tricks left cost nothing."""
+    """:func:`analysis_entry` for every step of the deal (variations too), keyed by the
+    step's node id as a string (JSON keys are strings): what the static page embeds, so
+    that its "analyse" toggle works with no kernel. Steps with too many tricks left cost
+    nothing."""
     solver = solver if solver is not None else Solver("outcome")
-    timeline = record.timeline
-    count = len(timeline) if timeline is not None else 0
-    return {str(k): analysis_entry(record, k, solver, max_tricks) for k in range(count)}
+    _, nodes = board_view(record)
+    if record.timeline is None or not len(record.timeline):
+        return {}
+    return {
+        str(k): analysis_entry(record, k, solver, max_tricks, node=node)
+        for k, node in enumerate(nodes)
+    }
 
 
 __all__ = [
@@ -551,6 +739,7 @@ __all__ = [
     "VIEW_VERSION",
     "analysis_entry",
     "analysis_view",
+    "board_view",
     "deal_view",
     "default_max_tricks",
     "failed_entry",

@@ -90,4 +90,40 @@ def isolate(text: str) -> str:
     return FSI + "".join(kept) + PDI * depth + PDI
 
 
-__all__ = ["FSI", "PDI", "isolate", "visible"]
+def pieces(sentence: str) -> list[tuple[str, bool]]:
+    """A sentence made here, cut into its own words and the user text it quotes (each
+    piece :func:`isolate` wrapped, marks included): ``(text, is_user_text)`` pairs, for a
+    page that puts each quoted piece in a ``<bdi>`` of its own.
+
+    >>> pieces("captured by " + isolate("Divya") + " in trick 4")
+    [('captured by ', False), ('\u2068Divya\u2069', True), (' in trick 4', False)]
+    """
+    out: list[tuple[str, bool]] = []
+    plain: list[str] = []
+    piece: list[str] = []
+    depth = 0
+    for char in sentence:
+        if not depth:
+            if char == FSI:
+                if plain:
+                    out.append(("".join(plain), False))
+                plain, piece, depth = [], [char], 1
+            else:
+                plain.append(char)
+            continue
+        piece.append(char)
+        if char in _OPENERS:
+            depth += 1
+        elif char == PDI:
+            depth -= 1
+            if not depth:
+                out.append(("".join(piece), True))
+                piece = []
+    if piece:
+        out.append(("".join(piece) + PDI * depth, True))
+    if plain:
+        out.append(("".join(plain), False))
+    return out
+
+
+__all__ = ["FSI", "PDI", "isolate", "pieces", "visible"]

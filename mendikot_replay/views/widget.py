@@ -33,19 +33,22 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
 
-from ..core.timeline import Snapshot
+from ..core.timeline import Snapshot, Timeline
+from ..errors import FileChangedError, MendikotError
 from ..pmn import editing
 from ..pmn.reader import is_pmn_text, pick_deal, read_deals, read_string
-from ..pmn.record import DealRecord
+from ..pmn.record import DealRecord, PlayNode
 from ..solver.search import Solver
+from .board import Board, BoardError
 from .html import viewer_css, viewer_js
-from .payload import JSON, analysis_entry, deal_view, default_max_tricks, failed_entry
+from .payload import JSON, analysis_entry, failed_entry
 
 Source = DealRecord | str | os.PathLike[str]
 """What a viewer opens: a record, a path to a PMN file, or PMN text."""
@@ -71,7 +74,7 @@ def load_record(source: Source, deal: int = 1) -> tuple[DealRecord, Path | None,
 
 
 class Viewer(anywidget.AnyWidget):
-    """The stepping replay of one deal (see the module docstring).
+    """The stepping replay of one deal, and its analysis board (see the module docstring).
 
     Options (all synced traitlets, also set from the browser's option bar):
     ``hidden_seats`` (hands drawn as card backs), ``show_played`` (played cards greyed, or
@@ -91,7 +94,10 @@ class Viewer(anywidget.AnyWidget):
     _css = traitlets.Unicode(viewer_css()).tag(sync=True)
 
     data = traitlets.Dict().tag(sync=True)
+    path = traitlets.List(traitlets.Int()).tag(sync=True)
+    """The line shown, as node ids of ``data["steps"]`` from the start (0) to its end."""
     step = traitlets.Int(0).tag(sync=True)
+    """How many cards of the line shown are played (an index into ``path``)."""
     hidden_seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
     show_played = traitlets.Bool(True).tag(sync=True)
     scale = traitlets.Float(1.0).tag(sync=True)
@@ -99,8 +105,17 @@ class Viewer(anywidget.AnyWidget):
     quiz_seat = traitlets.Unicode("").tag(sync=True)
     analyse = traitlets.Bool(False).tag(sync=True)
     analysis = traitlets.Dict().tag(sync=True)
-    """The solver's entries computed so far, by step (a string: JSON keys are strings);
-    each is :func:`~.view_data.analysis_entry`. Written by the viewer only."""
+    """The solver's entries computed so far, by node id (a string: JSON keys are
+    strings); each is :func:`~.view_data.analysis_entry`. Written by the viewer only."""
+    board = traitlets.Bool(True).tag(sync=True)
+    """A kernel is behind this view: the page may play new cards, annotate and save."""
+    dirty = traitlets.Bool(False).tag(sync=True)
+    """Whether the deal has changes (cards tried, annotations) not saved yet."""
+    file = traitlets.Unicode("").tag(sync=True)
+    """The name of the file the deal came from ("" when it came from text or a record)."""
+    notice = traitlets.Dict().tag(sync=True)
+    """The board's last word to its user: ``{id, kind, text, actions}`` (see
+    :meth:`_tell`); ``{}`` when there is none."""
 
     def __init__(
         self,
@@ -114,32 +129,75 @@ class Viewer(anywidget.AnyWidget):
         **options: Any,
     ) -> None:
         record, path, index = load_record(source, deal)
-        self.record = record
-        self.path = path
+        self.source_file = path
+        """The file the deal came from (``None``: text or a record)."""
         self.index = index
-        self.dirty = False
-        """Whether annotations were added since the viewer opened or last saved."""
-        self.max_tricks = default_max_tricks() if max_tricks is None else max_tricks
-        """The most tricks left a position may have for the solver to be asked."""
         self.background = background
-        self._solver = solver if solver is not None else Solver("outcome")
-        self._solved: dict[int, JSON] = {}
+        self._board = Board(record, solver=solver, max_tricks=max_tricks)
+        self._solved: dict[int, tuple[PlayNode | None, JSON]] = {}
+        """The solver's entries by ``id()`` of their node (0 for the start), with the node
+        (so that an entry is found again after the tree's ids changed)."""
         self._lock = threading.Lock()
-        self._solver_lock = threading.Lock()
         self._worker: threading.Thread | None = None
         self._ready = False  # no solving before the opening step is set
-        super().__init__(data=deal_view(record), **options)
+        self._notices = 0
+        self._pushing = False
+        super().__init__(
+            data=self._board.view,
+            path=self._board.path,
+            file=path.name if path is not None else "",
+            **options,
+        )
         self.step = step
         self._ready = True
+        self.on_msg(self._on_message)
         self._want_analysis()
+
+    # -- what the viewer looks at ----------------------------------------------------------
+    @property
+    def record(self) -> DealRecord:
+        """The deal, as the board holds it (with every card tried and note added)."""
+        return self._board.record
+
+    @property
+    def max_tricks(self) -> int:
+        """The most tricks left a position may have for the solver to be asked."""
+        return self._board.max_tricks
+
+    @max_tricks.setter
+    def max_tricks(self, value: int) -> None:
+        self._board.max_tricks = value
+
+    @property
+    def node(self) -> PlayNode | None:
+        """The card the viewer stands on (``None``: the start of the deal)."""
+        return self._board.node
+
+    @property
+    def line(self) -> list[str]:
+        """The cards from the start to the current position, on the line shown (a
+        variation's cards too), as PMN writes them."""
+        return self._board.cards
 
     # -- the synced state -----------------------------------------------------------------
     @traitlets.validate("step")
     def _valid_step(self, proposal: dict[str, Any]) -> int:
-        """Any step asked for lands on the deal: below 0 is the start, past the end the end
+        """Any step asked for lands on the line: below 0 is the start, past the end the end
         (so ``go(1000)`` is "the end", as the End key is)."""
-        last = max(len(self.data.get("steps", [])) - 1, 0)
+        last = max(len(self.path) - 1, 0)
         return min(max(int(proposal["value"]), 0), last)
+
+    @traitlets.observe("path", "step")
+    def _on_move(self, change: dict[str, Any]) -> None:
+        """The browser moved (or Python did): the board follows the synced line."""
+        if self._pushing or not getattr(self, "_ready", False):
+            return
+        try:
+            self._board.follow(list(self.path), int(self.step))
+        except BoardError:
+            self._push()  # a stale line (the tree changed meanwhile): show the board's own
+        else:
+            self._want_analysis()
 
     @traitlets.validate("hidden_seats")
     def _valid_seats(self, proposal: dict[str, Any]) -> list[str]:
@@ -164,17 +222,50 @@ class Viewer(anywidget.AnyWidget):
             raise traitlets.TraitError(f"scale {value} is out of range (0.5 to 4)")
         return value
 
+    def _push(self, *, tree_changed: bool = False) -> None:
+        """Send the board's state to the browser in one message: the payload when the tree
+        changed, and always the line and the step."""
+        board = self._board
+        self._pushing = True
+        try:
+            with self.hold_sync():
+                if tree_changed:
+                    self.data = board.view
+                self.path = board.path
+                self.step = board.step
+                if tree_changed:
+                    self._publish()
+        finally:
+            self._pushing = False
+        self._want_analysis()
+
+    def _changed(self) -> None:
+        """The tree or its notes changed: unsaved, and shown."""
+        self.dirty = True
+        self._push(tree_changed=True)
+
+    def _tell(self, kind: str, text: str, actions: tuple[str, ...] = ()) -> None:
+        """Show ``text`` on the board: ``kind`` is ``error`` (a refused card or edit),
+        ``info``, ``saved`` or ``conflict`` (``actions`` then offers ``reload`` and
+        ``save_as``); each notice has a new ``id``, so the same words twice are shown twice."""
+        self._notices += 1
+        self.notice = {"id": self._notices, "kind": kind, "text": text, "actions": list(actions)}
+
     # -- the solver's values ("analyse") --------------------------------------------------
-    @traitlets.observe("analyse", "step")
+    @traitlets.observe("analyse", "quiz_seat")
     def _on_analysis_change(self, change: dict[str, Any]) -> None:
         self._want_analysis()
+
+    def _wanted(self) -> bool:
+        """Whether the solver's values are wanted: the toggle, or a quiz (graded by them)."""
+        return bool(self.analyse or self.quiz_seat)
 
     def _want_analysis(self) -> None:
         """Make sure the current step's values are (or will be) in ``analysis``: solve it
         now (``background=False``) or wake the worker thread (starting one if none runs;
         it stops by itself when nothing is left to solve, so an idle viewer holds no
         thread)."""
-        if not self.analyse or not getattr(self, "_ready", False):
+        if not self._wanted() or not getattr(self, "_ready", False):
             return
         if not self.background:
             self.analysis_at(self.step)
@@ -187,44 +278,69 @@ class Viewer(anywidget.AnyWidget):
             )
             self._worker.start()
 
-    def _next_to_solve(self) -> int | None:
-        """The step to solve next: the one on screen first, then the rest of the deal
-        from there on, then the steps before it; ``None`` when all are done or the toggle
-        is off."""
-        if not self.analyse:
-            return None
-        here, count = int(self.step), len(self)
-        order: list[int] = [here, *range(here + 1, count), *range(here - 1, -1, -1)]
-        return next((k for k in order if k not in self._solved), None)
+    def _next_to_solve(self) -> PlayNode | bool | None:
+        """The card to solve next (``None``: the start): the one on screen first, then the
+        rest of the line shown from there on, then the cards before it, then the rest of
+        the tree; ``False`` when all are done or nobody wants the values."""
+        if not self._wanted():
+            return False
+        line: list[PlayNode | None] = [None, *self._board.line]
+        here = min(int(self.step), len(line) - 1)
+        order = [*range(here, len(line)), *range(here - 1, -1, -1)]
+        for k in order:
+            if _key(line[k]) not in self._solved:
+                return line[k]
+        nodes: list[PlayNode | None] = self._board.nodes
+        return next((node for node in nodes if _key(node) not in self._solved), False)
 
     def _work(self) -> None:
         while True:
             with self._lock:
-                k = self._next_to_solve()
-                if k is None:
+                node = self._next_to_solve()
+                if node is False:
                     self._worker = None
                     return
-            self.analysis_at(k)
+            self._solve(node)  # type: ignore[arg-type]
 
     def analysis_at(self, step: int | None = None) -> JSON:
-        """The solver's entry for ``step`` (default: the current one), solving it now if it
-        is not known yet (in the calling thread: blocking, for scripts and tests), and
-        putting it into ``analysis`` for the browser."""
+        """The solver's entry for ``step`` of the line shown (default: the current one),
+        solving it now if it is not known yet (in the calling thread: blocking, for scripts
+        and tests), and putting it into ``analysis`` for the browser."""
         k = self.step if step is None else min(max(int(step), 0), self.last_step)
+        line = [None, *self._board.line]
+        return self._solve(line[k] if k < len(line) else None)
+
+    def _solve(self, node: PlayNode | None) -> JSON:
+        """The solver's entry for the position after ``node``, solved if not known yet."""
+        board = self._board
         with self._lock:
-            known = self._solved.get(k)
+            known = self._solved.get(_key(node))
         if known is not None:
-            return known
-        with self._solver_lock:  # one search at a time: the solver's table is not shared
+            return known[1]
+        with board.solver_lock:  # one search at a time: the solver's table is not shared
             try:
-                entry = analysis_entry(self.record, k, self._solver, self.max_tricks)
+                entry = analysis_entry(board.record, 0, board.solver, board.max_tricks, node=node)
             except Exception as failure:  # a solver bug must not leave "solving…" forever
-                entry = failed_entry(k, f"the solver failed: {failure!r}", self.max_tricks)
+                entry = failed_entry(0, f"the solver failed: {failure!r}", board.max_tricks)
         with self._lock:
-            self._solved[k] = entry
-            published = {str(s): e for s, e in sorted(self._solved.items())}
-        self.analysis = published
+            self._solved[_key(node)] = (node, entry)
+        self._publish()
         return entry
+
+    def _publish(self) -> None:
+        """Put the entries known into ``analysis``, by the node ids of the payload shown
+        (entries of cards no longer in the tree are dropped)."""
+        board = self._board
+        published: dict[str, JSON] = {}
+        with self._lock:
+            for node, entry in list(self._solved.values()):
+                try:
+                    number = board.id_of(node)
+                except KeyError:
+                    continue
+                entry["step"] = number  # ids change as the tree grows; the card does not
+                published[str(number)] = entry
+        self.analysis = dict(sorted(published.items(), key=lambda item: int(item[0])))
 
     def wait_analysis(self, timeout: float | None = None) -> bool:
         """Wait until the worker thread has solved every step it can (or ``timeout``
@@ -239,8 +355,8 @@ class Viewer(anywidget.AnyWidget):
 
     # -- stepping -------------------------------------------------------------------------
     def __len__(self) -> int:
-        """The number of steps: the start and one after each card."""
-        return len(self.data.get("steps", []))
+        """The number of steps of the line shown: the start and one after each card."""
+        return len(self.path) if self.data.get("steps") else 0
 
     @property
     def last_step(self) -> int:
@@ -248,15 +364,26 @@ class Viewer(anywidget.AnyWidget):
 
     @property
     def snapshot(self) -> Snapshot:
-        """The replay state the viewer shows (``record.timeline[step]``)."""
+        """The replay state the viewer shows (``record.timeline[step]`` on the main line;
+        a variation is replayed for it)."""
         timeline = self.record.timeline
         if timeline is None or not len(timeline):
             raise ValueError("this deal has no replay to show (see viewer.data['error'])")
-        return timeline[self.step]
+        if self._board.at_main_line and all(self.record.is_mainline(n) for n in self._board.line):
+            return timeline[self.step]
+        assert self.record.setup is not None
+        plays = self.record.plays(self._board.line[: self.step])
+        variation = Timeline.replay(
+            self.record.setup,
+            [c for c, _, _ in plays],
+            [(ask, revoke) for _, ask, revoke in plays],
+            check_deal=False,
+        )
+        return variation[self.step]
 
     def go(self, step: int) -> Viewer:
-        """Show the state after ``step`` cards (clamped to the deal). Returns the viewer, so
-        a notebook cell ending in ``viewer.go(5)`` shows it."""
+        """Show the state after ``step`` cards of the line shown (clamped to it). Returns
+        the viewer, so a notebook cell ending in ``viewer.go(5)`` shows it."""
         self.step = step
         return self
 
@@ -266,6 +393,10 @@ class Viewer(anywidget.AnyWidget):
     def prev(self) -> Viewer:
         return self.go(self.step - 1)
 
+    def back(self) -> Viewer:
+        """One card back along the line shown (the card stays in the tree)."""
+        return self.prev()
+
     def first(self) -> Viewer:
         return self.go(0)
 
@@ -273,12 +404,14 @@ class Viewer(anywidget.AnyWidget):
         return self.go(self.last_step)
 
     def go_trick(self, number: int) -> Viewer:
-        """Show trick ``number`` complete, with its winner (or as far as it is played)."""
-        for trick in self.data.get("tricks", []):
-            if trick["number"] == number:
-                return self.go(trick["last_step"])
+        """Show trick ``number`` of the line shown complete, with its winner (or as far as
+        it is played)."""
+        steps = self.data.get("steps", [])
+        places = [k for k, n in enumerate(self.path) if k and steps[n]["trick"] == number]
+        if places:
+            return self.go(places[-1])
         first = self.data.get("first_trick", 1)
-        raise ValueError(f"no trick {number} in this record (it starts at trick {first})")
+        raise ValueError(f"no trick {number} in this line (it starts at trick {first})")
 
     # -- teaching modes -------------------------------------------------------------------
     def kibitz(self, seat: str) -> Viewer:
@@ -301,29 +434,83 @@ class Viewer(anywidget.AnyWidget):
         self.scale = PROJECTOR_SCALE if on else 1.0
         return self
 
+    # -- the analysis board ---------------------------------------------------------------
+    def _board_move(self, change: Callable[[Board], object], *, grows: bool) -> Viewer:
+        """Do ``change`` on the board and show the result; an error is shown on the board
+        too, then raised."""
+        try:
+            before = len(self._board.nodes)
+            change(self._board)
+        except (MendikotError, ValueError) as refused:
+            self._tell("error", str(refused))
+            raise
+        if grows and len(self._board.nodes) != before:
+            self._changed()
+        else:
+            self._push()
+        return self
+
+    def play(self, card: str, *, ask: bool = False) -> Viewer:
+        """Play ``card`` ("TS"; "^T7D" asks for the closed trump with it, version B) where
+        the viewer stands: the next card of the line steps on, a card that starts a
+        variation enters it, any other legal card starts a new variation (at the end of a
+        line: the line goes on). An illegal card raises :class:`~mendikot_replay.IllegalPlay`
+        with the engine's reason (also shown on the board) and changes nothing."""
+        return self._board_move(lambda b: b.play(card, ask=ask), grows=True)
+
+    def best(self) -> Viewer:
+        """Play a card that keeps the double-dummy outcome (the line's own next card when
+        it does)."""
+        return self._board_move(Board.best, grows=True)
+
+    def play_out(self) -> Viewer:
+        """Best cards from here to the end of the deal."""
+        return self._board_move(Board.play_out, grows=True)
+
+    def promote(self) -> Viewer:
+        """Make the line through the current card the main line (the old one is kept as
+        a variation)."""
+        if self._board_move(Board.promote, grows=False) and self._board.at_main_line:
+            self._changed()
+        return self
+
+    def delete_variation(self) -> Viewer:
+        """Delete the variation the viewer stands in; it goes to the card before it."""
+        self._board_move(Board.delete, grows=False)
+        self._changed()
+        return self
+
     # -- annotating -----------------------------------------------------------------------
-    def _edited(self, changed: bool) -> bool:
+    def _annotated(self, change: Callable[[Board], bool]) -> bool:
+        try:
+            changed = change(self._board)
+        except (MendikotError, ValueError) as refused:
+            self._tell("error", str(refused))
+            raise
         if changed:
-            self.dirty = True
-            self.data = deal_view(self.record)
+            self._changed()
         return changed
 
-    def comment(self, text: str) -> bool:
-        """Add a comment after the current card (at the start: a comment on the deal)."""
-        return self._edited(editing.add_comment(self.record, self.step, text))
+    def comment(self, text: str, index: int | None = None) -> bool:
+        """Add a comment after the current card (at the start: a comment on the deal);
+        with ``index``, replace that comment (an empty text deletes it)."""
+        return self._annotated(lambda b: b.comment(text, index))
 
-    def glyph(self, glyph: str) -> bool:
-        """Mark the current card ``!``, ``?``, ``!!``, ``??``, ``!?`` or ``?!``."""
-        return self._edited(editing.add_glyph(self.record, self.step, glyph))
+    def glyph(self, glyph: str | None) -> bool:
+        """Mark the current card ``!``, ``?``, ``!!``, ``??``, ``!?`` or ``?!`` (``None``
+        removes the mark)."""
+        return self._annotated(lambda b: b.glyph(glyph))
 
-    def nag(self, nag: int) -> bool:
-        """Add NAG ``$nag`` to the current card (``$20``–``$29``: Mendikot observations)."""
-        return self._edited(editing.add_nag(self.record, self.step, nag))
+    def nag(self, nag: int, on: bool = True) -> bool:
+        """Add NAG ``$nag`` to the current card (``$20``–``$29``: Mendikot observations);
+        ``on=False`` removes it."""
+        return self._annotated(lambda b: b.nag(nag, on))
 
     def point(self, kind: str, *args: object) -> bool:
         """Add a ``[%point KIND ARGS…]`` strategy point at the current card."""
-        return self._edited(editing.add_point(self.record, self.step, kind, *args))
+        return self._annotated(lambda b: b.point(kind, *args))
 
+    # -- the file -------------------------------------------------------------------------
     def save(self, path: str | os.PathLike[str] | None = None, *, force: bool = False) -> Path:
         """Write the deal back into the file it was opened from, safely: only this deal's
         text changes, every other byte of the file stays as it was (
@@ -339,12 +526,13 @@ class Viewer(anywidget.AnyWidget):
         stays on its own file, whose changes are still unsaved. ``force`` writes a
         read-only file anyway.
         """
-        if path is None or (self.path is not None and Path(path).resolve() == self.path.resolve()):
-            if self.path is None:
+        own = self.source_file
+        if path is None or (own is not None and Path(path).resolve() == own.resolve()):
+            if own is None:
                 raise ValueError("this viewer was not opened from a file: give save() a path")
-            self.index = editing.save_deal(self.path, self.index, self.record, force=force)
+            self.index = editing.save_deal(own, self.index, self.record, force=force)
             self.dirty = False
-            return self.path
+            return own
         target = Path(path)
         copy = editing.detached(self.record)
         editing.save_deal(target, None, copy, force=force)  # appended as its last deal
@@ -353,24 +541,98 @@ class Viewer(anywidget.AnyWidget):
     def reload(self, *, discard: bool = False) -> Viewer:
         """Read the deal again from its file (after someone else changed it, say). Changes
         made here and not saved would be lost: they are refused unless ``discard``."""
-        if self.path is None:
+        own = self.source_file
+        if own is None:
             raise ValueError("this viewer was not opened from a file: there is nothing to reload")
         if self.dirty and not discard:
             raise editing.EditError(
                 "this deal has changes that are not saved: reload(discard=True) drops them, "
                 "or save(path=...) keeps them in another file first"
             )
-        record, _, _ = load_record(self.path, self.index)
-        step = self.step
-        self.record = record
+        record, _, _ = load_record(own, self.index)
         with self._lock:
             self._solved.clear()
         self.analysis = {}
-        self.data = deal_view(record)
+        self._board.replace_record(record)
         self.dirty = False
-        self.step = step
-        self._want_analysis()
+        self._push(tree_changed=True)
         return self
+
+    # -- the page's requests ----------------------------------------------------------------
+    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
+        """A request from the page (see docs/architecture.md, "The analysis board"): it is
+        carried out as the Python call of the same name would be, and any refusal is shown
+        on the board rather than raised into the kernel's log."""
+        if not isinstance(content, dict) or not isinstance(content.get("do"), str):
+            return
+        action = content["do"]
+        try:
+            at = content.get("at")
+            if (
+                isinstance(at, int)
+                and not isinstance(at, bool)
+                and at != self._board.id_of(self.node)
+            ):
+                if not 0 <= at < len(self._board.nodes):
+                    raise BoardError("that card is no longer on the board: the page was behind")
+                self._board.go_to(self._board.nodes[at])
+                self._push()
+            self._request(action, content)
+        except FileChangedError as changed:
+            self._tell("conflict", str(changed), ("reload", "save_as"))
+        except (MendikotError, ValueError, OSError) as refused:
+            if self.notice.get("text") != str(refused):  # not told already by the call
+                self._tell("error", str(refused))
+
+    def _request(self, action: str, content: dict[str, Any]) -> None:
+        if action == "play":
+            card = str(content.get("card", ""))
+            self.play(card, ask=bool(content.get("ask", False)))
+        elif action == "best":
+            self.best()
+        elif action == "playout":
+            self.play_out()
+        elif action == "back":
+            self.back()
+        elif action == "promote":
+            self.promote()
+        elif action == "delete":
+            self.delete_variation()
+        elif action == "comment":
+            index = content.get("index")
+            text = str(content.get("text", ""))
+            if index is None:
+                self.comment(text)
+            else:
+                self.comment(text, int(index))
+        elif action == "uncomment":
+            self.comment("", int(content.get("index", -1)))
+        elif action == "glyph":
+            glyph = content.get("glyph")
+            self.glyph(str(glyph) if glyph else None)
+        elif action == "nag":
+            self.nag(int(content.get("nag", 0)), bool(content.get("on", True)))
+        elif action == "save":
+            where = self.save()
+            self._tell("saved", f"Saved to {where.name}: only this deal changed in the file.")
+        elif action == "reload":
+            self.reload(discard=True)
+            self._tell("info", "Read the deal again from its file.")
+        elif action == "save_as":
+            target = str(content.get("path", "")).strip()
+            if not target:
+                raise BoardError("give the name of the file to copy the deal to")
+            place = Path(target)
+            if not place.is_absolute() and self.source_file is not None:
+                place = self.source_file.parent / place
+            written = self.save(place)
+            self._tell(
+                "saved",
+                f"Copied the deal with its changes to {written.name} (as its last deal); "
+                f"{self.file or 'its own file'} still has unsaved changes.",
+            )
+        else:
+            raise BoardError(f"the board does not know {action!r}")
 
     # -- display --------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -386,6 +648,11 @@ class Viewer(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"<Viewer {self.data.get('title', '')!r} step {self.step} of {self.last_step}>"
+
+
+def _key(node: PlayNode | None) -> int:
+    """A card's key among the solver's entries: its identity (0 for the start)."""
+    return 0 if node is None else id(node)
 
 
 def replay(source: Source | Any, deal: int = 1, **options: Any) -> Viewer:

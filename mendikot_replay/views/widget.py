@@ -287,11 +287,9 @@ class Viewer(anywidget.AnyWidget):
         line: list[PlayNode | None] = [None, *self._board.line]
         here = min(int(self.step), len(line) - 1)
         order = [*range(here, len(line)), *range(here - 1, -1, -1)]
-        for k in order:
-            if _key(line[k]) not in self._solved:
-                return line[k]
-        nodes: list[PlayNode | None] = self._board.nodes
-        return next((node for node in nodes if _key(node) not in self._solved), False)
+        solved: dict[int, tuple[PlayNode | None, JSON]] = self._solved
+        nodes: list[PlayNode | None] = [line[k] for k in order] + self._board.nodes
+        return next((node for node in nodes if _key(node) not in solved), False)
 
     def _work(self) -> None:
         while True:

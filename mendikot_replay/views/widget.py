@@ -148,10 +148,10 @@ class Viewer(anywidget.AnyWidget):
             file=path.name if path is not None else "",
             **options,
         )
-        self.step = step
+        self._board.go(step)
         self._ready = True
         self.on_msg(self._on_message)
-        self._want_analysis()
+        self._push()  # the opening step (and the solver's values, when wanted)
 
     # -- what the viewer looks at ----------------------------------------------------------
     @property

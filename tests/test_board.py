@@ -309,3 +309,17 @@ def test_any_session_saves_a_file_that_reads_back(
     if not promoted:
         assert _cards(saved.mainline())[: len(main)] == main
     assert write_deal(saved) == write_deal(viewer.record)
+
+
+def test_the_script_free_view_lists_the_variations() -> None:
+    """Where scripts cannot run (a code-hosting site's preview), the file's variations are
+    still read: where each branches off, its cards, its comments and its result."""
+    from mendikot_replay.views.html import static_view
+
+    record = next(iter(read_deals(ENDGAMES)))
+    html = static_view(board_view(record)[0])
+    listed = html[html.index("<h4>Variations</h4>") : html.index("<h4>Annotations</h4>")]
+    assert 'trick 10, instead of C <span class="mr-s-S">K♠</span>' in listed
+    assert "Ducking lets D win cheaply" in listed and "<strong>BD win</strong>" in listed
+    # the main line's own end is still what the summary reports
+    assert "A/C win" in html[html.index("mr-s-ledger") :]

@@ -299,7 +299,8 @@ def static_view(payload: JSON) -> str:
         out.append("<p>There is nothing to replay.</p>")
         return "\n".join(out)
     start = steps[0]
-    out.append(f"<p><strong>Trump:</strong> {_trump_words(payload, start, steps[-1])}</p>")
+    final = steps[payload["main_line"][-1]]  # the main line's end (variations come after)
+    out.append(f"<p><strong>Trump:</strong> {_trump_words(payload, start, final)}</p>")
     if payload["position"]:
         table = " ".join(f"{_esc(s)}:{_card(c)}" for s, c in start["table"])
         out.append(
@@ -311,8 +312,9 @@ def static_view(payload: JSON) -> str:
         )
     out.append(_hands_table(payload))
     out.append(_tricks_table(payload))
-    out.append(_ledger_table(payload, steps[-1]))
-    out.append(_result_line(payload, steps[-1]))
+    out.append(_ledger_table(payload, final))
+    out.append(_result_line(payload, final))
+    out.append(_variations_list(payload))
     out.append(_notes_list(payload))
     out.append(_analysis_lines(payload))
     return "\n".join(out)
@@ -447,8 +449,7 @@ def _analysis_lines(payload: JSON) -> str:
     analysis: dict[str, JSON] | None = payload.get("analysis")
     if not analysis:
         return ""
-    steps: list[JSON] = payload["steps"]
-    solved = [analysis[str(k)] for k in range(len(steps)) if str(k) in analysis]
+    solved = [analysis[str(k)] for k in payload["main_line"] if str(k) in analysis]
     solved = [e for e in solved if e["status"] in ("solved", "over")]
     if not solved:
         first = analysis.get("0", {})
@@ -477,6 +478,50 @@ def _analysis_lines(payload: JSON) -> str:
         f"<p><strong>Double-dummy</strong> (every hand known, best play): from {where} "
         f"({start['tricks_left']} tricks left) {_esc(start['text'])}.</p>{mistakes}"
     )
+
+
+def _variations_list(payload: JSON) -> str:
+    """Every variation of the file, for readers without scripts: where it branches off,
+    the card it replaces, its cards (tricks marked), and the result where it ends the deal
+    — nested as the file nests them."""
+    steps: list[JSON] = payload["steps"]
+
+    def line(first: int) -> str:
+        cards: list[str] = []
+        nested: list[str] = []
+        at: int | None = first
+        while at is not None:
+            step = steps[at]
+            card = step["card"]
+            cards.append(f"{_esc(card['seat'])} {_card(card['card'])}")
+            if step["notes"]["glyph"]:
+                cards[-1] += _esc(step["notes"]["glyph"])
+            if step["winner"] is not None:
+                cards[-1] += f" ({_esc(step['winner'])} wins trick {step['trick']})"
+            cards.extend(f"“{_user(c)}”" for c in step["notes"]["comments"])
+            nested.extend(branch(child) for child in step["children"][1:])
+            at = step["children"][0] if step["children"] else None
+            if at is None and step["result"] is not None:
+                cards.append(f"<strong>{_esc(step['result']['tag'])}</strong>")
+        inner = f"<ul>{''.join(nested)}</ul>" if nested else ""
+        return " ".join(cards) + inner
+
+    def branch(first: int) -> str:
+        step = steps[first]
+        parent = steps[step["parent"]]
+        replaced = steps[parent["children"][0]]["card"]
+        return (
+            f"<li>trick {step['trick']}, instead of {_esc(replaced['seat'])} "
+            f"{_card(replaced['card'])}: {line(first)}</li>"
+        )
+
+    items = [branch(child) for k in payload["main_line"] for child in steps[k]["children"][1:]]
+    for dead in payload["dead_ends"]:
+        cards = " ".join(_card(c) if c != "--" else "--" for c in dead["cards"])
+        items.append(f"<li>after card {dead['after']}: {cards} — {_esc(dead['error'])}</li>")
+    if not items:
+        return ""
+    return f'<h4>Variations</h4><ul class="mr-s-variations">{"".join(items)}</ul>'
 
 
 def _notes_list(payload: JSON) -> str:

@@ -37,7 +37,7 @@ from .check import check_record
 from .editing import EditError, editable
 from .record import DealRecord, PlayNode
 
-__all__ = ["IllegalPlay", "delete", "play", "promote", "replay_again", "variation_start"]
+__all__ = ["delete", "play", "promote", "replay_again", "variation_start"]
 
 
 def play(

@@ -398,6 +398,24 @@ class DealRecord:
             game.play(card, ask_reveal=ask, revoke=revoke)
         return game
 
+    def replay(self, line: list[PlayNode], *, choices: bool = False) -> Timeline:
+        """The replay of ``line`` (cards from the first, as :meth:`line_to` gives them):
+        what :attr:`timeline` is for the main line, for any line of the tree — a
+        variation's own story. It stops at a card it cannot play, as every replay does;
+        ``choices`` keeps the legal cards at each step (:attr:`.Timeline.choices`)."""
+        from ..core.timeline import Timeline  # below the record: loaded when used
+
+        if self.setup is None:
+            raise ValueError("the record's tags do not give a playable set-up")
+        plays = self.plays(line)
+        return Timeline.replay(
+            self.setup,
+            [card for card, _, _ in plays],
+            [(ask, revoke) for _, ask, revoke in plays],
+            check_deal=False,
+            choices=choices,
+        )
+
     def end(self) -> PlayNode | None:
         """The last card of the main line."""
         line = self.mainline()

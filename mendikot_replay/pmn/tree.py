@@ -32,7 +32,6 @@ mendikot_replay.core.engine.IllegalPlay: trick 12: B plays 3D while holding spad
 from __future__ import annotations
 
 from ..core.cards import Card
-from ..core.engine import IllegalPlay
 from .check import check_record
 from .editing import EditError, editable
 from .record import DealRecord, PlayNode

@@ -183,14 +183,7 @@ class _Tree:
         those the replay reached."""
         reached = line[: len(timeline) - 1]
         if timeline.choices is None:
-            plays = self.record.plays(reached)
-            timeline = Timeline.replay(
-                self.setup,
-                [c for c, _, _ in plays],
-                [(ask, revoke) for _, ask, revoke in plays],
-                check_deal=False,
-                choices=True,
-            )
+            timeline = self.record.replay(reached, choices=True)
         if first == 0 and parent is None:
             parent = self._add(timeline, 0, None, None, depth)
         for k in range(first, len(reached)):
@@ -223,14 +216,7 @@ class _Tree:
                     chain.append(chain[-1].variations[0])
                 whole = prefix + chain
                 known = next((i for i, n in enumerate(whole) if n.card is None), len(whole))
-                plays = self.record.plays(whole[:known])
-                timeline = Timeline.replay(
-                    self.setup,
-                    [c for c, _, _ in plays],
-                    [(ask, revoke) for _, ask, revoke in plays],
-                    check_deal=False,
-                    choices=True,
-                )
+                timeline = self.record.replay(whole[:known], choices=True)
                 parent = self.ids[id(line[k - 1])] if k else 0
                 depth = self.steps[parent]["depth"] + 1
                 reached = self.add_line(timeline, whole, k, parent, depth)

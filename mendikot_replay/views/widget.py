@@ -40,7 +40,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..core.timeline import Snapshot, Timeline
+from ..core.timeline import Snapshot
 from ..errors import FileChangedError, MendikotError
 from ..pmn import editing
 from ..pmn.reader import is_pmn_text, pick_deal, read_deals, read_string
@@ -369,14 +369,7 @@ class Viewer(anywidget.AnyWidget):
             raise ValueError("this deal has no replay to show (see viewer.data['error'])")
         if self._board.at_main_line and all(self.record.is_mainline(n) for n in self._board.line):
             return timeline[self.step]
-        assert self.record.setup is not None
-        plays = self.record.plays(self._board.line[: self.step])
-        variation = Timeline.replay(
-            self.record.setup,
-            [c for c, _, _ in plays],
-            [(ask, revoke) for _, ask, revoke in plays],
-            check_deal=False,
-        )
+        variation = self.record.replay(self._board.line[: self.step])
         return variation[self.step]
 
     def go(self, step: int) -> Viewer:

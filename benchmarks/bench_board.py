@@ -58,7 +58,9 @@ NOTEBOOK = {
             "source": ["import mendikot_replay as mr\n", 'mr.replay("deal.pmn")'],
         }
     ],
-    "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}},
+    "metadata": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+    },
     "nbformat": 4,
     "nbformat_minor": 5,
 }
@@ -73,7 +75,8 @@ TIMED = """async ([action, selector]) => {
     const watch = new MutationObserver(() => {
       if (root.dataset.node !== before) { watch.disconnect(); resolve(performance.now()); }
     });
-    watch.observe(root, { attributes: true, attributeFilter: ['data-node', 'data-last-render-ms'] });
+    const watched = ['data-node', 'data-last-render-ms'];
+    watch.observe(root, { attributes: true, attributeFilter: watched });
   });
   if (action === 'click') document.querySelector(selector).click();
   else root.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));

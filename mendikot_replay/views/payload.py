@@ -182,7 +182,8 @@ class _Tree:
         too); at ``first == 0`` also the start (id 0). Returns the cards that got a step:
         those the replay reached."""
         reached = line[: len(timeline) - 1]
-        if timeline.choices is None:
+        stopped = timeline.error if timeline.error_ply == len(reached) else None
+        if timeline.choices is None:  # the record's own: replayed again for the choices
             timeline = self.record.replay(reached, choices=True)
         if first == 0 and parent is None:
             parent = self._add(timeline, 0, None, None, depth)
@@ -190,7 +191,7 @@ class _Tree:
             parent = self._add(timeline, k + 1, reached[k], parent, depth)
         if len(reached) < len(line) and parent is not None:
             rest = line[len(reached) :]
-            error = timeline.error if timeline.error_ply == len(reached) else None
+            error = stopped
             if error is None and rest[0].card is None:
                 error = "an unknown card (--) cannot be replayed"
             self.dead_ends.append(

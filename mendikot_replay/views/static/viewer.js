@@ -1,41 +1,85 @@
-// mendikot-replay: the deal viewer that steps through a deal in the browser.
+// mendikot-replay: the deal viewer and analysis board that steps through a deal in the
+// browser.
 //
-// One ES module, no dependencies, no build step, no network. It is used two ways:
+// One ES module, no dependencies, no build step, no network. `views/html.py` joins this
+// file and the other `static/*.js` files after it (`moves.js`: the move list; `editor.js`:
+// annotations, saving, notices) into that one module: plain top-level functions, no
+// exports between them (only this file exports). It is used two ways:
 //  - as an anywidget front end: `export default { render }`, reading the widget model
-//    (traitlets `data`, `step`, `hidden_seats`, `show_played`, `scale`, `four_color`,
-//    `quiz_seat`, `analyse`, `analysis`) and writing `step` (and the options) back;
+//    (traitlets `data`, `path`, `step`, `hidden_seats`, `show_played`, `scale`,
+//    `four_color`, `quiz_seat`, `analyse`, `analysis`, `board`, `dirty`, `file`,
+//    `notice`) and writing `path`/`step` (and the options) back; with `board` true it
+//    sends the messages of the analysis board to Python (`send`: play, best, playout,
+//    back, promote, delete; the editor sends comment, glyph, nag, save …);
 //  - with no kernel at all (static HTML, nbconvert, Voila, the shared page of
 //    `mendikot-replay html`): `mountStatic(el, payload, options)` gives `render` a tiny
-//    in-page model with the same get/set/on/off/save_changes methods.
+//    in-page model with the same get/set/on/off/save_changes methods (and no `send`).
 //
-// The payload is made by `mendikot_replay/view_data.py`: every step (one per card) is
-// precomputed there, so stepping here is a look-up and a small DOM rebuild, never a replay.
+// The payload (version 2) is made by `mendikot_replay/views/payload.py`: `steps` holds every
+// node of the play tree (main line and variations; a step's index is its node id, with
+// `parent`, `children` — the first continues the line, the others are the variations that
+// replace it — `main`, `depth`, `legal`, `asks`), precomputed there, so stepping here is a
+// look-up and a small DOM rebuild, never a replay. The viewer shows `path[step]`: `path` is
+// the line shown (node ids from 0 to the line's end; missing or invalid: `main_line`),
+// `step` an index into it. Stepping moves `step` along the path; going to a node anywhere
+// (`goNode`) sets both. The tricks, ten events and annotated cards of the line shown are
+// computed here from its steps (`lineOf`), so every button, key, label and jump follows
+// the line, variation or not. A version-1 payload (a main line only) is read as a tree
+// with no variations.
+//
 // All user text (names, comments) is put in the page with textContent / text nodes,
-// never innerHTML, so a comment from a file cannot inject markup. Each name and comment is
+// never as markup, so a comment from a file cannot inject any. Each name and comment is
 // also in a <bdi> of its own (`bdi`), and the payload's sentences that quote user text (a
 // step's `text`, the `subtitle`) carry it wrapped in FSI \u2068 … PDI \u2069 by
 // `user_text.isolate`, which `sentence` turns into <bdi> elements: a right-to-left override
-// in a name cannot mirror the words around it.
+// in a name cannot mirror the words around it. The local notices made here follow the same
+// rule (a name in them is wrapped in FSI … PDI: show them with `sentence`).
 //
 // "analyse": the double-dummy solver's values, computed in Python (the widget's
-// `analysis` trait, filled step by step while `analyse` is on; or `payload.analysis`,
-// embedded whole by `mendikot-replay html`), one entry per step (see
-// `view_data.analysis_entry`): every legal card of the player to move is marked
+// `analysis` trait, filled node by node while `analyse` is on; or `payload.analysis`,
+// embedded whole by `mendikot-replay html`), one entry per node id (see
+// `payload.analysis_entry`): every legal card of the player to move is marked
 // mr-dd-keep (green, ✓: keeps the best outcome open to its side) or mr-dd-lose (red, ✗),
 // with the value in its label and ARIA label; the mr-dd panel gives the position's value;
-// a played card that threw the outcome away is marked mr-dd-mistake on the table.
+// the card that led to the node shown is judged from its parent's entry (`moves`), and a
+// card that threw the outcome away is marked mr-dd-mistake on the table. The quiz grades an
+// answer with the entry of its position (any card that keeps the value is right), read
+// even while the toggle is off, and shown only once the answer is given.
 //
-// Stable hooks for browser tests (data-testid): mr-viewer (root; data-step,
-// data-last-render-ms), mr-first, mr-prev-trick, mr-prev, mr-next, mr-next-trick, mr-last,
-// mr-prev-ten, mr-next-ten, mr-prev-note, mr-next-note, mr-slider, mr-step, mr-trick,
-// mr-say, mr-seat-A.. (data-hidden), mr-toggle-A.., mr-table, mr-trump, mr-counts,
-// mr-count-AC, mr-count-BD, mr-pile, mr-ledger, mr-ten-TS.. (data-status), mr-result,
-// mr-notes, mr-points, mr-quiz, mr-opt-played, mr-opt-four, mr-opt-large, mr-opt-quiz,
-// mr-opt-analyse, mr-dd (data-state, data-value).
-// Every card element carries data-card="TH"; an analysed one also data-dd-value="1" and
-// data-dd-text="AC win".
+// Playing a card (the page contract of the board): the cards in the hand of the player to
+// move are buttons (legal ones with the class mr-legal). A click on the next card of the
+// line steps on; on a card that starts a variation here, enters it; else, with a kernel
+// (`board`), sends {do: "play", at, card, ask}; without one, a local notice. Under the
+// closed trump's version B, the "ask for the trump" toggle (mr-ask) makes the next click
+// ask for it. A click on another player's card says whose turn it is.
+//
+// Keys (on the focused viewer): ArrowLeft / ArrowRight a card, ArrowUp / ArrowDown (Page Up /
+// Page Down) a trick, Home / End the line's ends, t / Shift+T the next / previous ten event,
+// n / Shift+N the next / previous annotated card, Shift+ArrowRight enters the next variation
+// on the line shown, Shift+ArrowLeft leaves the variation (to the card where it branches
+// off). Keys typed into a text field are the field's.
+//
+// For the other files of the module: `currentNode(view)` (the node id shown),
+// `isBoard(view)` (a kernel behind the viewer), `send(view, content)`, `goNode(view, id)`,
+// `notice(view, kind, text)`; hooks they may define, called when they exist:
+// `buildEditor(view)` (an element for the side column, under the notes; once per
+// payload), `drawEditor(view, nodeId)` (every draw), `drawNotice(view)` (every draw and on
+// `change:notice`), `showNotice(view, kind, text)` (a local notice).
+//
+// Stable hooks for browser tests (data-testid): mr-viewer (root; data-step = the index in
+// the path, data-node = the node id shown, data-last-render-ms), mr-first, mr-prev-trick,
+// mr-prev, mr-next, mr-next-trick, mr-last, mr-prev-ten, mr-next-ten, mr-prev-note,
+// mr-next-note, mr-slider, mr-step, mr-trick, mr-line, mr-say, mr-seat-A.. (data-hidden,
+// data-seat), mr-toggle-A.., mr-table, mr-trump, mr-counts, mr-count-AC, mr-count-BD,
+// mr-pile, mr-ledger, mr-ten-TS.. (data-status), mr-result, mr-notes, mr-points, mr-quiz,
+// mr-opt-played, mr-opt-four, mr-opt-large, mr-opt-quiz, mr-opt-analyse, mr-dd
+// (data-state, data-value), mr-dd-played; the board: mr-board (its toolbar), mr-back,
+// mr-best, mr-playout, mr-promote, mr-delete, mr-ask (aria-pressed); the move list:
+// mr-moves, mr-var-in, mr-var-out (moves.js).
+// Every card element a person can click carries data-card="TH" (in the move list also
+// data-node); an analysed one also data-dd-value="1" and data-dd-text="AC win".
 
-const PAYLOAD_VERSION = 1;
+const PAYLOAD_VERSION = 2;
 const SUIT_SIGN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 const SUIT_ORDER = ["S", "H", "D", "C"];
@@ -47,6 +91,8 @@ const STATUS_WORD = {
   hand: "still out", table: "on the table", pile: "in the Dehla pile",
   captured: "captured", gone: "taken before the position",
 };
+const VALUE_WORD = { 1: "win", 2: "mendikot", 3: "whitewash" };
+const ASK = "^T"; // PMN's prefix of a card that asks for the closed trump (version B)
 
 // -- small helpers ------------------------------------------------------------------------
 
@@ -123,6 +169,12 @@ function sentence(text) {
     nodes.push(bdi(piece));
   } else if (plain) nodes.push(plain);
   return nodes;
+}
+
+/** A sentence of the payload as a plain string (for an ARIA label: read out, never laid
+ * out), without its isolation marks. */
+function plainText(text) {
+  return String(text).replace(/[\u2066-\u2069]/g, "");
 }
 
 function rankText(card) {
@@ -215,7 +267,7 @@ function ringPlace(seat, players) {
 /** anywidget entry point: draw the viewer into `el` and follow the model. Returns the
  * clean-up function anywidget calls when the view is removed. */
 export function render({ model, el }) {
-  const view = { model, root: null, parts: {}, quiz: null, payload: null };
+  const view = { model, root: null, parts: {}, quiz: null, payload: null, line: null, ask: null, holding: false };
   const root = h("div", {
     class: "mr-viewer",
     "data-testid": "mr-viewer",
@@ -223,27 +275,40 @@ export function render({ model, el }) {
     role: "group",
     "data-lm-suppress-shortcuts": "true",
     "aria-keyshortcuts":
-      "ArrowLeft ArrowRight ArrowUp ArrowDown PageUp PageDown Home End t Shift+T n Shift+N",
+      "ArrowLeft ArrowRight ArrowUp ArrowDown PageUp PageDown Home End t Shift+T n Shift+N Shift+ArrowRight Shift+ArrowLeft",
   });
   view.root = root;
   el.append(root);
 
   const rebuild = () => build(view);
-  const refresh = () => update(view);
+  // While the viewer sets `path` and `step` together, one draw at the end (`setLine`).
+  const refresh = () => {
+    if (!view.holding) update(view);
+  };
+  const onNotice = () => {
+    if (view.payload && typeof drawNotice === "function") drawNotice(view);
+  };
   const onKey = (event) => keydown(view, event);
   const onPointer = (event) => {
     // Keep keyboard focus in the viewer (so the arrows keep working) unless the user
     // clicked something that takes focus itself.
-    if (!event.target.closest("button, input, select, a")) root.focus({ preventScroll: true });
+    if (!event.target.closest("button, input, select, textarea, a, summary, [contenteditable]")) {
+      root.focus({ preventScroll: true });
+    }
   };
   root.addEventListener("keydown", onKey);
   root.addEventListener("pointerdown", onPointer);
-  const names = ["step", "hidden_seats", "show_played", "scale", "four_color", "quiz_seat", "analyse", "analysis"];
+  const names = [
+    "step", "path", "hidden_seats", "show_played", "scale", "four_color", "quiz_seat",
+    "analyse", "analysis", "board", "dirty",
+  ];
   model.on("change:data", rebuild);
+  model.on("change:notice", onNotice);
   for (const name of names) model.on(`change:${name}`, refresh);
   rebuild();
   return () => {
     model.off("change:data", rebuild);
+    model.off("change:notice", onNotice);
     for (const name of names) model.off(`change:${name}`, refresh);
     root.removeEventListener("keydown", onKey);
     root.removeEventListener("pointerdown", onPointer);
@@ -256,24 +321,139 @@ function option(view, name, fallback) {
   return value === undefined || value === null ? fallback : value;
 }
 
-function steps(view) {
+/** The payload as this viewer reads it: version 2 as it is; version 1 (a main line only,
+ * from an older kernel or page) as a tree without variations. */
+function readPayload(data) {
+  if (!data || data.version !== 1) return data || {};
+  const steps = (data.steps || []).map((step, k, all) => ({
+    ...step,
+    id: k,
+    parent: k ? k - 1 : null,
+    children: k + 1 < all.length ? [k + 1] : [],
+    main: true,
+    depth: 0,
+    asks: step.asks || [],
+  }));
+  return { ...data, version: PAYLOAD_VERSION, steps, main_line: steps.map((_, k) => k), dead_ends: [] };
+}
+
+/** Every node of the play tree (the payload's steps, by node id). */
+function nodes(view) {
   return (view.payload && view.payload.steps) || [];
 }
 
+/** `path` as a chain of node ids from 0 (each the parent of the next), carried on to the
+ * end of its line by first children; `null` when it is not one. */
+function checkedPath(all, path) {
+  if (!Array.isArray(path) || !path.length || path[0] !== 0 || !all.length) return null;
+  for (let i = 0; i < path.length; i++) {
+    const id = path[i];
+    if (!Number.isInteger(id) || id < 0 || id >= all.length) return null;
+    if (i && all[id].parent !== path[i - 1]) return null;
+  }
+  const out = path.slice();
+  for (let id = out[out.length - 1]; (all[id].children || []).length && out.length <= all.length; ) {
+    id = all[id].children[0];
+    out.push(id);
+  }
+  return out;
+}
+
+/** The line through node `id`: its ancestors from 0, itself, and its first children to the
+ * end of the line. */
+function lineThrough(all, id) {
+  const up = [];
+  for (let x = id; x !== null && x !== undefined && up.length <= all.length; x = all[x].parent) up.push(x);
+  up.reverse();
+  return checkedPath(all, up) || [0];
+}
+
+/** The line shown, and what the navigation needs of it (indices into the path): where its
+ * tricks end, where a ten moves, which cards are annotated. Remade only when the payload
+ * or the path changes. */
+function lineOf(view) {
+  const payload = view.payload;
+  const raw = view.model.get("path");
+  const cached = view.line;
+  if (cached && cached.payload === payload && cached.raw === raw) return cached;
+  const all = nodes(view);
+  const ids = checkedPath(all, raw) || checkedPath(all, payload.main_line) || lineThrough(all, all.length - 1);
+  const trickEnds = [];
+  const tenSteps = [];
+  const noteSteps = [];
+  ids.forEach((id, k) => {
+    const step = all[id];
+    if (step.winner) trickEnds.push(k);
+    if (k && ledgerMoved(all[ids[k - 1]], step)) tenSteps.push(k);
+    if (k && step.card && noteCount(step.notes)) noteSteps.push(k);
+  });
+  const key = ids.join(",");
+  view.line = { payload, raw, ids, set: new Set(ids), key, trickEnds, tenSteps, noteSteps };
+  return view.line;
+}
+
+function ledgerMoved(before, after) {
+  const a = before.ledger || [];
+  const b = after.ledger || [];
+  if (a.length !== b.length) return true;
+  return a.some((entry, i) => entry.where !== b[i].where || entry.team !== b[i].team);
+}
+
+/** How many annotations a step's notes hold (glyph, points, NAGs, comments). */
+function noteCount(notes) {
+  if (!notes) return 0;
+  return (notes.glyph ? 1 : 0) + (notes.points || []).length + (notes.nags || []).length + (notes.comments || []).length;
+}
+
+/** The index shown in the path (`step`, clamped to it). */
 function current(view) {
-  const n = steps(view).length;
+  const n = lineOf(view).ids.length;
   return n ? clamp(Number(view.model.get("step")), n) : 0;
 }
 
-/** Ask for step `k`: the model's change event redraws (so Python-driven steps and
- * user-driven steps take the same path). */
+/** The node id shown. */
+function currentNode(view) {
+  if (!nodes(view).length) return 0;
+  return lineOf(view).ids[current(view)];
+}
+
+/** The node at index `k` of the line shown. */
+function stepAt(view, k) {
+  const ids = lineOf(view).ids;
+  return k >= 0 && k < ids.length ? nodes(view)[ids[k]] : null;
+}
+
+/** Ask for index `k` of the line shown: the model's change event redraws (so Python-driven
+ * steps and user-driven steps take the same path). */
 function go(view, k) {
-  const n = steps(view).length;
-  if (!n) return;
+  const n = lineOf(view).ids.length;
+  if (!n || !nodes(view).length) return;
   const target = clamp(k, n);
   if (target === current(view) && target === view.model.get("step")) return;
   view.model.set("step", target);
   view.model.save_changes();
+}
+
+/** Go to node `id` anywhere in the tree: the line shown becomes the line through it. */
+function goNode(view, id) {
+  const all = nodes(view);
+  if (!Number.isInteger(id) || id < 0 || id >= all.length) return;
+  const path = lineThrough(all, id);
+  setLine(view, path, path.indexOf(id));
+}
+
+/** Set `path` and `step` together: one message to Python, one draw. */
+function setLine(view, path, step) {
+  const model = view.model;
+  view.holding = true;
+  try {
+    model.set("path", path);
+    model.set("step", step);
+  } finally {
+    view.holding = false;
+  }
+  model.save_changes();
+  update(view);
 }
 
 function setOption(view, name, value) {
@@ -281,17 +461,42 @@ function setOption(view, name, value) {
   view.model.save_changes();
 }
 
+/** A kernel is behind the viewer: new cards, the solver's buttons and saving work. */
+function isBoard(view) {
+  return Boolean(view.model.get("board")) && typeof view.model.send === "function";
+}
+
+/** A message to Python (only on a board); whether it was sent. */
+function send(view, content) {
+  if (!isBoard(view)) return false;
+  view.model.send(content);
+  return true;
+}
+
+/** A notice of the viewer's own: the editor's notice area when it is there, else the
+ * narration line. `text` may hold user text wrapped in FSI … PDI. */
+function notice(view, kind, text) {
+  if (typeof showNotice === "function") {
+    showNotice(view, kind, text);
+    return;
+  }
+  const say = view.parts.say;
+  if (!say) return;
+  say.dataset.notice = kind;
+  say.replaceChildren(h("strong", { text: kind === "error" ? "Not possible: " : "Note: " }), ...sentence(text));
+}
+
 const MOVES = {
   first: (v) => 0,
-  last: (v) => steps(v).length - 1,
+  last: (v) => lineOf(v).ids.length - 1,
   prev: (v) => current(v) - 1,
   next: (v) => current(v) + 1,
-  prevTrick: (v) => lastBefore(v.payload.trick_ends, current(v)) ?? 0,
-  nextTrick: (v) => firstAfter(v.payload.trick_ends, current(v)) ?? steps(v).length - 1,
-  prevTen: (v) => lastBefore(v.payload.ten_steps, current(v)) ?? current(v),
-  nextTen: (v) => firstAfter(v.payload.ten_steps, current(v)) ?? current(v),
-  prevNote: (v) => lastBefore(v.payload.note_steps, current(v)) ?? current(v),
-  nextNote: (v) => firstAfter(v.payload.note_steps, current(v)) ?? current(v),
+  prevTrick: (v) => lastBefore(lineOf(v).trickEnds, current(v)) ?? 0,
+  nextTrick: (v) => firstAfter(lineOf(v).trickEnds, current(v)) ?? lineOf(v).ids.length - 1,
+  prevTen: (v) => lastBefore(lineOf(v).tenSteps, current(v)) ?? current(v),
+  nextTen: (v) => firstAfter(lineOf(v).tenSteps, current(v)) ?? current(v),
+  prevNote: (v) => lastBefore(lineOf(v).noteSteps, current(v)) ?? current(v),
+  nextNote: (v) => firstAfter(lineOf(v).noteSteps, current(v)) ?? current(v),
 };
 
 const KEYS = {
@@ -309,16 +514,24 @@ const KEYS = {
   N: "prevNote",
 };
 
+const TEXT_INPUTS = new Set(["text", "search", "email", "number", "password", "url", "tel"]);
+
 function keydown(view, event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.target && event.target.tagName === "SELECT") return;
-  const move = KEYS[event.key];
-  if (!move || !steps(view).length) return;
+  const target = event.target;
+  if (target && (target.tagName === "SELECT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
+  if (target && target.tagName === "INPUT" && TEXT_INPUTS.has(target.type)) return;
+  let move = KEYS[event.key];
+  if (event.shiftKey && event.key === "ArrowRight") move = "in";
+  if (event.shiftKey && event.key === "ArrowLeft") move = "out";
+  if (!move || !nodes(view).length) return;
   // Ours: keep it from the notebook's command shortcuts (the root also carries
   // data-lm-suppress-shortcuts, which JupyterLab's keymap honours) and from scrolling.
   event.preventDefault();
   event.stopPropagation();
-  go(view, MOVES[move](view));
+  if (move === "in") enterVariation(view);
+  else if (move === "out") leaveVariation(view);
+  else go(view, MOVES[move](view));
 }
 
 // -- building the skeleton (once per payload) ---------------------------------------------
@@ -338,9 +551,11 @@ function button(view, testid, text, label, move, keys) {
 function build(view) {
   const started = performance.now();
   const root = view.root;
-  const payload = view.model.get("data") || {};
+  const payload = readPayload(view.model.get("data"));
   view.payload = payload;
   view.quiz = null;
+  view.line = null;
+  view.ask = null;
   root.replaceChildren();
   const parts = (view.parts = {});
   root.setAttribute("aria-label", `Mendikot replay: ${payload.title || "deal"}`);
@@ -359,10 +574,10 @@ function build(view) {
   if (payload.error) {
     root.append(h("p", { class: "mr-error", role: "alert", text: `Problem: ${payload.error}` }));
   }
-  const n = steps(view).length;
-  if (!n) {
+  if (!nodes(view).length) {
     root.append(h("p", { class: "mr-error", text: "There is nothing to replay." }));
     root.dataset.step = "0";
+    root.dataset.node = "0";
     root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
     return;
   }
@@ -370,7 +585,7 @@ function build(view) {
     type: "range",
     class: "mr-slider",
     min: "0",
-    max: String(n - 1),
+    max: "0",
     step: "1",
     value: "0",
     "data-testid": "mr-slider",
@@ -379,15 +594,16 @@ function build(view) {
   });
   parts.stepText = h("span", { class: "mr-steptext", "data-testid": "mr-step" });
   parts.trickText = h("span", { class: "mr-tricktext", "data-testid": "mr-trick" });
+  parts.lineText = h("span", { class: "mr-linetext", "data-testid": "mr-line" });
   const controls = h(
     "div",
-    { class: "mr-controls", role: "toolbar", "aria-label": "step through the deal" },
-    button(view, "mr-first", "|\u25C0", "start of the deal", "first", "Home"),
+    { class: "mr-controls", role: "toolbar", "aria-label": "step through the line shown" },
+    button(view, "mr-first", "|\u25C0", "start of the line", "first", "Home"),
     button(view, "mr-prev-trick", "\u25C0\u25C0", "previous trick", "prevTrick", "Up / Page Up"),
     button(view, "mr-prev", "\u25C0", "previous card", "prev", "Left"),
     button(view, "mr-next", "\u25B6", "next card", "next", "Right"),
     button(view, "mr-next-trick", "\u25B6\u25B6", "next trick", "nextTrick", "Down / Page Down"),
-    button(view, "mr-last", "\u25B6|", "end of the deal", "last", "End"),
+    button(view, "mr-last", "\u25B6|", "end of the line", "last", "End"),
     h("span", { class: "mr-sep", "aria-hidden": "true" }),
     button(view, "mr-prev-ten", "\u25C0 10", "previous ten event", "prevTen", "Shift+T"),
     button(view, "mr-next-ten", "10 \u25B6", "next ten event", "nextTen", "t"),
@@ -395,8 +611,8 @@ function build(view) {
     button(view, "mr-next-note", "\u270E \u25B6", "next annotation", "nextNote", "n"),
   );
   parts.say = h("div", { class: "mr-say", "data-testid": "mr-say", role: "status", "aria-live": "polite" });
-  const where = h("div", { class: "mr-where" }, parts.trickText, " \u00B7 ", parts.stepText);
-  root.append(controls, h("div", { class: "mr-sliderrow" }, parts.slider, where), parts.say);
+  const where = h("div", { class: "mr-where" }, parts.trickText, " \u00B7 ", parts.stepText, parts.lineText);
+  root.append(controls, h("div", { class: "mr-sliderrow" }, parts.slider, where), buildBoardBar(view), parts.say);
   root.append(buildOptions(view));
   parts.quiz = h("div", { class: "mr-quiz", "data-testid": "mr-quiz", role: "status", "aria-live": "polite", hidden: true });
   root.append(parts.quiz);
@@ -406,6 +622,14 @@ function build(view) {
   const table = h("div", { class: `mr-tablearea mr-n${players}` });
   table.style.gridTemplateAreas = layout.areas.join(" ");
   table.style.gridTemplateColumns = layout.cols;
+  // A card of a hand that is not a button (another player's, or one played): say why it
+  // does not play.
+  table.addEventListener("click", (event) => {
+    const chip = event.target.closest("[data-card]");
+    const panel = chip && chip.closest(".mr-seat");
+    if (!panel || chip.tagName === "BUTTON") return;
+    clickCard(view, panel.dataset.seat, chip.dataset.card);
+  });
   parts.seats = {};
   for (const seat of payload.seats) {
     const panel = h("section", {
@@ -441,52 +665,17 @@ function build(view) {
     hidden: true,
   });
   parts.notes = h("div", { class: "mr-box mr-notes", "data-testid": "mr-notes", "aria-label": "annotations at this card" });
-  const side = h("div", { class: "mr-side" }, parts.result, parts.dd, parts.trump, parts.counts, parts.pile, parts.ledger, parts.notes);
-  root.append(h("div", { class: "mr-body" }, table, side));
+  parts.editor = typeof buildEditor === "function" ? buildEditor(view) || null : null;
+  const side = h("div", { class: "mr-side" }, parts.result, parts.dd, parts.trump, parts.counts, parts.pile, parts.ledger, parts.notes, parts.editor);
+  parts.moves = typeof buildMoves === "function" ? buildMoves(view) : null;
+  root.append(h("div", { class: "mr-body" }, table, side, parts.moves));
 
+  parts.pointList = h("ol", { class: "mr-pointlist" });
+  parts.pointSummary = h("summary");
+  parts.pointEmpty = h("p", { class: "mr-dim", text: "This deal has no annotations." });
   parts.pointButtons = [];
-  const list = h("ol", { class: "mr-pointlist" });
-  const byStep = new Map();
-  for (const point of payload.points || []) {
-    if (!byStep.has(point.step)) byStep.set(point.step, []);
-    byStep.get(point.step).push(point);
-  }
-  for (const [at, group] of byStep) {
-    const first = group[0];
-    const badges = [];
-    const words = [];
-    for (const point of group) {
-      if (point.kind === "glyph") badges.push(h("span", { class: "mr-glyph", text: point.text }));
-      else if (point.kind === "nag") badges.push(h("span", { class: "mr-badge", title: point.text, text: point.text.split(" ")[0] }));
-      else if (point.kind === "comment") words.push(point.text);
-      else {
-        const args = argsText(point.text);
-        badges.push(h("span", { class: "mr-badge mr-badge-point" }, "\u2605 ", bdi(point.kind), args ? [" ", bdi(args)] : null));
-      }
-    }
-    const btn = h(
-      "button",
-      {
-        type: "button",
-        class: "mr-point",
-        "data-step": String(at),
-        title: words.join(" "),
-        onclick: () => go(view, at),
-      },
-      h("span", { class: "mr-pointwhere", text: `card ${at} \u00B7 ${seatCard(first.seat, first.card)}` }),
-      " ",
-      ...badges.flatMap((b) => [b, " "]),
-      h("span", { class: "mr-pointtext" }, words.flatMap((w, i) => (i ? [" ", bdi(w)] : [bdi(w)]))),
-    );
-    parts.pointButtons.push(btn);
-    list.append(h("li", null, btn));
-  }
-  parts.points = h(
-    "details",
-    { class: "mr-points", "data-testid": "mr-points", open: true },
-    h("summary", { text: `Annotated cards (${byStep.size}) \u2014 click to jump, or press n / N` }),
-    (payload.points || []).length ? list : h("p", { class: "mr-dim", text: "This deal has no annotations." }),
-  );
+  parts.pointsKey = null;
+  parts.points = h("details", { class: "mr-points", "data-testid": "mr-points", open: true }, parts.pointSummary, parts.pointList, parts.pointEmpty);
   if ((payload.deal_comments || []).length) {
     parts.points.append(
       h("div", { class: "mr-dealnotes" }, ...payload.deal_comments.map((c) => h("p", null, bdi(c)))),
@@ -494,6 +683,57 @@ function build(view) {
   }
   root.append(parts.points);
   update(view);
+}
+
+/** The jump list of the line shown: one button per annotated card (remade when the line
+ * changes, not on every step). */
+function drawPoints(view, line) {
+  const parts = view.parts;
+  if (parts.pointsKey === line.key) return;
+  parts.pointsKey = line.key;
+  const all = nodes(view);
+  parts.pointButtons = [];
+  const items = [];
+  for (const k of line.noteSteps) {
+    const id = line.ids[k];
+    const step = all[id];
+    const notes = step.notes;
+    const badges = [];
+    if (notes.glyph) badges.push(h("span", { class: "mr-glyph", text: notes.glyph }));
+    for (const point of notes.points || []) {
+      const args = argsText((point.args || []).join(" "));
+      badges.push(h("span", { class: "mr-badge mr-badge-point" }, "\u2605 ", bdi(point.kind), args ? [" ", bdi(args)] : null));
+    }
+    for (const nag of notes.nags || []) {
+      const text = `$${nag.nag} ${nag.text || ""}`.trim();
+      badges.push(h("span", { class: "mr-badge", title: text, text: `$${nag.nag}` }));
+    }
+    const words = notes.comments || [];
+    const btn = h(
+      "button",
+      {
+        type: "button",
+        class: "mr-point",
+        "data-step": String(k),
+        "data-node": String(id),
+        title: words.join(" "),
+        onclick: () => go(view, k),
+      },
+      h("span", { class: "mr-pointwhere", text: `card ${k} \u00B7 ${seatCard(step.card.seat, step.card.card)}` }),
+      " ",
+      ...badges.flatMap((b) => [b, " "]),
+      h("span", { class: "mr-pointtext" }, words.flatMap((w, i) => (i ? [" ", bdi(w)] : [bdi(w)]))),
+    );
+    parts.pointButtons.push(btn);
+    items.push(h("li", null, btn));
+  }
+  parts.pointList.replaceChildren(...items);
+  parts.pointList.hidden = !items.length;
+  const dealNotes = (view.payload.deal_comments || []).length > 0;
+  // With no annotated card, the deal's own comment (shown below) stands instead.
+  parts.pointEmpty.hidden = items.length > 0 || dealNotes;
+  const which = lineOf(view).ids.every((id) => nodes(view)[id].main) ? "" : " on this line";
+  parts.pointSummary.textContent = `Annotated cards${which} (${items.length}) \u2014 click to jump, or press n / N`;
 }
 
 function rulesLine(payload) {
@@ -543,32 +783,186 @@ function buildOptions(view) {
   return view.parts.options;
 }
 
+// -- the board's toolbar ------------------------------------------------------------------
+
+function buildBoardBar(view) {
+  const parts = view.parts;
+  const act = (testid, text, label, what) =>
+    h("button", {
+      type: "button",
+      class: "mr-btn mr-boardbtn",
+      "data-testid": testid,
+      "aria-label": label,
+      title: label,
+      text,
+      onclick: () => boardAction(view, what),
+    });
+  parts.board = {
+    back: act("mr-back", "\u21B6 back", "one card back on the line shown", "back"),
+    best: act("mr-best", "\u2605 best card", "play a card that keeps the double-dummy outcome", "best"),
+    playout: act("mr-playout", "\u00BB play out", "play the deal out with best cards", "playout"),
+    promote: act("mr-promote", "\u2191 promote", "make this variation the main line", "promote"),
+    del: act("mr-delete", "\u2715 delete variation", "delete this variation", "delete"),
+  };
+  parts.ask = h("button", {
+    type: "button",
+    class: "mr-btn mr-ask",
+    "data-testid": "mr-ask",
+    "aria-pressed": "false",
+    title: "version B of the closed trump: the next card you click also asks for the trump to be turned up",
+    text: "ask for the trump",
+    onclick: () => toggleAsk(view),
+  });
+  parts.boardbar = h(
+    "div",
+    { class: "mr-boardbar", "data-testid": "mr-board", role: "toolbar", "aria-label": "analysis board" },
+    Object.values(parts.board),
+    parts.ask,
+  );
+  return parts.boardbar;
+}
+
+function boardAction(view, what) {
+  const at = currentNode(view);
+  const content = what === "back" ? { do: "back" } : { do: what, at };
+  if (!send(view, content)) notice(view, "info", "The board's buttons need the notebook: open this deal there with mr.replay(...).");
+}
+
+function toggleAsk(view) {
+  const at = currentNode(view);
+  const on = Boolean(view.ask && view.ask.node === at && view.ask.on);
+  view.ask = { node: at, on: !on };
+  drawBoardBar(view, nodes(view)[at], current(view));
+}
+
+function drawBoardBar(view, step, k) {
+  const parts = view.parts;
+  const board = isBoard(view);
+  const asks = (step.asks || []).length > 0 && Boolean(step.to_play);
+  parts.boardbar.hidden = !board && !asks;
+  for (const btn of Object.values(parts.board)) btn.hidden = !board;
+  const over = !step.to_play;
+  parts.board.back.disabled = k === 0;
+  parts.board.best.disabled = over;
+  parts.board.playout.disabled = over;
+  parts.board.promote.disabled = Boolean(step.main);
+  parts.board.del.disabled = Boolean(step.main);
+  if (view.ask && view.ask.node !== step.id) view.ask = null;
+  const on = Boolean(asks && view.ask && view.ask.on);
+  parts.ask.hidden = !asks;
+  parts.ask.setAttribute("aria-pressed", on ? "true" : "false");
+  parts.ask.classList.toggle("mr-on", on);
+  parts.ask.textContent = on ? "asking for the trump \u2713" : "ask for the trump";
+}
+
+// -- playing a card -----------------------------------------------------------------------
+
+/** "C (Chitra)" for a notice: the name wrapped in FSI … PDI (see `sentence`). */
+function whoSentence(payload, seat) {
+  const name = payload.names[seat];
+  return name ? `${seat} (${FSI}${name}${PDI})` : seat;
+}
+
+/** A card of `seat`'s hand was clicked (see the page contract in the header). */
+function clickCard(view, seat, card) {
+  const payload = view.payload;
+  const all = nodes(view);
+  const line = lineOf(view);
+  const k = current(view);
+  const id = line.ids[k];
+  const step = all[id];
+  if (!step.to_play) {
+    notice(view, "info", "The deal is over here: no card is left to play.");
+    return;
+  }
+  if (seat !== step.to_play) {
+    notice(view, "info", `It is ${whoSentence(payload, step.to_play)}'s turn.`);
+    return;
+  }
+  if (!(step.hands[seat] || []).includes(card)) {
+    notice(view, "info", `${cardText(card)} was played already.`);
+    return;
+  }
+  const ask = Boolean(view.ask && view.ask.node === id && view.ask.on);
+  view.ask = null;
+  const asks = step.asks || [];
+  const same = (child, exact) => {
+    const played = child !== undefined ? all[child].card : null;
+    if (!played || played.card !== card) return false;
+    return !exact || !asks.includes(card) || Boolean(played.asked) === ask;
+  };
+  const next = line.ids[k + 1];
+  if (same(next, true)) {
+    go(view, k + 1);
+    return;
+  }
+  const child = (step.children || []).find((c) => same(c, true));
+  if (child !== undefined) {
+    goNode(view, child);
+    return;
+  }
+  if (send(view, { do: "play", at: id, card, ask })) return;
+  const legal = Array.isArray(step.legal) ? step.legal : null;
+  if (legal && !legal.includes(card) && !(ask && asks.includes(card))) {
+    const allowed = legal.length ? ` (legal: ${legal.map(cardText).join(" ")})` : "";
+    notice(view, "error", `${cardText(card)} is not a legal card here${allowed}.`);
+    return;
+  }
+  // Without a kernel the ask cannot be tried: the recorded card, asked or not, is shown.
+  if (same(next, false)) {
+    go(view, k + 1);
+    return;
+  }
+  const loose = (step.children || []).find((c) => same(c, false));
+  if (loose !== undefined) {
+    goNode(view, loose);
+    return;
+  }
+  notice(
+    view,
+    "info",
+    `New cards need the notebook: open this deal there with mr.replay(...) to play ${cardText(card)} here and keep it as a variation.`,
+  );
+}
+
 // -- drawing one step ---------------------------------------------------------------------
 
 function update(view) {
   const started = performance.now();
   const root = view.root;
   const payload = view.payload;
-  const all = steps(view);
-  if (!payload || !all.length) return;
+  const all = nodes(view);
+  if (!payload || !all.length || !view.parts.slider) return;
+  const line = lineOf(view);
   const k = current(view);
-  const step = all[k];
+  const id = line.ids[k];
+  const step = all[id];
   const parts = view.parts;
   const scale = Number(option(view, "scale", 1)) || 1;
   root.style.setProperty("--mr-scale", String(scale));
   root.classList.toggle("mr-4c", Boolean(option(view, "four_color", false)));
   root.classList.toggle("mr-large", scale > 1.01);
+  root.classList.toggle("mr-board", isBoard(view));
   root.dataset.step = String(k);
+  root.dataset.node = String(id);
 
   // quiz answers belong to the card they were given for
-  if (view.quiz && view.quiz.step !== k) view.quiz = null;
+  if (view.quiz && view.quiz.node !== id) view.quiz = null;
 
+  const last = line.ids.length - 1;
+  if (parts.slider.max !== String(last)) parts.slider.max = String(last);
   parts.slider.value = String(k);
-  parts.slider.setAttribute("aria-valuetext", `card ${k} of ${all.length - 1}`);
-  parts.stepText.textContent = k ? `card ${k} of ${all.length - 1}` : `start \u00B7 card 0 of ${all.length - 1}`;
-  parts.trickText.textContent = `Trick ${step.trick}`;
+  parts.slider.setAttribute("aria-valuetext", `card ${k} of ${last}`);
+  parts.stepText.textContent = k ? `card ${k} of ${last}` : `start \u00B7 card 0 of ${last}`;
+  // An empty table: the trick is still to come.
+  parts.trickText.textContent = step.table.length ? `Trick ${step.trick}` : `before trick ${step.trick}`;
+  const depth = step.depth || 0;
+  parts.lineText.hidden = Boolean(step.main);
+  parts.lineText.textContent = step.main ? "" : ` \u00B7 variation${depth > 1 ? ` (${depth} deep)` : ""}`;
+  delete parts.say.dataset.notice;
   parts.say.replaceChildren(...sentence(step.text));
   syncOptions(view);
+  drawBoardBar(view, step, k);
 
   const quizSeat = quizTurn(view, k);
   drawSeats(view, step, k, quizSeat);
@@ -581,12 +975,16 @@ function update(view) {
   drawResult(view, step, k);
   drawNotes(view, step, k);
   drawQuiz(view, k, quizSeat);
+  drawPoints(view, line);
   for (const btn of parts.pointButtons) {
     const here = Number(btn.dataset.step) === k;
     btn.classList.toggle("mr-here", here);
     if (here) btn.setAttribute("aria-current", "step");
     else btn.removeAttribute("aria-current");
   }
+  if (typeof drawMoves === "function") drawMoves(view);
+  if (typeof drawEditor === "function") drawEditor(view, id);
+  if (typeof drawNotice === "function") drawNotice(view);
   root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
 }
 
@@ -600,13 +998,12 @@ function syncOptions(view) {
   select.value = option(view, "quiz_seat", "") || "";
 }
 
-/** The quiz seat, when it is that seat's turn and the record shows what it played. */
+/** The quiz seat, when it is that seat's turn and the line shows what it played. */
 function quizTurn(view, k) {
   const seat = option(view, "quiz_seat", "");
   if (!seat) return null;
-  const all = steps(view);
-  const next = all[k + 1];
-  if (!next || !next.card || next.card.seat !== seat || all[k].to_play !== seat) return null;
+  const next = stepAt(view, k + 1);
+  if (!next || !next.card || next.card.seat !== seat || stepAt(view, k).to_play !== seat) return null;
   return seat;
 }
 
@@ -674,16 +1071,21 @@ function drawSeats(view, step, k, quizSeat) {
     } else {
       // The solver's values on the hand of the player to move (not while a quiz asks
       // that player's card: they would give the answer away).
-      const dd = analysisOf(view, k);
+      const dd = analysisOf(view, step.id);
       const values = dd && dd.cards && dd.to_play === seat && quizSeat !== seat ? dd : null;
-      body = handRows(view, seat, hand, start || hand, showPlayed, trump, quizSeat === seat ? k : null, values);
+      const play = step.to_play === seat && quizSeat !== seat ? { legal: Array.isArray(step.legal) ? new Set(step.legal) : null } : null;
+      body = handRows(view, seat, hand, start || hand, showPlayed, trump, quizSeat === seat ? k : null, values, play);
     }
-    panel.setAttribute("aria-label", `${whoText(payload, seat)}, team ${payload.team_labels[team]}${isHidden ? ", hand hidden" : ""}`);
+    panel.setAttribute("aria-label", `${whoText(payload, seat)}, team ${payload.team_labels[team]}${isHidden ? ", hand hidden" : ""}${step.to_play === seat ? ", to play" : ""}`);
     panel.replaceChildren(header, body);
   }
 }
 
-function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd) {
+/** One hand, a row per suit. `quizStep`: the quiz asks this seat's card (its cards are
+ * the quiz's buttons); `dd`: the solver's entry to mark the cards with; `play`: this seat
+ * is to move, its cards are buttons that play them (`play.legal`: the legal cards, or null
+ * when the payload does not say). */
+function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play) {
   const held = new Set(hand);
   const facedown = trump.status === "hidden" && trump.holder === seat ? trump.card : null;
   const rows = [];
@@ -715,30 +1117,41 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd) {
           h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(c) }),
         );
         chips.push(chip);
-      } else {
-        const value = dd && !played ? dd.cards[c] : undefined;
-        if (value) {
-          cls += ` mr-dd ${value.keeps ? "mr-dd-keep" : "mr-dd-lose"}`;
-          label += value.keeps
-            ? `, double-dummy ${value.text}: keeps the best outcome`
-            : `, double-dummy ${value.text}: loses ${dd.text}`;
-        }
-        const chip = h("span", {
-          class: `${cls} mr-card mr-suit-${suit}`,
-          "data-card": c,
-          role: "img",
-          "aria-label": label,
-          "data-dd-value": value ? String(value.value) : null,
-          "data-dd-text": value ? value.text : null,
-        });
-        chip.append(h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(c) }));
-        if (value) {
-          chip.append(h("span", { class: "mr-ddtag", "aria-hidden": "true", text: `${value.keeps ? "\u2713" : "\u2717"} ${value.text}` }));
-          chip.title = value.keeps ? `double-dummy: ${value.text} (keeps it)` : `double-dummy: ${value.text} (${dd.text} was possible)`;
-        }
-        if (c === facedown) chip.title = "set aside face down: the closed trump";
-        chips.push(chip);
+        continue;
       }
+      const value = dd && !played ? dd.cards[c] : undefined;
+      if (value) {
+        cls += ` mr-dd ${value.keeps ? "mr-dd-keep" : "mr-dd-lose"}`;
+        label += value.keeps
+          ? `, double-dummy ${value.text}: keeps the best outcome`
+          : `, double-dummy ${value.text}: loses ${dd.text}`;
+      }
+      const playable = play && !played;
+      const legal = playable && (play.legal === null || play.legal.has(c));
+      if (playable) {
+        cls += legal ? " mr-playcard mr-legal" : " mr-playcard mr-illegal";
+        label += legal ? ", a legal card: play it" : ", not a legal card here";
+      }
+      const chip = h(playable ? "button" : "span", {
+        type: playable ? "button" : null,
+        class: `${cls} mr-card mr-suit-${suit}`,
+        "data-card": c,
+        role: playable ? null : "img",
+        "aria-label": label,
+        "data-legal": playable ? String(Boolean(legal)) : null,
+        "data-dd-value": value ? String(value.value) : null,
+        "data-dd-text": value ? value.text : null,
+        onclick: playable ? () => clickCard(view, seat, c) : null,
+      });
+      chip.append(h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(c) }));
+      if (value) {
+        chip.append(h("span", { class: "mr-ddtag", "aria-hidden": "true", text: `${value.keeps ? "\u2713" : "\u2717"} ${value.text}` }));
+        chip.title = value.keeps ? `double-dummy: ${value.text} (keeps it)` : `double-dummy: ${value.text} (${dd.text} was possible)`;
+      } else if (playable) {
+        chip.title = legal ? `play ${cardText(c)}` : `${cardText(c)} is not a legal card here`;
+      }
+      if (c === facedown) chip.title = "set aside face down: the closed trump";
+      chips.push(chip);
     }
     rows.push(
       h(
@@ -757,28 +1170,27 @@ function stepMark(step) {
   if (!step || !step.notes) return null;
   const notes = step.notes;
   if (notes.glyph) return notes.glyph;
-  if (notes.points.length) return "\u2605";
-  if (notes.nags.length) return "$";
-  if (notes.comments.length) return "\u270E";
+  if ((notes.points || []).length) return "\u2605";
+  if ((notes.nags || []).length) return "$";
+  if ((notes.comments || []).length) return "\u270E";
   return null;
 }
 
 function drawCenter(view, step, k) {
   const payload = view.payload;
-  const all = steps(view);
   const center = view.parts.center;
   const players = payload.players;
   const kids = [];
   const count = step.table.length;
   step.table.forEach(([seat, card], j) => {
-    const at = k - (count - 1 - j); // the step at which this card was played (<= 0: before)
-    const played = at >= 1 ? all[at] : null;
+    const at = k - (count - 1 - j); // the index in the line at which this card was played (<= 0: before)
+    const played = at >= 1 ? stepAt(view, at) : null;
     const classes = ["mr-trickcard"];
     if (j === 0) classes.push("mr-lead");
     if (step.winner === seat) classes.push("mr-winner");
     if (at === k && k > 0) classes.push("mr-current");
     if (played && played.card && played.card.trump) classes.push("mr-istrump");
-    const mistake = at >= 1 ? mistakeAt(view, at) : null;
+    const mistake = played ? mistakeAt(view, played) : null;
     if (mistake) classes.push("mr-dd-mistake");
     let label = `${whoText(payload, seat)}: ${cardName(card)}`;
     if (j === 0) label += ", led";
@@ -820,7 +1232,7 @@ function drawCenter(view, step, k) {
   center.classList.toggle("mr-done", Boolean(step.winner));
   const lines = [
     h("div", { class: "mr-ring" }, kids),
-    h("div", { class: "mr-caption" }, h("strong", { text: `Trick ${step.trick}` }), " ", caption),
+    h("div", { class: "mr-caption" }, h("strong", { text: count ? `Trick ${step.trick}` : `Before trick ${step.trick}` }), " ", caption),
   ];
   if (extra) lines.push(h("div", { class: "mr-caption mr-collect", text: extra }));
   center.replaceChildren(...lines);
@@ -907,14 +1319,14 @@ function drawLedger(view, step) {
         "data-testid": `mr-ten-${entry.card}`,
         "data-status": status,
         "data-team": team || null,
-        "aria-label": `${cardName(entry.card)}: ${entry.text}`,
+        "aria-label": `${cardName(entry.card)}: ${plainText(entry.text)}`,
       },
       cardFace(entry.card, "mr-mini", cardName(entry.card)),
       h("span", { class: "mr-tenstatus", text: STATUS_WORD[status] || status }),
       team && (status === "captured" || status === "gone")
         ? h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] })
         : null,
-      h("span", { class: "mr-tentext", text: entry.text }),
+      h("span", { class: "mr-tentext" }, sentence(entry.text)),
     );
   });
   view.parts.ledgerList.replaceChildren(...items);
@@ -922,7 +1334,7 @@ function drawLedger(view, step) {
 
 function drawResult(view, step, k) {
   const box = view.parts.result;
-  const last = k === steps(view).length - 1;
+  const last = k === lineOf(view).ids.length - 1;
   const payload = view.payload;
   if (last && step.result) {
     const r = step.result;
@@ -931,10 +1343,10 @@ function drawResult(view, step, k) {
     box.dataset.kind = r.kind;
     box.dataset.winner = r.winner || "";
     box.replaceChildren(
-      h("div", { class: "mr-resulttitle", text: r.text }),
+      h("div", { class: "mr-resulttitle", text: step.main ? r.text : `In this variation: ${r.text}` }),
       h("div", { class: "mr-dim", text: `tens ${r.tens[0]}-${r.tens[1]} \u00B7 tricks ${r.tricks[0]}-${r.tricks[1]} (${payload.team_labels.AC} first) \u00B7 ${r.reason}` }),
     );
-  } else if (last && payload.error) {
+  } else if (last && payload.error && step.main) {
     box.hidden = false;
     box.className = "mr-result mr-result-error";
     box.dataset.kind = "error";
@@ -943,7 +1355,8 @@ function drawResult(view, step, k) {
     box.hidden = false;
     box.className = "mr-result mr-result-open";
     box.dataset.kind = "unfinished";
-    box.replaceChildren(h("div", { class: "mr-resulttitle", text: "No result: the record stops here." }));
+    const words = step.main ? "No result: the record stops here." : "No result: this variation stops here.";
+    box.replaceChildren(h("div", { class: "mr-resulttitle", text: words }));
   } else {
     box.hidden = true;
     box.dataset.kind = "";
@@ -955,11 +1368,11 @@ function drawNotes(view, step, k) {
   const payload = view.payload;
   const box = view.parts.notes;
   const kids = [h("div", { class: "mr-boxtitle", text: "Notes at this card" })];
-  if (k === 0) {
+  if (step.id === 0) {
     for (const c of payload.deal_comments || []) kids.push(h("p", { class: "mr-comment" }, bdi(c)));
   }
   const card = step.card;
-  const notes = step.notes;
+  const notes = step.notes || { comments: [], points: [], nags: [], glyph: null };
   if (card) {
     const head = h("div", { class: "mr-notehead" }, who(payload, card.seat), " ", cardFace(card.card, "mr-mini"));
     if (notes.glyph) head.append(h("span", { class: "mr-glyph", text: notes.glyph }));
@@ -971,23 +1384,51 @@ function drawNotes(view, step, k) {
     if (!card.followed) flags.push("could not follow");
     if (flags.length) head.append(h("span", { class: "mr-dim", text: ` (${flags.join(", ")})` }));
     kids.push(head);
-    for (const nag of notes.nags) {
+    for (const nag of notes.nags || []) {
       kids.push(h("div", { class: "mr-nag" }, h("span", { class: "mr-badge", text: `$${nag.nag}` }), " ", nag.text));
     }
-    for (const point of notes.points) {
+    for (const point of notes.points || []) {
       kids.push(
         h("div", { class: "mr-pointnote" }, h("span", { class: "mr-badge mr-badge-point" }, "\u2605 ", bdi(point.kind)), " ", bdi(argsText(point.args.join(" ")))),
       );
     }
-    for (const c of notes.comments) kids.push(h("p", { class: "mr-comment" }, bdi(c)));
+    for (const c of notes.comments || []) kids.push(h("p", { class: "mr-comment" }, bdi(c)));
     for (const c of notes.commands || []) kids.push(h("div", { class: "mr-dim" }, bdi(c.name), ": ", bdi(c.args)));
-    for (const v of notes.variations || []) {
-      kids.push(h("div", { class: "mr-variation", text: `instead: ${v.split(" ").map((c) => (c.length === 2 ? cardText(c) : c)).join(" ")}` }));
-    }
   }
   if (kids.length === 1 || (card && kids.length === 2)) kids.push(h("p", { class: "mr-dim", text: "No annotation at this card." }));
-  box.dataset.count = String(card ? (notes.comments.length + notes.points.length + notes.nags.length + (notes.glyph ? 1 : 0)) : (payload.deal_comments || []).length);
+  const alternatives = alternativesHere(view, step);
+  if (alternatives) kids.push(alternatives);
+  box.dataset.count = String(card ? noteCount(notes) : (payload.deal_comments || []).length);
   box.replaceChildren(...kids);
+}
+
+/** The variations of the tree that replace the card shown (its siblings), as buttons that
+ * go there: "instead: 9♠ (BD win)". */
+function alternativesHere(view, step) {
+  const all = nodes(view);
+  if (step.parent === null || step.parent === undefined) return null;
+  const siblings = (all[step.parent].children || []).filter((c) => c !== step.id);
+  if (!siblings.length) return null;
+  return h(
+    "div",
+    { class: "mr-variation" },
+    step.main ? "instead: " : "other cards here: ",
+    ...siblings.flatMap((c, i) => {
+      const other = all[c];
+      const label = `go to the variation ${other.card.seat} ${cardName(other.card.card)}`;
+      const btn = h("button", {
+        type: "button",
+        class: "mr-btn mr-altbtn",
+        "data-card": other.card.card,
+        "data-node": String(c),
+        "aria-label": label,
+        title: label,
+        text: `${other.card.seat} ${cardText(other.card.card)}${other.main ? " (main line)" : ""}`,
+        onclick: () => goNode(view, c),
+      });
+      return i ? [" ", btn] : [btn];
+    }),
+  );
 }
 
 // -- the solver's values ("analyse") ------------------------------------------------------
@@ -999,27 +1440,90 @@ function canAnalyse(view) {
   return analysis !== undefined && analysis !== null;
 }
 
-/** The solver's entry for step `k` while the toggle is on: `null` when it is off,
- * `{status: "pending"}` while Python has not sent it yet. */
-function analysisOf(view, k) {
-  if (!option(view, "analyse", false) || !canAnalyse(view)) return null;
-  const entry = view.model.get("analysis")[String(k)];
-  return entry || { status: "pending" };
+/** The solver's entry for node `id` as it is (the toggle aside), or null. */
+function analysisEntry(view, id) {
+  const analysis = view.model.get("analysis");
+  if (!analysis || id === null || id === undefined) return null;
+  return analysis[String(id)] || null;
 }
 
-/** The card that led to step `at`, if the solver found it threw the outcome away:
- * `{played, before}` (its entry at the step before), else null. */
-function mistakeAt(view, at) {
-  const entry = analysisOf(view, at - 1);
-  if (!entry || !entry.played || entry.played.keeps) return null;
-  const card = steps(view)[at].card;
-  if (!card || card.card !== entry.played.card) return null;
-  return { played: entry.played, before: entry.text, seat: entry.played.seat };
+/** The solver's entry for node `id` while the toggle is on: `null` when it is off,
+ * `{status: "pending"}` while Python has not sent it yet (a page without a kernel: the
+ * entry is "unavailable"). */
+function analysisOf(view, id) {
+  if (!option(view, "analyse", false) || !canAnalyse(view)) return null;
+  const entry = analysisEntry(view, id);
+  if (entry) return entry;
+  if (typeof view.model.send === "function") return { status: "pending" };
+  return { status: "unavailable", reason: "this page holds no value for this position" };
+}
+
+/** A value as people say it ("AC win", "BD mendikot", "tie"), as `solver.value_text`. */
+function valueText(value) {
+  if (value === 0) return "tie";
+  const rank = Math.abs(value);
+  return `${value > 0 ? "AC" : "BD"} ${VALUE_WORD[rank] || rank}`;
+}
+
+/** The text of `value` as the entry words it (its cards' texts), else `valueText`. */
+function entryText(entry, value) {
+  if (entry.value === value && entry.text) return entry.text;
+  for (const v of Object.values(entry.cards || {})) if (v.value === value && v.text) return v.text;
+  return valueText(value);
+}
+
+/** A move written as a key of an entry's `moves` ("TS", "^T7D") as {card, ask}. */
+function readMove(text) {
+  if (!text) return null;
+  const ask = text.startsWith(ASK);
+  return { card: ask ? text.slice(ASK.length) : text, ask };
+}
+
+/** The solver's word on the card that led to `step`, from its parent's `entry`: `{card,
+ * asked, seat, value, text, keeps, better, betterAsks}`, or null when the entry has no
+ * value for it. `keeps`: the move keeps the position's value. */
+function moveValue(entry, step) {
+  if (!entry || entry.value === null || entry.value === undefined || !step || !step.card) return null;
+  const card = step.card.card;
+  const asked = Boolean(step.card.asked);
+  const moves = entry.moves || null;
+  const played = entry.played && entry.played.card === card && Boolean(entry.played.asked) === asked ? entry.played : null;
+  let value;
+  if (moves && (asked ? ASK + card : card) in moves) value = moves[asked ? ASK + card : card];
+  else if (played) value = played.value;
+  else if (!asked && entry.cards && entry.cards[card]) value = entry.cards[card].value;
+  else return null;
+  const keeps = value === entry.value;
+  let better = null;
+  if (!keeps) {
+    if (played && played.better) better = { card: played.better, ask: Boolean(played.better_asks) };
+    else better = readMove(entry.best);
+  }
+  return {
+    card,
+    asked,
+    seat: step.card.seat,
+    value,
+    text: entryText(entry, value),
+    keeps,
+    better: better ? better.card : null,
+    betterAsks: better ? better.ask : false,
+  };
+}
+
+/** The card that led to `step`, if the solver found it threw the outcome away:
+ * `{played, before}` (the judgement, and the value of the parent's position), else null. */
+function mistakeAt(view, step) {
+  if (!step || step.parent === null || step.parent === undefined) return null;
+  const entry = analysisOf(view, step.parent);
+  const played = moveValue(entry, step);
+  if (!played || played.keeps) return null;
+  return { played, before: entry.text, seat: played.seat };
 }
 
 function drawAnalysis(view, step, k, quizSeat) {
   const box = view.parts.dd;
-  const entry = analysisOf(view, k);
+  const entry = analysisOf(view, step.id);
   if (!entry) {
     box.hidden = true;
     box.dataset.state = "off";
@@ -1047,7 +1551,7 @@ function drawAnalysis(view, step, k, quizSeat) {
     if (entry.status === "over") {
       kids.push(h("div", { class: "mr-dim", text: "The deal is over." }));
     } else if (entry.to_play) {
-      const values = Object.values(entry.cards);
+      const values = Object.values(entry.cards || {});
       const lose = values.filter((v) => !v.keeps).length;
       let words;
       if (quizSeat === entry.to_play) words = " to play: the values are hidden while the quiz asks for this card.";
@@ -1056,16 +1560,15 @@ function drawAnalysis(view, step, k, quizSeat) {
       kids.push(h("div", null, who(payload, entry.to_play), words));
     }
   }
-  const before = k >= 1 ? analysisOf(view, k - 1) : null;
-  const card = step.card;
-  if (before && before.played && card && card.card === before.played.card) {
-    const p = before.played;
+  const before = step.parent !== null && step.parent !== undefined ? analysisOf(view, step.parent) : null;
+  const p = moveValue(before, step);
+  if (p) {
     const asking = " asking for the trump"; // version B's ask, part of the move
     const played = ` played ${cardText(p.card)}${p.asked ? asking : ""}`;
     const text = p.keeps
       ? `${played}: keeps ${p.text}.`
       : `${played}: a mistake, ${before.text} \u2192 ${p.text}` +
-        (p.better ? ` (${cardText(p.better)}${p.better_asks ? asking : ""} kept ${before.text}).` : ".");
+        (p.better ? ` (${cardText(p.better)}${p.betterAsks ? asking : ""} kept ${before.text}).` : ".");
     kids.push(h("div", { class: p.keeps ? "mr-ddplayed" : "mr-ddplayed mr-dd-mistake", "data-testid": "mr-dd-played" }, who(payload, p.seat), text));
   }
   box.replaceChildren(...kids);
@@ -1074,29 +1577,69 @@ function drawAnalysis(view, step, k, quizSeat) {
 // -- quiz: "what would you play?" ---------------------------------------------------------
 
 function answerQuiz(view, k, seat, chosen) {
-  const actual = steps(view)[k + 1].card.card;
-  view.quiz = { step: k + 1, seat, chosen, actual, right: chosen === actual };
+  const next = stepAt(view, k + 1);
+  if (!next || !next.card) return;
+  view.quiz = { node: next.id, at: stepAt(view, k).id, seat, chosen };
   go(view, k + 1);
+}
+
+/** The solver's grade of a quiz answer, from the entry of its position (read whatever the
+ * "analyse" toggle says: the answer is given by now), or null when it has no value. */
+function quizGrade(view, q) {
+  const entry = analysisEntry(view, q.at);
+  if (!entry || entry.status !== "solved" || entry.value === null || entry.value === undefined) return null;
+  const moves = entry.moves || {};
+  const cards = entry.cards || {};
+  let value;
+  if (cards[q.chosen]) value = cards[q.chosen].value;
+  else if (q.chosen in moves) value = moves[q.chosen];
+  else return null;
+  const actual = moveValue(entry, nodes(view)[q.node]);
+  return { entry, value, right: value === entry.value, text: entryText(entry, value), actual };
 }
 
 function drawQuiz(view, k, quizSeat) {
   const box = view.parts.quiz;
   const payload = view.payload;
-  if (view.quiz && view.quiz.step === k) {
+  if (view.quiz && view.quiz.node === currentNode(view)) {
     const q = view.quiz;
+    const actual = nodes(view)[q.node].card.card;
+    const grade = quizGrade(view, q);
     box.hidden = false;
-    box.dataset.state = q.right ? "right" : "wrong";
-    box.replaceChildren(
-      h("strong", { text: q.right ? "Right! " : "Not this time. " }),
-      `You chose ${cardText(q.chosen)}; `,
-      who(payload, q.seat),
-      ` played ${cardText(q.actual)}.`,
-    );
+    const kids = [];
+    if (grade) {
+      const best = grade.entry.text;
+      box.dataset.state = grade.right ? "right" : "wrong";
+      box.dataset.graded = "solver";
+      kids.push(
+        h("strong", { text: grade.right ? "Right: " : "Not the best: " }),
+        grade.right ? `${cardText(q.chosen)} keeps ${best}. ` : `${cardText(q.chosen)} loses ${best} (${grade.text}). `,
+        who(payload, q.seat),
+      );
+      const a = grade.actual;
+      if (actual === q.chosen) kids.push(" played it too.");
+      else if (!a) kids.push(` played ${cardText(actual)}.`);
+      else if (a.keeps) kids.push(` played ${cardText(actual)}, which ${grade.right ? "also keeps it" : "keeps it"}.`);
+      else kids.push(` played ${cardText(actual)}, which ${grade.right ? "loses it" : "loses it too"} (${a.text}).`);
+    } else {
+      const right = q.chosen === actual;
+      box.dataset.state = right ? "right" : "wrong";
+      box.dataset.graded = "record";
+      kids.push(
+        h("strong", { text: right ? "Right! " : "Not this time. " }),
+        `You chose ${cardText(q.chosen)}; `,
+        who(payload, q.seat),
+        ` played ${cardText(actual)}. `,
+        h("span", { class: "mr-dim", text: "The solver's values are not available for this position." }),
+      );
+    }
+    box.replaceChildren(...kids);
     return;
   }
   if (quizSeat) {
     box.hidden = false;
     box.dataset.state = "ask";
+    box.dataset.graded = "";
     box.replaceChildren(
       h("strong", { text: "Quiz: " }),
       "what would you play for ",
@@ -1107,15 +1650,18 @@ function drawQuiz(view, k, quizSeat) {
   }
   box.hidden = true;
   box.dataset.state = "";
+  box.dataset.graded = "";
   box.replaceChildren();
 }
 
 // -- without a kernel ---------------------------------------------------------------------
 
-/** A minimal stand-in for the widget model, so `render` works in a page with no kernel. */
+/** A minimal stand-in for the widget model, so `render` works in a page with no kernel
+ * (no `send`: nothing to send to, so `isBoard` is false). */
 export function createModel(payload, options) {
   const values = {
     data: payload,
+    path: payload && Array.isArray(payload.main_line) ? payload.main_line.slice() : [],
     step: 0,
     hidden_seats: [],
     show_played: true,

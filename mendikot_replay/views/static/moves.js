@@ -1,0 +1,350 @@
+// mendikot-replay: the move list of the analysis board.
+//
+// Joined after viewer.js into one module by views/html.py (plain functions, no exports;
+// it uses viewer.js's helpers: h, cardText, cardName, nodes, lineOf, current, goNode,
+// notice). The list (data-testid="mr-moves") shows the tricks of the main line as rows —
+// the trick's number, its leader, its cards, the winner and the tens it took — and under a
+// row the variations that replace one of its cards (a <details open> each, collapsible),
+// each drawn the same way, recursively. Every card in it is a button with data-card,
+// data-node and an aria-label ("trick 4, C plays king of spades"); a click goes to that
+// node (the line shown becomes the line through it). A line that ends the deal shows its
+// result; cards that cannot be replayed (the payload's `dead_ends`) are shown greyed, with
+// the error, and cannot be stepped to.
+//
+// Built once per payload (`buildMoves`); on a step `drawMoves` only moves the highlight
+// (class mr-mv-here and aria-current="step" on the card shown) and, when the line shown
+// changes, marks its cards (class mr-mv-online): the list is never rebuilt to step.
+//
+// Keys (also the buttons in the list's head, mr-var-in and mr-var-out):
+//   Shift+ArrowRight  enter the next variation on the line shown, from the card shown on
+//                     (again at the same place: the variation after it);
+//   Shift+ArrowLeft   leave the variation: back to the card before the one it replaces,
+//                     on the line it branches from.
+
+/** The move list of the payload (an element for the viewer's body). */
+function buildMoves(view) {
+  const parts = view.parts;
+  const payload = view.payload;
+  const all = nodes(view);
+  parts.moveButtons = new Map();
+  parts.movesKey = null;
+  parts.movesHere = null;
+  const dead = new Map();
+  for (const entry of payload.dead_ends || []) {
+    if (!dead.has(entry.after)) dead.set(entry.after, []);
+    dead.get(entry.after).push(entry);
+  }
+  const ctx = { view, all, dead, buttons: parts.moveButtons };
+  const startLabel = payload.position ? `the position at trick ${payload.first_trick}, before any card` : "the start, before any card";
+  const start = h("button", {
+    type: "button",
+    class: "mr-mv-start",
+    "data-node": "0",
+    "aria-label": startLabel,
+    title: startLabel,
+    text: payload.position ? `start (trick ${payload.first_trick})` : "start",
+  });
+  parts.moveButtons.set(0, start);
+  const first = (all[0].children || [])[0];
+  const list = h(
+    "div",
+    { class: "mr-mv-list" },
+    h("div", { class: "mr-mv-startrow" }, start, first === undefined ? movesDeadEnds(ctx, 0) : null),
+    first === undefined ? h("p", { class: "mr-dim", text: "No card is recorded yet." }) : movesLine(ctx, first, 0),
+  );
+  list.addEventListener("click", (event) => {
+    const btn = event.target.closest("button[data-node]");
+    if (btn && list.contains(btn)) goNode(view, Number(btn.dataset.node));
+  });
+  parts.moveScroll = list;
+  parts.varIn = h("button", {
+    type: "button",
+    class: "mr-btn mr-mv-nav",
+    "data-testid": "mr-var-in",
+    "aria-label": "enter the next variation",
+    "aria-keyshortcuts": "Shift+ArrowRight",
+    title: "enter the next variation on the line shown (Shift+\u2192)",
+    text: "\u2937 enter",
+    onclick: () => enterVariation(view),
+  });
+  parts.varOut = h("button", {
+    type: "button",
+    class: "mr-btn mr-mv-nav",
+    "data-testid": "mr-var-out",
+    "aria-label": "leave the variation",
+    "aria-keyshortcuts": "Shift+ArrowLeft",
+    title: "leave the variation, back to where it branches off (Shift+\u2190)",
+    text: "\u2934 leave",
+    onclick: () => leaveVariation(view),
+  });
+  const variations = all.some((s) => !s.main) || (payload.dead_ends || []).length > 0;
+  return h(
+    "nav",
+    {
+      class: "mr-box mr-moves",
+      "data-testid": "mr-moves",
+      "aria-label": "move list",
+      "aria-keyshortcuts": "Shift+ArrowRight Shift+ArrowLeft",
+    },
+    h(
+      "div",
+      { class: "mr-mv-head" },
+      h("span", { class: "mr-boxtitle", text: "Moves" }),
+      h("span", { class: "mr-mv-tools" }, parts.varIn, parts.varOut),
+    ),
+    h("div", {
+      class: "mr-mv-hint mr-dim",
+      text: variations
+        ? "Click a card to go there. Shift+\u2192 enters a variation, Shift+\u2190 leaves it."
+        : "Click a card to go there.",
+    }),
+    list,
+  );
+}
+
+/** The line that starts with node `first` (then first children to its end), as rows of
+ * tricks, at variation depth `depth`. */
+function movesLine(ctx, first, depth) {
+  const { all } = ctx;
+  const ids = [];
+  for (let x = first; x !== undefined && ids.length <= all.length; x = (all[x].children || [])[0]) ids.push(x);
+  const rows = [];
+  for (const id of ids) {
+    const row = rows[rows.length - 1];
+    if (row && row.trick === all[id].trick) row.ids.push(id);
+    else rows.push({ trick: all[id].trick, ids: [id] });
+  }
+  return h(
+    "ol",
+    { class: "mr-mv-line", "data-depth": String(depth) },
+    rows.map((row, r) => movesRow(ctx, row, r === 0, r === rows.length - 1, depth)),
+  );
+}
+
+function movesRow(ctx, row, first, last, depth) {
+  const { all, view } = ctx;
+  const payload = view.payload;
+  const head = all[row.ids[0]];
+  const end = all[row.ids[row.ids.length - 1]];
+  const li = h("li", { class: "mr-mv-row", "data-trick": String(row.trick) });
+  li.append(h("span", { class: "mr-mv-num", text: `${row.trick}.` }));
+  li.append(h("span", { class: "mr-mv-lead", title: `${head.leader} leads trick ${row.trick}`, text: `${head.leader}:` }));
+  // The cards of the trick played before this row's first card: the position's own (the
+  // start of the main line), or those of the line a variation branches from ("…").
+  const before = head.table.slice(0, Math.max(0, head.table.length - 1));
+  if (before.length && depth === 0 && first) {
+    for (const [seat, card] of before) {
+      const label = `${seat} played ${cardName(card)} before the position`;
+      li.append(h("span", { class: `mr-mv-pre mr-suit-${card[1]}`, title: label, "aria-label": label, role: "img", text: cardText(card) }));
+    }
+  } else if (before.length) {
+    li.append(h("span", { class: "mr-mv-more", title: `after ${before.map(([s, c]) => `${s} ${cardText(c)}`).join(", ")}`, text: "\u2026" }));
+  }
+  for (const id of row.ids) li.append(movesCard(ctx, id));
+  if (end.winner) {
+    const team = payload.teams[end.winner];
+    const label = `${end.winner} wins the trick for ${payload.team_labels[team]}`;
+    li.append(h("span", { class: `mr-mv-win mr-team-${team}`, title: label, "aria-label": label, text: `\u2192${end.winner}` }));
+    const taken = end.collected;
+    if (taken && taken.tens && taken.tens.length) {
+      const side = payload.team_labels[taken.team] || taken.team;
+      const words = `${side} take ${taken.tens.map(cardText).join(" ")}`;
+      li.append(h("span", { class: `mr-mv-tens mr-team-${taken.team}`, title: words, "aria-label": words, text: taken.tens.map(cardText).join(" ") }));
+    } else if (payload.capture === "Dehla" && (!taken || !taken.tricks)) {
+      li.append(h("span", { class: "mr-mv-pile", title: "the trick goes to the Dehla pile", text: "pile" }));
+    }
+  } else {
+    const tens = row.ids.map((id) => all[id].card.card).filter((c) => c[0] === "T");
+    if (tens.length) {
+      const words = `on the table: ${tens.map(cardText).join(" ")}`;
+      li.append(h("span", { class: "mr-mv-tens", title: words, "aria-label": words, text: tens.map(cardText).join(" ") }));
+    }
+  }
+  if (last && !(end.children || []).length) {
+    if (end.result) {
+      li.append(h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: end.result.tag }));
+    }
+    const stops = movesDeadEnds(ctx, end.id);
+    if (stops) li.append(stops);
+  }
+  // The variations that replace a card of this row, and the cards that could not be
+  // replayed in their place.
+  const branches = [];
+  for (const id of row.ids) {
+    const parent = all[id].parent;
+    const siblings = all[parent].children || [];
+    if (siblings[0] !== id) continue;
+    for (const other of siblings.slice(1)) branches.push(movesVariation(ctx, other, id, depth));
+    const stops = movesDeadEnds(ctx, parent);
+    if (stops) branches.push(stops);
+  }
+  if (branches.length) li.append(h("div", { class: "mr-mv-vars" }, branches));
+  return li;
+}
+
+/** The button of one card of the list. */
+function movesCard(ctx, id) {
+  const step = ctx.all[id];
+  const card = step.card;
+  const notes = step.notes || {};
+  const glyph = notes.glyph || null;
+  const noted = (notes.comments || []).length + (notes.points || []).length + (notes.nags || []).length > 0;
+  let label = `trick ${step.trick}, ${card.seat} plays ${cardName(card.card)}`;
+  if (card.asked) label += ", asking for the trump";
+  if (card.trump) label += ", a trump";
+  if (glyph) label += `, ${glyph}`;
+  if (noted) label += ", annotated";
+  const btn = h(
+    "button",
+    {
+      type: "button",
+      class: `mr-mv-card mr-suit-${card.card[1]}${card.trump ? " mr-mv-trump" : ""}${step.main ? "" : " mr-mv-side"}`,
+      "data-card": card.card,
+      "data-node": String(id),
+      "aria-label": label,
+      title: label,
+    },
+    card.asked ? h("span", { class: "mr-mv-ask", "aria-hidden": "true", text: "^" }) : null,
+    cardText(card.card),
+    glyph ? h("span", { class: "mr-mv-glyph", "aria-hidden": "true", text: glyph }) : null,
+    noted ? h("span", { class: "mr-mv-noted", "aria-hidden": "true", text: "\u270E" }) : null,
+  );
+  ctx.buttons.set(id, btn);
+  return btn;
+}
+
+/** The node at the end of the line that starts with `id`. */
+function movesEnd(all, id) {
+  let x = id;
+  for (let n = 0; (all[x].children || []).length && n <= all.length; n++) x = all[x].children[0];
+  return all[x];
+}
+
+/** A variation: node `other` in place of node `replaced`, collapsible. */
+function movesVariation(ctx, other, replaced, depth) {
+  const { all } = ctx;
+  const step = all[other];
+  const instead = all[replaced].card;
+  const end = movesEnd(all, other);
+  const summary = h(
+    "summary",
+    { class: "mr-mv-varhead" },
+    `${step.card.seat}: ${cardText(step.card.card)} instead of ${cardText(instead.card)}`,
+    end.result ? [" ", h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: end.result.tag })] : null,
+  );
+  return h(
+    "details",
+    { class: "mr-mv-var", open: true, "data-node": String(other), "data-depth": String(depth + 1) },
+    summary,
+    movesLine(ctx, other, depth + 1),
+  );
+}
+
+/** The cards that could not be replayed after node `after`, greyed, with the error; or
+ * null when there are none. */
+function movesDeadEnds(ctx, after) {
+  const entries = ctx.dead.get(after);
+  if (!entries || !entries.length) return null;
+  return h(
+    "div",
+    { class: "mr-mv-deads" },
+    entries.map((entry) =>
+      h(
+        "div",
+        { class: "mr-mv-dead", title: entry.error, "aria-label": `cannot be replayed: ${entry.cards.join(" ")}: ${entry.error}` },
+        h("span", { class: "mr-mv-deadmark", "aria-hidden": "true", text: "\u2717" }),
+        " ",
+        entry.cards.map((c, i) => [i ? " " : null, h("span", { class: "mr-mv-deadcard", text: c.length === 2 ? cardText(c) : c })]),
+        " ",
+        h("span", { class: "mr-mv-deaderror", text: `\u2014 cannot be replayed: ${entry.error}` }),
+      ),
+    ),
+  );
+}
+
+/** Move the highlight to the node shown (and mark the line shown when it changed). */
+function drawMoves(view) {
+  const parts = view.parts;
+  const buttons = parts.moveButtons;
+  if (!buttons) return;
+  const line = lineOf(view);
+  const id = line.ids[current(view)];
+  if (parts.movesKey !== line.key) {
+    parts.movesKey = line.key;
+    for (const [node, btn] of buttons) btn.classList.toggle("mr-mv-online", line.set.has(node));
+  }
+  if (parts.movesHere !== id) {
+    const old = buttons.get(parts.movesHere);
+    if (old) {
+      old.classList.remove("mr-mv-here");
+      old.removeAttribute("aria-current");
+    }
+    const btn = buttons.get(id);
+    if (btn) {
+      btn.classList.add("mr-mv-here");
+      btn.setAttribute("aria-current", "step");
+      for (let d = btn.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+      movesKeepInView(parts.moves, btn);
+    }
+    parts.movesHere = id;
+  }
+  parts.varIn.disabled = nextVariation(view) === null;
+  parts.varOut.disabled = branchOf(view) === null;
+}
+
+/** Scroll the list (not the page) so that the card shown is in it: after the frame is
+ * drawn, so that the step's own draw does not wait for a layout. */
+function movesKeepInView(section, btn) {
+  if (typeof requestAnimationFrame !== "function") return;
+  requestAnimationFrame(() => {
+    for (let box = btn.parentElement; box && section && section.contains(box); box = box.parentElement) {
+      if (box.scrollHeight <= box.clientHeight + 1) continue;
+      const overflow = getComputedStyle(box).overflowY;
+      if (overflow !== "auto" && overflow !== "scroll") continue;
+      const outer = box.getBoundingClientRect();
+      const inner = btn.getBoundingClientRect();
+      if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top + 8;
+      else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom + 8;
+      return;
+    }
+  });
+}
+
+/** The variation Shift+ArrowRight enters: at the first card from the one shown on where
+ * the line shown has an alternative after the child it follows. Null when there is none. */
+function nextVariation(view) {
+  const all = nodes(view);
+  const line = lineOf(view);
+  for (let j = current(view); j < line.ids.length - 1; j++) {
+    const kids = all[line.ids[j]].children || [];
+    if (kids.length < 2) continue;
+    const at = kids.indexOf(line.ids[j + 1]);
+    if (at >= 0 && at + 1 < kids.length) return kids[at + 1];
+  }
+  return null;
+}
+
+/** The node where the innermost variation holding the card shown branches off (the card
+ * before the one it replaces), or null on the main line. */
+function branchOf(view) {
+  const all = nodes(view);
+  const line = lineOf(view);
+  for (let i = current(view); i >= 1; i--) {
+    const id = line.ids[i];
+    const parent = all[id].parent;
+    if ((all[parent].children || [])[0] !== id) return parent;
+  }
+  return null;
+}
+
+function enterVariation(view) {
+  const id = nextVariation(view);
+  if (id === null) notice(view, "info", "There is no variation on this line from here on.");
+  else goNode(view, id);
+}
+
+function leaveVariation(view) {
+  const id = branchOf(view);
+  if (id === null) notice(view, "info", "This is the main line: there is no variation to leave.");
+  else goNode(view, id);
+}

@@ -66,11 +66,15 @@ def play(
         if child.card is card and child.reveal_request == ask:
             return child
     game = record.game_at(after)
-    game.play(card, ask_reveal=ask)  # the engine's word: raises IllegalPlay, nothing changed
+    trick, leader, position = game.trick, game.leader, len(game.table)
+    event = game.play(card, ask_reveal=ask)  # the engine's word: IllegalPlay, nothing changed
     if after is None:
         node = record.add_variation(card, reveal_request=ask)
     else:
         node = after.add_variation(card, reveal_request=ask)
+    # Where the card stands, as the replay would say (the writer marks tricks from it).
+    node.seat, node.trick, node.position = event.seat, trick, position
+    node.leader = leader if position else event.seat
     if record.is_mainline(node):  # the main line went on from its end: replay it again
         replay_again(record)
     return node

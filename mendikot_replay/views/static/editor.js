@@ -66,21 +66,6 @@ function edState(view) {
   return view.mrEditor;
 }
 
-function edBoard(view) {
-  return typeof isBoard === "function" ? Boolean(isBoard(view)) : Boolean(view.model.get("board"));
-}
-
-function edNode(view) {
-  if (typeof currentNode === "function") return currentNode(view);
-  return Number(view.model.get("step")) || 0;
-}
-
-function edSend(view, content) {
-  if (!edBoard(view)) return;
-  if (typeof send === "function") send(view, content);
-  else if (typeof view.model.send === "function") view.model.send(content);
-}
-
 function edFile(view) {
   const file = view.model.get("file");
   return typeof file === "string" ? file : "";
@@ -96,7 +81,7 @@ function edListen(view) {
       return;
     }
     if (!view.payload || !st.parts) return;
-    drawEditor(view, edNode(view));
+    drawEditor(view, currentNode(view));
     drawNotice(view);
   };
   for (const name of names) view.model.on(`change:${name}`, redraw);
@@ -184,7 +169,7 @@ function edParts(view) {
   edKeepKeys(p.root);
 
   p.dirty = h("span", { class: "mr-dirty", "data-testid": "mr-dirty", hidden: true, text: "\u25CF unsaved changes" });
-  p.save = h("button", { type: "button", class: "mr-btn mr-save", "data-testid": "mr-save", text: "Save", hidden: true, onclick: () => edSend(view, { do: "save" }) });
+  p.save = h("button", { type: "button", class: "mr-btn mr-save", "data-testid": "mr-save", text: "Save", hidden: true, onclick: () => send(view, { do: "save" }) });
   p.notice = h("div", { class: "mr-notice", "data-testid": "mr-notice", hidden: true });
   p.bar = h("div", { class: "mr-savebar", "data-testid": "mr-savebar", hidden: true }, p.notice, h("span", { class: "mr-savebox" }, p.dirty, p.save));
   edKeepKeys(p.bar);
@@ -220,7 +205,7 @@ function drawEditor(view, nodeId) {
   const p = edParts(view);
   edPlaceBar(view);
   edDrawSave(view);
-  const board = edBoard(view);
+  const board = isBoard(view);
   const payload = view.payload || {};
   const all = payload.steps || [];
   const step = all[nodeId];
@@ -283,7 +268,7 @@ function drawEditor(view, nodeId) {
           "aria-label": `delete comment ${n}`,
           title: "delete this comment",
           text: "\u2715",
-          onclick: () => edSend(view, { do: "uncomment", at: nodeId, index: comment.index }),
+          onclick: () => send(view, { do: "uncomment", at: nodeId, index: comment.index }),
         }),
       );
     }),
@@ -315,7 +300,7 @@ function drawEditor(view, nodeId) {
           "aria-label": `remove the observation ${nag.text || "$" + nag.nag}`,
           title: "remove this observation",
           text: "\u2715",
-          onclick: () => edSend(view, { do: "nag", at: nodeId, nag: Number(nag.nag), on: false }),
+          onclick: () => send(view, { do: "nag", at: nodeId, nag: Number(nag.nag), on: false }),
         }),
       ),
     ),
@@ -369,13 +354,13 @@ function edTyped(view, drawing) {
 function edSubmit(view) {
   const st = edState(view);
   const p = st.parts;
-  const node = edNode(view);
+  const node = currentNode(view);
   if (st.boxNode !== node) return;
   const text = p.box.value;
   const editing = st.editing && st.editing.node === node ? st.editing : null;
   if (!editing && !text.trim()) return;
   st.sent = { payload: view.payload, node };
-  edSend(view, { do: "comment", at: node, text, index: editing ? editing.index : null });
+  send(view, { do: "comment", at: node, text, index: editing ? editing.index : null });
 }
 
 function edEdit(view, node, comment) {
@@ -390,7 +375,7 @@ function edEdit(view, node, comment) {
 
 function edCancel(view) {
   const st = edState(view);
-  const node = edNode(view);
+  const node = currentNode(view);
   st.editing = null;
   st.drafts.delete(node);
   st.boxNode = null;
@@ -398,10 +383,10 @@ function edCancel(view) {
 }
 
 function edGlyph(view, glyph) {
-  const node = edNode(view);
+  const node = currentNode(view);
   const step = ((view.payload || {}).steps || [])[node];
   const set = step && step.notes ? step.notes.glyph : null;
-  edSend(view, { do: "glyph", at: node, glyph: set === glyph ? null : glyph });
+  send(view, { do: "glyph", at: node, glyph: set === glyph ? null : glyph });
 }
 
 function edAddNag(view) {
@@ -409,7 +394,7 @@ function edAddNag(view) {
   const value = p.nag.value;
   p.nag.value = "";
   if (!value) return;
-  edSend(view, { do: "nag", at: edNode(view), nag: Number(value), on: true });
+  send(view, { do: "nag", at: currentNode(view), nag: Number(value), on: true });
 }
 
 // -- saving -------------------------------------------------------------------------------
@@ -417,7 +402,7 @@ function edAddNag(view) {
 function edDrawSave(view) {
   const p = edParts(view);
   const file = edFile(view);
-  const board = edBoard(view);
+  const board = isBoard(view);
   const dirty = board && Boolean(view.model.get("dirty"));
   p.save.hidden = !board || !file;
   if (file) {
@@ -455,7 +440,7 @@ function showNotice(view, kind, text, actions) {
     text: String(text || ""),
     actions: Array.isArray(actions) ? actions : [],
     source: "local",
-    node: edNode(view),
+    node: currentNode(view),
   };
   st.copying = false;
   drawNotice(view);
@@ -481,7 +466,7 @@ function drawNotice(view) {
         text: String(model.text),
         actions: model.actions || [],
         source: "model",
-        node: edNode(view),
+        node: currentNode(view),
       };
       st.copying = false;
       if (st.sent && (model.kind === "error" || model.kind === "conflict")) st.sent = null; // refused: keep the draft
@@ -491,10 +476,10 @@ function drawNotice(view) {
   // A word about a card (a refused card, "it is C's turn") is done once the board moves on;
   // a conflict waits for its answer, "saved" for the next change.
   const passing = notice && (notice.source === "local" || notice.kind === "error" || notice.kind === "info");
-  if (passing && notice.node !== edNode(view)) notice = st.notice = null;
+  if (passing && notice.node !== currentNode(view)) notice = st.notice = null;
   // "Saved" is out of date once a new change is made (not when it arrives while changes
   // remain, as after a copy to another file).
-  const dirty = edBoard(view) && Boolean(view.model.get("dirty"));
+  const dirty = isBoard(view) && Boolean(view.model.get("dirty"));
   if (notice && notice.kind === "saved" && dirty && !st.wasDirty) notice = st.notice = null;
   st.wasDirty = dirty;
 
@@ -550,7 +535,7 @@ function edRenderNotice(view, notice) {
         class: "mr-btn",
         "data-testid": "mr-reload",
         text: "Reload from the file (drops the changes here)",
-        onclick: () => edSend(view, { do: "reload" }),
+        onclick: () => send(view, { do: "reload" }),
       }),
     );
   }
@@ -577,7 +562,7 @@ function edRenderNotice(view, notice) {
   if (actions.has("save_as") && st.copying) {
     const go = () => {
       const path = input.value.trim();
-      if (path) edSend(view, { do: "save_as", path });
+      if (path) send(view, { do: "save_as", path });
     };
     const input = h("input", {
       type: "text",

@@ -339,12 +339,12 @@ function branchOf(view) {
 
 function enterVariation(view) {
   const id = nextVariation(view);
-  if (id === null) notice(view, "info", "There is no variation on this line from here on.");
+  if (id === null) showNotice(view, "info", "There is no variation on this line from here on.");
   else goNode(view, id);
 }
 
 function leaveVariation(view) {
   const id = branchOf(view);
-  if (id === null) notice(view, "info", "This is the main line: there is no variation to leave.");
+  if (id === null) showNotice(view, "info", "This is the main line: there is no variation to leave.");
   else goNode(view, id);
 }

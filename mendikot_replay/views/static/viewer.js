@@ -61,7 +61,7 @@
 //
 // For the other files of the module: `currentNode(view)` (the node id shown),
 // `isBoard(view)` (a kernel behind the viewer), `send(view, content)`, `goNode(view, id)`,
-// `notice(view, kind, text)`; hooks they may define, called when they exist:
+// `showNotice(view, kind, text)`; hooks they may define, called when they exist:
 // `buildEditor(view)` (an element for the side column, under the notes; once per
 // payload), `drawEditor(view, nodeId)` (every draw), `drawNotice(view)` (every draw and on
 // `change:notice`), `showNotice(view, kind, text)` (a local notice).
@@ -286,7 +286,7 @@ export function render({ model, el }) {
     if (!view.holding) update(view);
   };
   const onNotice = () => {
-    if (view.payload && typeof drawNotice === "function") drawNotice(view);
+    if (view.payload) drawNotice(view);
   };
   const onKey = (event) => keydown(view, event);
   const onPointer = (event) => {
@@ -473,19 +473,6 @@ function send(view, content) {
   return true;
 }
 
-/** A notice of the viewer's own: the editor's notice area when it is there, else the
- * narration line. `text` may hold user text wrapped in FSI … PDI. */
-function notice(view, kind, text) {
-  if (typeof showNotice === "function") {
-    showNotice(view, kind, text);
-    return;
-  }
-  const say = view.parts.say;
-  if (!say) return;
-  say.dataset.notice = kind;
-  say.replaceChildren(h("strong", { text: kind === "error" ? "Not possible: " : "Note: " }), ...sentence(text));
-}
-
 const MOVES = {
   first: (v) => 0,
   last: (v) => lineOf(v).ids.length - 1,
@@ -665,9 +652,9 @@ function build(view) {
     hidden: true,
   });
   parts.notes = h("div", { class: "mr-box mr-notes", "data-testid": "mr-notes", "aria-label": "annotations at this card" });
-  parts.editor = typeof buildEditor === "function" ? buildEditor(view) || null : null;
+  parts.editor = buildEditor(view) || null;
   const side = h("div", { class: "mr-side" }, parts.result, parts.dd, parts.trump, parts.counts, parts.pile, parts.ledger, parts.notes, parts.editor);
-  parts.moves = typeof buildMoves === "function" ? buildMoves(view) : null;
+  parts.moves = buildMoves(view);
   root.append(h("div", { class: "mr-body" }, table, side, parts.moves));
 
   parts.pointList = h("ol", { class: "mr-pointlist" });
@@ -823,9 +810,11 @@ function buildBoardBar(view) {
 }
 
 function boardAction(view, what) {
-  const at = currentNode(view);
-  const content = what === "back" ? { do: "back" } : { do: what, at };
-  if (!send(view, content)) notice(view, "info", "The board's buttons need the notebook: open this deal there with mr.replay(...).");
+  if (what === "back") {
+    go(view, current(view) - 1); // a step along the line: the page does it alone
+    return;
+  }
+  if (!send(view, { do: what, at: currentNode(view) })) showNotice(view, "info", "The board's buttons need the notebook: open this deal there with mr.replay(...).");
 }
 
 function toggleAsk(view) {
@@ -872,15 +861,15 @@ function clickCard(view, seat, card) {
   const id = line.ids[k];
   const step = all[id];
   if (!step.to_play) {
-    notice(view, "info", "The deal is over here: no card is left to play.");
+    showNotice(view, "info", "The deal is over here: no card is left to play.");
     return;
   }
   if (seat !== step.to_play) {
-    notice(view, "info", `It is ${whoSentence(payload, step.to_play)}'s turn.`);
+    showNotice(view, "info", `It is ${whoSentence(payload, step.to_play)}'s turn.`);
     return;
   }
   if (!(step.hands[seat] || []).includes(card)) {
-    notice(view, "info", `${cardText(card)} was played already.`);
+    showNotice(view, "info", `${cardText(card)} was played already.`);
     return;
   }
   const ask = Boolean(view.ask && view.ask.node === id && view.ask.on);
@@ -905,7 +894,7 @@ function clickCard(view, seat, card) {
   const legal = Array.isArray(step.legal) ? step.legal : null;
   if (legal && !legal.includes(card) && !(ask && asks.includes(card))) {
     const allowed = legal.length ? ` (legal: ${legal.map(cardText).join(" ")})` : "";
-    notice(view, "error", `${cardText(card)} is not a legal card here${allowed}.`);
+    showNotice(view, "error", `${cardText(card)} is not a legal card here${allowed}.`);
     return;
   }
   // Without a kernel the ask cannot be tried: the recorded card, asked or not, is shown.
@@ -918,7 +907,7 @@ function clickCard(view, seat, card) {
     goNode(view, loose);
     return;
   }
-  notice(
+  showNotice(
     view,
     "info",
     `New cards need the notebook: open this deal there with mr.replay(...) to play ${cardText(card)} here and keep it as a variation.`,
@@ -982,9 +971,9 @@ function update(view) {
     if (here) btn.setAttribute("aria-current", "step");
     else btn.removeAttribute("aria-current");
   }
-  if (typeof drawMoves === "function") drawMoves(view);
-  if (typeof drawEditor === "function") drawEditor(view, id);
-  if (typeof drawNotice === "function") drawNotice(view);
+  drawMoves(view);
+  drawEditor(view, id);
+  drawNotice(view);
   root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
 }
 

@@ -3,29 +3,16 @@ with no assertion on timings, which depend on the machine)."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
-import sys
 from pathlib import Path
-from types import ModuleType
+
+from benchmark_scripts import load_benchmark
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load(name: str) -> ModuleType:
-    """Import a benchmark script by path: ``benchmarks`` is a folder of scripts, not a
-    package, so that ``python benchmarks/bench_read.py`` works from a fresh checkout."""
-    path = ROOT / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"_bench_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being built
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_bench_read_runs_and_reports() -> None:
-    bench = _load("bench_read")
+    bench = load_benchmark("bench_read")
     out = io.StringIO()
     results = bench.main(["--deals", "6", "--repeat", "1"], out=out)
     text = out.getvalue()
@@ -37,7 +24,7 @@ def test_bench_read_runs_and_reports() -> None:
 
 
 def test_bench_tables_runs_and_reports() -> None:
-    bench = _load("bench_tables")
+    bench = load_benchmark("bench_tables")
     out = io.StringIO()
     results = bench.main(["--deals", "5", "--repeat", "1"], out=out)
     assert results.deals == 5 and results.plays >= 5 * 32
@@ -49,7 +36,7 @@ def test_bench_solver_agrees_with_dds_and_reports_both_sizes() -> None:
     """One full deal (a quick one: seed 2) and two endgames, solved in this process: every
     card's trick count must match DDS's, and the report gives the times, the searches'
     sizes (trick-start positions, ours and DDS's) and the time per position."""
-    bench = _load("bench_solver")
+    bench = load_benchmark("bench_solver")
     out = io.StringIO()
     args = ["--deals", "1", "--endgames", "2", "--budget", "0", "--seed", "2", "--repeat", "2"]
     results = bench.main(args, out=out)
@@ -68,8 +55,20 @@ def test_bench_solver_agrees_with_dds_and_reports_both_sizes() -> None:
 
 
 def test_bench_search_runs_and_compares_the_same_search() -> None:
-    bench = _load("bench_search")
+    bench = load_benchmark("bench_search")
     out = io.StringIO()
     undo, copies = bench.main(["--positions", "3", "--tricks", "3", "--repeat", "1"], out=out)
     assert undo.nodes == copies.nodes > 0 and undo.values == copies.values
     assert "push/pop / copies" in out.getvalue()
+
+
+def test_bench_board_runs_and_reports() -> None:
+    """A few clicks on new cards through a real kernel (Voilà, on localhost) and a few steps
+    drawn in the browser (Chromium), timed in the page."""
+    bench = load_benchmark("bench_board")
+    out = io.StringIO()
+    results = bench.main(["--clicks", "3", "--steps", "3"], out=out)
+    text = out.getvalue()
+    assert len(results.clicks) == 3 and len(results.steps) == 3
+    assert all(t > 0 for t in results.clicks + results.steps)
+    assert "kernel round trip" in text and "goal: median < 100 ms" in text and "ratio" in text

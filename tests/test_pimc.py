@@ -9,13 +9,12 @@ pure-Python solver as with the compiled core.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import random
-import sys
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load_benchmark
 from cross_process import same_bytes_in_every_process
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -410,12 +409,7 @@ def test_cli_help_states_the_players_defaults(capsys: pytest.CaptureFixture[str]
 
 
 def test_benchmark_runs_and_reports() -> None:
-    path = Path(__file__).resolve().parent.parent / "benchmarks" / "bench_pimc.py"
-    spec = importlib.util.spec_from_file_location("_bench_pimc", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being built
-    spec.loader.exec_module(module)
+    module = load_benchmark("bench_pimc")
     out = io.StringIO()
     results = module.main(["--deals", "3", "--worlds", "2", "--solve-from", "2"], out=out)
     assert [s.team for s in results.seatings] == ["AC", "BD"]

@@ -5,13 +5,12 @@ the benchmark."""
 from __future__ import annotations
 
 import ast
-import importlib.util
 import io
 import itertools
-import sys
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load_benchmark
 from cross_process import same_bytes_in_every_process
 
 from mendikot_replay.cli.app import main
@@ -230,12 +229,7 @@ def test_cli_simulate_to_stdout(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_benchmark_runs_and_reports() -> None:
-    path = ROOT / "benchmarks" / "bench_simulate.py"
-    spec = importlib.util.spec_from_file_location("_bench_simulate", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    module = load_benchmark("bench_simulate")
     out = io.StringIO()
     results = module.main(["--deals", "12"], out=out)
     assert [s.rule_team for s in results.strengths] == ["AC", "BD"]

@@ -226,7 +226,9 @@ def test_python_calls_raise_and_show(tmp_path: Path) -> None:
     with pytest.raises(mr.IllegalPlay):
         viewer.play("AS")
     assert viewer.notice["kind"] == "error" and not viewer.dirty
-    viewer.play("9S")  # C ducks: the file's own variation, entered (nothing new)
+    viewer.go(2).promote()  # the main line already: nothing moves, nothing to save
+    assert not viewer.dirty and viewer.step == 2
+    viewer.go(0).play("9S")  # C ducks: the file's own variation, entered (nothing new)
     assert viewer.line == ["9S"] and not viewer.dirty
     steps = viewer.data["steps"]
     here = steps[viewer.path[1]]

@@ -76,6 +76,9 @@ class Board:
         self._ids: dict[int, int] = {}
         self.line: list[PlayNode] = []
         self.step = 0
+        self.version = -1
+        """How many times the tree or its notes changed since the board was made (each
+        change makes the payload again): a display redraws, and marks unsaved, when it moves."""
         self.refresh()
         self.line = self._playable(record.mainline())
 
@@ -83,6 +86,7 @@ class Board:
     def refresh(self) -> None:
         """Make the payload again after the tree changed, keeping the line shown (cut
         where its cards left the tree, e.g. a deleted variation)."""
+        self.version += 1
         self.view, self.nodes = board_view(self.record)
         self._ids = {id(node): k for k, node in enumerate(self.nodes) if node is not None}
         kept: list[PlayNode] = []

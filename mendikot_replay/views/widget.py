@@ -35,7 +35,7 @@ import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import anywidget
 import traitlets
@@ -55,6 +55,9 @@ Source = DealRecord | str | os.PathLike[str]
 
 PROJECTOR_SCALE = 1.6
 """The ``scale`` of :meth:`Viewer.projector`: large print for a class."""
+
+
+T = TypeVar("T")
 
 
 def load_record(source: Source, deal: int = 1) -> tuple[DealRecord, Path | None, int]:
@@ -367,7 +370,7 @@ class Viewer(anywidget.AnyWidget):
         timeline = self.record.timeline
         if timeline is None or not len(timeline):
             raise ValueError("this deal has no replay to show (see viewer.data['error'])")
-        if self._board.at_main_line and all(self.record.is_mainline(n) for n in self._board.line):
+        if self._board.at_main_line:  # the card shown, and so every card before it
             return timeline[self.step]
         variation = self.record.replay(self._board.line[: self.step])
         return variation[self.step]
@@ -426,20 +429,21 @@ class Viewer(anywidget.AnyWidget):
         return self
 
     # -- the analysis board ---------------------------------------------------------------
-    def _board_move(self, change: Callable[[Board], object], *, grows: bool) -> Viewer:
-        """Do ``change`` on the board and show the result; an error is shown on the board
-        too, then raised."""
+    def _on_board(self, change: Callable[[Board], T]) -> T:
+        """Do ``change`` on the board and show the result: the new payload when the record
+        changed (and then it has unsaved changes), else just where the board stands. A
+        refusal is shown on the board too, then raised."""
+        before = self._board.version
         try:
-            before = len(self._board.nodes)
-            change(self._board)
+            result = change(self._board)
         except (MendikotError, ValueError) as refused:
             self._tell("error", str(refused))
             raise
-        if grows and len(self._board.nodes) != before:
+        if self._board.version != before:
             self._changed()
         else:
             self._push()
-        return self
+        return result
 
     def play(self, card: str, *, ask: bool = False) -> Viewer:
         """Play ``card`` ("TS"; "^T7D" asks for the closed trump with it, version B) where
@@ -447,59 +451,50 @@ class Viewer(anywidget.AnyWidget):
         variation enters it, any other legal card starts a new variation (at the end of a
         line: the line goes on). An illegal card raises :class:`~mendikot_replay.IllegalPlay`
         with the engine's reason (also shown on the board) and changes nothing."""
-        return self._board_move(lambda b: b.play(card, ask=ask), grows=True)
+        self._on_board(lambda b: b.play(card, ask=ask))
+        return self
 
     def best(self) -> Viewer:
         """Play a card that keeps the double-dummy outcome (the line's own next card when
         it does)."""
-        return self._board_move(Board.best, grows=True)
+        self._on_board(Board.best)
+        return self
 
     def play_out(self) -> Viewer:
         """Best cards from here to the end of the deal."""
-        return self._board_move(Board.play_out, grows=True)
+        self._on_board(Board.play_out)
+        return self
 
     def promote(self) -> Viewer:
         """Make the line through the current card the main line (the old one is kept as
         a variation)."""
-        if self._board_move(Board.promote, grows=False) and self._board.at_main_line:
-            self._changed()
+        self._on_board(Board.promote)
         return self
 
     def delete_variation(self) -> Viewer:
         """Delete the variation the viewer stands in; it goes to the card before it."""
-        self._board_move(Board.delete, grows=False)
-        self._changed()
+        self._on_board(Board.delete)
         return self
 
     # -- annotating -----------------------------------------------------------------------
-    def _annotated(self, change: Callable[[Board], bool]) -> bool:
-        try:
-            changed = change(self._board)
-        except (MendikotError, ValueError) as refused:
-            self._tell("error", str(refused))
-            raise
-        if changed:
-            self._changed()
-        return changed
-
     def comment(self, text: str, index: int | None = None) -> bool:
         """Add a comment after the current card (at the start: a comment on the deal);
         with ``index``, replace that comment (an empty text deletes it)."""
-        return self._annotated(lambda b: b.comment(text, index))
+        return self._on_board(lambda b: b.comment(text, index))
 
     def glyph(self, glyph: str | None) -> bool:
         """Mark the current card ``!``, ``?``, ``!!``, ``??``, ``!?`` or ``?!`` (``None``
         removes the mark)."""
-        return self._annotated(lambda b: b.glyph(glyph))
+        return self._on_board(lambda b: b.glyph(glyph))
 
     def nag(self, nag: int, on: bool = True) -> bool:
         """Add NAG ``$nag`` to the current card (``$20``–``$29``: Mendikot observations);
         ``on=False`` removes it."""
-        return self._annotated(lambda b: b.nag(nag, on))
+        return self._on_board(lambda b: b.nag(nag, on))
 
     def point(self, kind: str, *args: object) -> bool:
         """Add a ``[%point KIND ARGS…]`` strategy point at the current card."""
-        return self._annotated(lambda b: b.point(kind, *args))
+        return self._on_board(lambda b: b.point(kind, *args))
 
     # -- the file -------------------------------------------------------------------------
     def save(self, path: str | os.PathLike[str] | None = None, *, force: bool = False) -> Path:

@@ -2,10 +2,12 @@
 
 The notebook widget, the static HTML of ``_repr_html_`` and the shared page of
 ``mendikot-replay html`` all draw the same thing: one payload made here from the record and
-its replay timeline (``record.timeline``), never by driving the engine. Stepping then happens
-in the browser with no kernel: every state the viewer can show (hands, table, trump, counts,
-the tens ledger, annotations) is precomputed once per card, so a step is a look-up, not a
-replay. A deal is at most 53 small snapshots, so the payload stays a few tens of kilobytes.
+the replays of its lines (``record.timeline`` for the main line, ``record.replay(line)`` for
+each variation), never by driving the engine. Stepping then happens in the browser with no
+kernel: every state the viewer can show (hands, table, trump, counts, the tens ledger,
+annotations, the legal cards) is precomputed once per card of the play tree, so a step is a
+look-up, not a replay. A deal is 53 small snapshots and a couple of kilobytes for each card
+of a variation, so the payload stays around a hundred kilobytes.
 
 The payload is plain JSON (strings, numbers, lists, dicts) and deterministic: the same record
 always gives the same payload, so the HTML built from it is byte-for-byte reproducible (for

@@ -60,11 +60,11 @@
 // off). Keys typed into a text field are the field's.
 //
 // For the other files of the module: `currentNode(view)` (the node id shown),
-// `isBoard(view)` (a kernel behind the viewer), `send(view, content)`, `goNode(view, id)`,
-// `showNotice(view, kind, text)`; hooks they may define, called when they exist:
-// `buildEditor(view)` (an element for the side column, under the notes; once per
-// payload), `drawEditor(view, nodeId)` (every draw), `drawNotice(view)` (every draw and on
-// `change:notice`), `showNotice(view, kind, text)` (a local notice).
+// `isBoard(view)` (a kernel behind the viewer), `send(view, content)`, `goNode(view, id)`.
+// What they define and this file calls: `buildMoves(view)` / `drawMoves(view)` (moves.js),
+// `buildEditor(view)` (an element for the side column, under the notes; once per payload),
+// `drawEditor(view, nodeId)` (every draw), `drawNotice(view)` (every draw and on
+// `change:notice`) and `showNotice(view, kind, text)` (a local notice) (editor.js).
 //
 // Stable hooks for browser tests (data-testid): mr-viewer (root; data-step = the index in
 // the path, data-node = the node id shown, data-last-render-ms), mr-first, mr-prev-trick,

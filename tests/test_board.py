@@ -4,6 +4,7 @@ throwing away lines, annotating anywhere, and saving — the page's requests inc
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -164,11 +165,20 @@ def _deal_texts(path: Path) -> list[bytes]:
     return [d.raw or b"" for d in read_deals(path)]
 
 
+def _page(viewer: mr.Viewer) -> Callable[..., None]:
+    """What the page sends: a request as the browser's ``model.send`` delivers it."""
+
+    def send(**content: Any) -> None:
+        viewer._on_message(viewer, content, None)
+
+    return send
+
+
 def test_the_page_plays_annotates_and_saves(tmp_path: Path) -> None:
     path = _copy(tmp_path)
     before = _deal_texts(path)
     viewer = mr.replay(path, deal=2)
-    send = lambda **content: viewer._on_message(viewer, content, None)  # noqa: E731
+    send = _page(viewer)
     assert viewer.board and viewer.file == path.name and not viewer.dirty
     # an illegal card: the engine's reason on the board, nothing changed
     send(do="play", at=0, card="AS")
@@ -203,7 +213,7 @@ def test_the_page_plays_annotates_and_saves(tmp_path: Path) -> None:
 def test_a_file_changed_on_disk_is_never_overwritten(tmp_path: Path) -> None:
     path = _copy(tmp_path)
     viewer = mr.replay(path, deal=1)
-    send = lambda **content: viewer._on_message(viewer, content, None)  # noqa: E731
+    send = _page(viewer)
     send(do="comment", at=0, text="a note on the deal")
     someone = path.read_bytes().replace(b"Cover with the king", b"Cover, or not,", 1)
     path.write_bytes(someone)

@@ -192,6 +192,12 @@ def test_the_page_plays_annotates_and_saves(tmp_path: Path) -> None:
     shown = viewer.data["steps"][viewer.path[viewer.step]]
     assert viewer.step == 1 and shown["card"]["card"] == other and not shown["main"]
     assert viewer.dirty and viewer.line == [other]
+    # a request about the tree as it was before that card (two quick clicks) is refused
+    stale = viewer.data["revision"] - 1
+    size = len(viewer.data["steps"])
+    send(do="play", at=1, card=legal[-1], revision=stale)
+    assert viewer.notice["kind"] == "error" and "just changed" in viewer.notice["text"]
+    assert len(viewer.data["steps"]) == size and viewer.line == [other]
     send(do="comment", at=viewer.path[1], text="what if?", index=None)
     send(do="glyph", at=viewer.path[1], glyph="?!")
     send(do="nag", at=viewer.path[1], nag=25, on=True)

@@ -80,7 +80,7 @@ class Board:
         """How many times the tree or its notes changed since the board was made (each
         change makes the payload again): a display redraws, and marks unsaved, when it moves."""
         self.refresh()
-        self.line = self._playable(record.mainline())
+        self.line = self._continued([])  # the main line, as far as it can be replayed
 
     # -- the tree and its numbering ----------------------------------------------------
     def refresh(self) -> None:
@@ -88,6 +88,7 @@ class Board:
         where its cards left the tree, e.g. a deleted variation)."""
         self.version += 1
         self.view, self.nodes = board_view(self.record)
+        self.view["revision"] = self.version  # the page sends it back with each request
         self._ids = {id(node): k for k, node in enumerate(self.nodes) if node is not None}
         kept: list[PlayNode] = []
         for node in self.line:
@@ -101,15 +102,6 @@ class Board:
     def id_of(self, node: PlayNode | None) -> int:
         """The node id of ``node`` in :attr:`view` (0 for the start)."""
         return 0 if node is None else self._ids[id(node)]
-
-    def _playable(self, cards: list[PlayNode]) -> list[PlayNode]:
-        """The leading part of ``cards`` that has steps (the replay reached it)."""
-        out: list[PlayNode] = []
-        for node in cards:
-            if id(node) not in self._ids:
-                break
-            out.append(node)
-        return out
 
     def _continued(self, head: list[PlayNode]) -> list[PlayNode]:
         """``head`` and then the first continuations to the end of that line."""

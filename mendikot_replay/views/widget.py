@@ -553,6 +553,12 @@ class Viewer(anywidget.AnyWidget):
             return
         action = content["do"]
         try:
+            revision = content.get("revision")
+            if isinstance(revision, int) and revision != self._board.version:
+                # The page asked about a tree it had before the last change (two quick
+                # clicks): its node ids may stand for other cards now.
+                self._push(tree_changed=True)
+                raise BoardError("the board had just changed: look again and repeat that")
             at = content.get("at")
             if (
                 isinstance(at, int)

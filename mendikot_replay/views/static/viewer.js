@@ -469,7 +469,9 @@ function isBoard(view) {
 /** A message to Python (only on a board); whether it was sent. */
 function send(view, content) {
   if (!isBoard(view)) return false;
-  view.model.send(content);
+  // The payload's revision goes with it: Python refuses a request about an older tree,
+  // whose node ids may stand for other cards now.
+  view.model.send({ ...content, revision: view.payload.revision });
   return true;
 }
 

@@ -32,6 +32,7 @@ from .core.timeline import Timeline
 from .errors import FileChangedError, MendikotError, SaveError
 from .pmn.check import check_record
 from .pmn.editing import EditError
+from .pmn.entry import EntryError
 from .pmn.reader import read_deals, read_string
 from .pmn.record import DealRecord, PMNError
 from .pmn.writer import write_deals
@@ -39,10 +40,10 @@ from .solver.analysis import AnalysisError, analyse
 from .solver.search import Solver, solve
 
 if TYPE_CHECKING:
-    from .views.widget import Viewer, replay
+    from .views.widget import Viewer, new_deal, replay
 
 #: The names loaded on first use, and the module each comes from.
-_LAZY = {"Viewer": "views.widget", "replay": "views.widget"}
+_LAZY = {"Viewer": "views.widget", "replay": "views.widget", "new_deal": "views.widget"}
 
 __all__ = [
     "AnalysisError",
@@ -50,6 +51,7 @@ __all__ = [
     "DealRecord",
     "DealSetup",
     "EditError",
+    "EntryError",
     "FileChangedError",
     "Game",
     "IllegalPlay",
@@ -67,6 +69,7 @@ __all__ = [
     "analyse",
     "annotate",
     "check_record",
+    "new_deal",
     "read_deals",
     "read_string",
     "replay",

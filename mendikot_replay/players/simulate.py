@@ -35,10 +35,10 @@ from ..core.cards import ACES, Card, Suit, deck
 from ..core.engine import DealSetup, Game
 from ..core.match import MatchRegister
 from ..core.result import DealResult, deal_result, next_dealer
-from ..core.rules import Capture, Rules, Scoring, TrumpMethod
+from ..core.rules import Rules, TrumpMethod
 from ..core.seats import Seat, next_seat, seats, team_of
 from ..pmn.record import DealRecord, PlayNode
-from ..pmn.tags import format_hands
+from ..pmn.tags import format_hands, rule_tags
 from .simple import Memory, Player, RandomPlayer, RuleOfThumbPlayer, SeatView, choose_closed_trump
 
 __all__ = [
@@ -148,30 +148,6 @@ def deal_setup(rng: random.Random, rules: Rules, dealer: Seat) -> tuple[DealSetu
         tags["TrumpCard"] = f"{leader}:{trump_card}"
     setup = DealSetup(rules, hands, leader, dealer, trump, trump_card, holder)
     return setup, tags
-
-
-def _rule_tags(rules: Rules) -> dict[str, str]:
-    """The tags that state ``rules``, defaults left out (except ``Reveal``, which a closed
-    deal always states so that a reader need not remember the default)."""
-    tags: dict[str, str] = {}
-    if rules.players != 4:
-        tags["Players"] = str(rules.players)
-    if rules.deck != rules.default_deck:
-        tags["Deck"] = str(rules.deck)
-    tags["TrumpMethod"] = rules.trump_method.value
-    if rules.trump_method is TrumpMethod.CLOSED:
-        tags["Reveal"] = rules.reveal.value
-    if rules.capture is not Capture.TRICK:
-        tags["Capture"] = rules.capture.value
-    pairs = (("must-trump", rules.must_trump), ("bonus-aces", rules.bonus_aces))
-    flags = [flag for flag, on in pairs if on]
-    if flags:
-        tags["Variant"] = ",".join(flags)
-    if rules.scoring is not Scoring.PLAIN:
-        tags["Scoring"] = rules.scoring.value
-    if rules.target is not None:
-        tags["Target"] = str(rules.target)
-    return tags
 
 
 # -- one deal ---------------------------------------------------------------------------------
@@ -284,7 +260,7 @@ def _play_deal(
         "Site": "simulated",
         **extra,
         **names,
-        **_rule_tags(rules),
+        **rule_tags(rules),
         "Dealer": dealer,
         **trump_tags,
         "Hands": format_hands(setup.hands),

@@ -231,6 +231,31 @@ def format_hands(hands: Mapping[Seat, frozenset[Card] | None]) -> str:
     )
 
 
+def rule_tags(rules: Rules) -> dict[str, str]:
+    """The tags that state ``rules`` — the inverse of reading them — defaults left out
+    (except ``Reveal``, which a closed deal always states so that a reader need not
+    remember the default): what a program that makes a deal writes."""
+    tags: dict[str, str] = {}
+    if rules.players != 4:
+        tags["Players"] = str(rules.players)
+    if rules.deck != rules.default_deck:
+        tags["Deck"] = str(rules.deck)
+    tags["TrumpMethod"] = rules.trump_method.value
+    if rules.trump_method is TrumpMethod.CLOSED:
+        tags["Reveal"] = rules.reveal.value
+    if rules.capture is not Capture.TRICK:
+        tags["Capture"] = rules.capture.value
+    pairs = (("must-trump", rules.must_trump), ("bonus-aces", rules.bonus_aces))
+    flags = [flag for flag, on in pairs if on]
+    if flags:
+        tags["Variant"] = ",".join(flags)
+    if rules.scoring is not Scoring.PLAIN:
+        tags["Scoring"] = rules.scoring.value
+    if rules.target is not None:
+        tags["Target"] = str(rules.target)
+    return tags
+
+
 # -- Start ---------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class StartTag:
@@ -901,6 +926,7 @@ __all__ = [
     "parse_result",
     "parse_start",
     "parse_trump_card",
+    "rule_tags",
     "setup_from_tags",
     "tag_sort_key",
 ]

@@ -36,7 +36,15 @@ from .check import check_record
 from .editing import EditError, editable
 from .record import DealRecord, PlayNode
 
-__all__ = ["delete", "play", "promote", "replay_again", "variation_start"]
+__all__ = [
+    "delete",
+    "play",
+    "promote",
+    "replay_again",
+    "settle_result",
+    "take_back",
+    "variation_start",
+]
 
 
 def play(
@@ -83,12 +91,54 @@ def play(
 def replay_again(record: DealRecord) -> None:
     """Check the record again after its main line changed (a card added at its end, a
     promotion), so that ``record.timeline`` and the cards' seats and tricks are those of
-    the new main line. Problems already reported stay reported once."""
+    the new main line. Problems already reported stay reported once.
+
+    A deal recorded as unfinished (``Result "*"``) that the new cards finish gets its
+    result: the tags the play decides follow the play (:func:`settle_result`), rather
+    than claim an unfinished deal the play has ended — which would be an error, and a
+    record with errors can no longer be edited."""
     errors, warnings = list(record.errors), list(record.warnings)
     record.errors, record.warnings = [], []
     check_record(record)
+    if record.tags.get("Result", "").strip() == "*" and record.errors:
+        settle_result(record)
+        record.errors, record.warnings = [], []
+        check_record(record)
     record.errors = errors + [p for p in record.errors if p not in errors]
     record.warnings = warnings + [p for p in record.warnings if p not in warnings]
+
+
+def settle_result(record: DealRecord) -> None:
+    """Set the tags the play decides from the main line's replay: ``Result``, ``Tens`` and
+    ``Tricks`` when the deal is over, ``Result "*"`` (and no counts) while it is not —
+    what a recorder writes, so that a saved deal says what its cards say."""
+    timeline = record.timeline
+    result = timeline.result if timeline is not None else None
+    record.unfinished = result is None  # the play section's closing "*"
+    if result is None:
+        record.tags["Result"] = "*"
+        record.tags.pop("Tens", None)
+        record.tags.pop("Tricks", None)
+        return
+    record.tags["Result"] = result.tag
+    record.tags["Tens"] = f"{result.tens[0]}-{result.tens[1]}"
+    record.tags["Tricks"] = f"{result.tricks[0]}-{result.tricks[1]}"
+
+
+def take_back(record: DealRecord) -> PlayNode | None:
+    """Take the last card of the main line back, as a recorder's *Undo* does (with any
+    variation tried after it); returns the card before it (``None``: the start). The
+    record is replayed again (its result tags follow, as :func:`replay_again` says)."""
+    editable(record)
+    last = record.end()
+    if last is None:
+        raise EditError("there is no card to take back: the deal has no cards yet")
+    siblings = last.parent.variations if last.parent is not None else record.variations
+    siblings.remove(last)
+    if record.tags.get("Result", "").strip() not in ("", "*"):
+        settle_result(record)  # a finished deal is not finished any more
+    replay_again(record)
+    return last.parent
 
 
 def variation_start(record: DealRecord, node: PlayNode) -> PlayNode | None:

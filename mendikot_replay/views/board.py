@@ -239,6 +239,15 @@ class Board:
             self.best()
         return self
 
+    def take_back(self) -> Board:
+        """Take the main line's last card back (a recorder's *Undo*); the board stands at
+        the new end of the main line."""
+        before = tree.take_back(self.record)
+        self.line = self.record.line_to(before)
+        self.step = len(self.line)
+        self.refresh()
+        return self
+
     # -- keeping and throwing away -----------------------------------------------------
     def promote(self) -> bool:
         """Make the line through the card the board stands on the main line."""

@@ -47,6 +47,7 @@ from ..core.rules import Capture, TrumpMethod
 from ..core.seats import Seat, seats, team_label, team_of
 from ..core.timeline import Snapshot, Timeline
 from ..pmn.commands import COMMAND, without_commands
+from ..pmn.entry import DealEntry
 from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode
 from ..solver import search as solver_module
 from ..solver.search import Move, Solver, tricks_left, value_text
@@ -146,6 +147,41 @@ def board_view(record: DealRecord) -> tuple[JSON, list[PlayNode | None]]:
     view["trick_ends"] = [k for k, s in enumerate(main_steps) if s["winner"] is not None]
     view["result"] = main_steps[-1]["result"]
     return view, tree.nodes
+
+
+def entry_view(entry: DealEntry) -> JSON:
+    """The payload of a deal being dealt (:class:`~.entry.DealEntry`): the header a deal's
+    payload has (title, seats, names, teams, rules), no steps yet, and ``entry`` — the
+    ``pack`` of cards not dealt, each seat's ``hands`` so far, the ``selected`` seat the
+    next card goes to, the hand sizes and what the trump still needs."""
+    view, _ = board_view(DealRecord(entry.tags))
+    rules = entry.rules
+    view["rules"] = rules.describe()
+    view["trump_method"] = rules.trump_method.value
+    view["capture"] = rules.capture.value
+    view["total_tricks"] = rules.tricks_per_deal
+    view["dealer"] = entry.tags.get("Dealer")
+    closed = rules.trump_method is TrumpMethod.CLOSED
+    view["reveal"] = rules.reveal.value if closed else None
+    needs: str | None = None
+    if entry.complete:
+        try:
+            entry.record()
+        except ValueError as missing:
+            needs = str(missing)
+    view["entry"] = {
+        "pack": [str(c) for c in entry.pack],
+        "hands": {s: [str(c) for c in sorted(entry.hands[s])] for s in entry.seats},
+        "selected": entry.selected,
+        "hand_size": entry.hand_size,
+        "complete": entry.complete,
+        "first_leader": entry.first_leader,
+        "trump": entry.tags.get("Trump"),
+        "trump_card": entry.tags.get("TrumpCard"),
+        "closed_holder": entry.closed_holder if closed else None,
+        "needs": needs,
+    }
+    return view
 
 
 #: The Mendikot observation NAGs a board offers by name.
@@ -731,6 +767,7 @@ __all__ = [
     "board_view",
     "deal_view",
     "default_max_tricks",
+    "entry_view",
     "failed_entry",
     "fate_words",
     "result_words",

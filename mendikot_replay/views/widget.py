@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -43,12 +43,14 @@ import traitlets
 from ..core.timeline import Snapshot
 from ..errors import FileChangedError, MendikotError
 from ..pmn import editing
+from ..pmn.entry import DealEntry, EntryError
 from ..pmn.reader import is_pmn_text, pick_deal, read_deals, read_string
 from ..pmn.record import DealRecord, PlayNode
+from ..pmn.tree import settle_result
 from ..solver.search import Solver
 from .board import Board, BoardError
 from .html import viewer_css, viewer_js
-from .payload import JSON, analysis_entry, failed_entry
+from .payload import JSON, analysis_entry, entry_view, failed_entry
 
 Source = DealRecord | str | os.PathLike[str]
 """What a viewer opens: a record, a path to a PMN file, or PMN text."""
@@ -116,27 +118,42 @@ class Viewer(anywidget.AnyWidget):
     """Whether the deal has changes (cards tried, annotations) not saved yet."""
     file = traitlets.Unicode("").tag(sync=True)
     """The name of the file the deal came from ("" when it came from text or a record)."""
+    recording = traitlets.Bool(False).tag(sync=True)
+    """A deal recorded here (:func:`new_deal`): the page offers *Undo* for the last card,
+    and saving fills in the result tags from the play."""
     notice = traitlets.Dict().tag(sync=True)
     """The board's last word to its user: ``{id, kind, text, actions}`` (see
     :meth:`_tell`); ``{}`` when there is none."""
 
     def __init__(
         self,
-        source: Source,
+        source: Source | DealEntry,
         deal: int = 1,
         step: int = 0,
         *,
         max_tricks: int | None = None,
         solver: Solver | None = None,
         background: bool = True,
+        save_to: str | os.PathLike[str] | None = None,
         **options: Any,
     ) -> None:
-        record, path, index = load_record(source, deal)
+        self._entry: DealEntry | None = None
+        """A deal being dealt (:func:`new_deal`): the hands come first, then the board."""
+        self._settings = {"solver": solver, "max_tricks": max_tricks}
+        self._board_now: Board | None = None
+        self._dealt_here = isinstance(source, DealEntry)
+        if isinstance(source, DealEntry):
+            self._entry = source
+            path, index = None, None
+        else:
+            record, path, index = load_record(source, deal)
+            self._board_now = Board(record, solver=solver, max_tricks=max_tricks)
         self.source_file = path
         """The file the deal came from (``None``: text or a record)."""
         self.index = index
+        self.save_to = Path(save_to) if save_to is not None else None
+        """Where a new deal goes (appended) when it is first saved."""
         self.background = background
-        self._board = Board(record, solver=solver, max_tricks=max_tricks)
         self._solved: dict[int, tuple[PlayNode | None, JSON]] = {}
         """The solver's entries by ``id()`` of their node (0 for the start), with the node
         (so that an entry is found again after the tree's ids changed)."""
@@ -145,16 +162,37 @@ class Viewer(anywidget.AnyWidget):
         self._ready = False  # no solving before the opening step is set
         self._notices = 0
         self._pushing = False
+        named = path if path is not None else self.save_to
         super().__init__(
-            data=self._board.view,
-            path=self._board.path,
-            file=path.name if path is not None else "",
+            data=self._board_now.view if self._board_now else self._entry_view(),
+            path=self._board_now.path if self._board_now else [0],
+            file=named.name if named is not None else "",
+            recording=self._dealt_here,
             **options,
         )
-        self._board.go(step)
+        if self._board_now is not None:
+            self._board_now.go(step)
         self._ready = True
         self.on_msg(self._on_message)
         self._push()  # the opening step (and the solver's values, when wanted)
+
+    @property
+    def _board(self) -> Board:
+        """The board; while the hands are being dealt there is none yet, and what needs it
+        says so."""
+        if self._board_now is None:
+            raise EntryError("deal the hands first: the play starts once every hand is full")
+        return self._board_now
+
+    @property
+    def entry(self) -> DealEntry | None:
+        """The deal being dealt (``None`` once the hands are all dealt, or for a recorded
+        deal): its hands, the pack, the seat the next card goes to."""
+        return self._entry
+
+    def _entry_view(self) -> JSON:
+        assert self._entry is not None
+        return entry_view(self._entry)
 
     # -- what the viewer looks at ----------------------------------------------------------
     @property
@@ -174,13 +212,13 @@ class Viewer(anywidget.AnyWidget):
     @property
     def node(self) -> PlayNode | None:
         """The card the viewer stands on (``None``: the start of the deal)."""
-        return self._board.node
+        return self._board_now.node if self._board_now else None
 
     @property
     def line(self) -> list[str]:
         """The cards from the start to the current position, on the line shown (a
         variation's cards too), as PMN writes them."""
-        return self._board.cards
+        return self._board_now.cards if self._board_now else []
 
     # -- the synced state -----------------------------------------------------------------
     @traitlets.validate("step")
@@ -193,7 +231,7 @@ class Viewer(anywidget.AnyWidget):
     @traitlets.observe("path", "step")
     def _on_move(self, change: dict[str, Any]) -> None:
         """The browser moved (or Python did): the board follows the synced line."""
-        if self._pushing or not getattr(self, "_ready", False):
+        if self._pushing or not getattr(self, "_ready", False) or self._board_now is None:
             return
         try:
             self._board.follow(list(self.path), int(self.step))
@@ -228,7 +266,12 @@ class Viewer(anywidget.AnyWidget):
     def _push(self, *, tree_changed: bool = False) -> None:
         """Send the board's state to the browser in one message: the payload when the tree
         changed, and always the line and the step."""
-        board = self._board
+        if self._board_now is None:  # dealing: the entry's payload, nothing to step
+            with self.hold_sync():
+                self.data = self._entry_view()
+                self.path, self.step = [0], 0
+            return
+        board = self._board_now
         self._pushing = True
         try:
             with self.hold_sync():
@@ -261,7 +304,7 @@ class Viewer(anywidget.AnyWidget):
 
     def _wanted(self) -> bool:
         """Whether the solver's values are wanted: the toggle, or a quiz (graded by them)."""
-        return bool(self.analyse or self.quiz_seat)
+        return self._board_now is not None and bool(self.analyse or self.quiz_seat)
 
     def _want_analysis(self) -> None:
         """Make sure the current step's values are (or will be) in ``analysis``: solve it
@@ -428,6 +471,64 @@ class Viewer(anywidget.AnyWidget):
         self.scale = PROJECTOR_SCALE if on else 1.0
         return self
 
+    # -- dealing a new deal ----------------------------------------------------------------
+    def _dealing(self, change: Callable[[DealEntry], object]) -> Viewer:
+        """Do ``change`` on the deal being dealt and show it; when every hand is full (and
+        the trump is settled) the deal becomes a board, ready to record the play."""
+        entry = self._entry
+        if entry is None:
+            raise EntryError("the hands are dealt already: this deal is being played")
+        try:
+            change(entry)
+        except (MendikotError, ValueError) as refused:
+            self._tell("error", str(refused))
+            raise
+        self.dirty = True
+        if entry.complete:
+            try:
+                record = entry.record()
+            except EntryError as missing:  # e.g. the trump is still to be chosen
+                self._tell("info", f"Every hand is dealt; {missing}.")
+            else:
+                self._board_now = Board(record, **self._settings)  # type: ignore[arg-type]
+                self._entry = None
+                leader = record.timeline[0].to_play if record.timeline else None
+                self._tell(
+                    "info",
+                    f"Every hand is dealt: {leader} leads. Click the cards as they are played.",
+                )
+                self._push(tree_changed=True)
+                return self
+        self._push()
+        return self
+
+    def deal(self, seat: str, hand: str) -> Viewer:
+        """Give ``seat`` its whole hand (``"AJ86532.42.A4.Q9"``: suits S.H.D.C, ``10``
+        accepted); a mistake (a card dealt twice, too many cards, one not in the deck)
+        raises :class:`~mendikot_replay.MendikotError` and changes nothing."""
+        return self._dealing(lambda e: e.deal(seat, hand))
+
+    def give(self, card: str, seat: str | None = None) -> Viewer:
+        """Deal one card to ``seat`` (the seat selected: it moves on when its hand is full)."""
+        return self._dealing(lambda e: e.give(card, seat))
+
+    def take(self, card: str) -> Viewer:
+        """Take a dealt card back into the pack."""
+        return self._dealing(lambda e: e.take(card))
+
+    def select(self, seat: str) -> Viewer:
+        """Send the next cards to ``seat``."""
+        return self._dealing(lambda e: e.select(seat))
+
+    def paste(self, hands: str) -> Viewer:
+        """Deal the hands of a ``Hands``/PBN string (``"A:AK.QJ.T9.8 B:…"``) at once."""
+        return self._dealing(lambda e: e.paste(hands))
+
+    def set_trump(self, suit: str | None = None, card: str | None = None) -> Viewer:
+        """The trump, as its method gives it: a suit or the card turned up (``Drawn``,
+        ``FaceUp``), or the card the holder lays face down (``Closed``)."""
+        return self._dealing(lambda e: e.set_trump(suit, card))
+
     # -- the analysis board ---------------------------------------------------------------
     def _on_board(self, change: Callable[[Board], T]) -> T:
         """Do ``change`` on the board and show the result: the new payload when the record
@@ -463,6 +564,11 @@ class Viewer(anywidget.AnyWidget):
     def play_out(self) -> Viewer:
         """Best cards from here to the end of the deal."""
         self._on_board(Board.play_out)
+        return self
+
+    def undo(self) -> Viewer:
+        """Take the last recorded card back (the main line's last card)."""
+        self._on_board(Board.take_back)
         return self
 
     def promote(self) -> Viewer:
@@ -513,6 +619,15 @@ class Viewer(anywidget.AnyWidget):
         read-only file anyway.
         """
         own = self.source_file
+        if self.recording:
+            settle_result(self.record)  # a recorded deal says what its play says
+        if own is None and self.save_to is not None and path is None:
+            # A new deal's first save: appended to its file (made if needed), then saved
+            # there in place like any deal read from a file.
+            self.index = editing.save_deal(self.save_to, None, self.record, force=force)
+            self.source_file = own = self.save_to
+            self.dirty = False
+            return own
         if path is None or (own is not None and Path(path).resolve() == own.resolve()):
             if own is None:
                 raise ValueError("this viewer was not opened from a file: give save() a path")
@@ -535,7 +650,7 @@ class Viewer(anywidget.AnyWidget):
                 "this deal has changes that are not saved: reload(discard=True) drops them, "
                 "or save(path=...) keeps them in another file first"
             )
-        record, _, _ = load_record(own, self.index)
+        record, _, _ = load_record(own, self.index or 1)
         with self._lock:
             self._solved.clear()
         self.analysis = {}
@@ -553,28 +668,31 @@ class Viewer(anywidget.AnyWidget):
             return
         action = content["do"]
         try:
-            revision = content.get("revision")
-            if isinstance(revision, int) and revision != self._board.version:
-                # The page asked about a tree it had before the last change (two quick
-                # clicks): its node ids may stand for other cards now.
-                self._push(tree_changed=True)
-                raise BoardError("the board had just changed: look again and repeat that")
-            at = content.get("at")
-            if (
-                isinstance(at, int)
-                and not isinstance(at, bool)
-                and at != self._board.id_of(self.node)
-            ):
-                if not 0 <= at < len(self._board.nodes):
-                    raise BoardError("that card is no longer on the board: the page was behind")
-                self._board.go_to(self._board.nodes[at])
-                self._push()
+            if self._board_now is not None:
+                self._catch_up(content)
             self._request(action, content)
         except FileChangedError as changed:
             self._tell("conflict", str(changed), ("reload", "save_as"))
         except (MendikotError, ValueError, OSError) as refused:
             if self.notice.get("text") != str(refused):  # not told already by the call
                 self._tell("error", str(refused))
+
+    def _catch_up(self, content: dict[str, Any]) -> None:
+        """Stand where the request was made (``at``), refusing one about a tree that has
+        changed since the page had it (``revision``)."""
+        board = self._board
+        revision = content.get("revision")
+        if isinstance(revision, int) and revision != board.version:
+            # The page asked about a tree it had before the last change (two quick
+            # clicks): its node ids may stand for other cards now.
+            self._push(tree_changed=True)
+            raise BoardError("the board had just changed: look again and repeat that")
+        at = content.get("at")
+        if isinstance(at, int) and not isinstance(at, bool) and at != board.id_of(self.node):
+            if not 0 <= at < len(board.nodes):
+                raise BoardError("that card is no longer on the board: the page was behind")
+            board.go_to(board.nodes[at])
+            self._push()
 
     def _request(self, action: str, content: dict[str, Any]) -> None:
         if action == "play":
@@ -586,6 +704,8 @@ class Viewer(anywidget.AnyWidget):
             self.play_out()
         elif action == "back":
             self.back()
+        elif action == "undo":
+            self.undo()
         elif action == "promote":
             self.promote()
         elif action == "delete":
@@ -604,6 +724,16 @@ class Viewer(anywidget.AnyWidget):
             self.glyph(str(glyph) if glyph else None)
         elif action == "nag":
             self.nag(int(content.get("nag", 0)), bool(content.get("on", True)))
+        elif action == "give":
+            self.give(str(content.get("card", "")), content.get("seat") or None)
+        elif action == "take":
+            self.take(str(content.get("card", "")))
+        elif action == "select":
+            self.select(str(content.get("seat", "")))
+        elif action == "paste":
+            self.paste(str(content.get("text", "")))
+        elif action == "trump":
+            self.set_trump(content.get("suit") or None, content.get("card") or None)
         elif action == "save":
             where = self.save()
             self._tell("saved", f"Saved to {where.name}: only this deal changed in the file.")
@@ -660,4 +790,48 @@ def replay(source: Source | Any, deal: int = 1, **options: Any) -> Viewer:
     return Viewer(source, deal=deal, **options)
 
 
-__all__ = ["PROJECTOR_SCALE", "Viewer", "load_record", "replay"]
+def new_deal(
+    *,
+    path: str | os.PathLike[str] | None = None,
+    players: int = 4,
+    deck: int | None = None,
+    dealer: str = "B",
+    trump_method: str = "Drawn",
+    trump: str | None = None,
+    trump_card: str | None = None,
+    reveal: str | None = None,
+    capture: str | None = None,
+    variant: Sequence[str] = (),
+    names: Mapping[str, str] | None = None,
+    event: str | None = None,
+    site: str | None = None,
+    date: str | None = None,
+    **options: Any,
+) -> Viewer:
+    """A board to record a new deal: first the hands (click the pack's cards to the
+    selected seat, which moves on when full; or ``deal(seat, hand)``, or ``paste``), then
+    the play, card by card (``play``), then ``save()``, which appends the deal to ``path``
+    (made if needed; the file's other deals are never touched) with its result tags.
+
+    The keywords are the deal's tags in Python's spelling (``trump_method`` ``"Drawn"``,
+    ``"FaceUp"``, ``"Closed"``, ``"Cut"`` or ``"None"``; ``variant`` the house flags;
+    ``names`` by seat); ``options`` go to the :class:`Viewer`."""
+    entry = DealEntry.new(
+        players=players,
+        deck=deck,
+        dealer=dealer,
+        trump_method=trump_method,
+        trump=trump,
+        trump_card=trump_card,
+        reveal=reveal,
+        capture=capture,
+        variant=variant,
+        names=names,
+        event=event,
+        site=site,
+        date=date,
+    )
+    return Viewer(entry, save_to=path, **options)
+
+
+__all__ = ["PROJECTOR_SCALE", "Viewer", "load_record", "new_deal", "replay"]

@@ -1,0 +1,343 @@
+"""Entering a deal: the hands dealt card by card (or pasted), checked at every card.
+
+Recording a game starts before its first card: someone deals. BBO's hand editor is the model
+— click cards to the highlighted seat, which moves on when its hand is full, and the last
+hand fills itself — and so is BridgeSkalis' editor for partial deals. :class:`DealEntry` is
+that state, with no display: the tags of the deal to be (rules, dealer, trump, names), the
+cards each seat holds so far, the seat cards go to next, and the pack of cards not dealt
+yet. Every change is checked before it is made, and a refused one changes nothing, so a
+mistake never loses a card already entered. Once every hand is full, :meth:`record` is the
+deal as PMN: its tags and ``Hands`` read back by the reader like any file's deal, so the
+rules engine replays (and the recorder plays on) exactly what a file would hold.
+
+>>> entry = DealEntry.new(dealer="D", trump_method="None", names={"A": "Asha"})
+>>> entry.selected, len(entry.pack)
+('A', 52)
+>>> entry.deal("A", "AKQJT98765432...")
+<DealEntry A 13, B 0, C 0, D 0 of 13: B next>
+>>> entry.selected, len(entry.pack)
+('B', 39)
+>>> entry.give("AS")
+Traceback (most recent call last):
+...
+mendikot_replay.pmn.entry.EntryError: AS is already dealt, to A
+>>> entry.deal("B", ".AKQJT98765432..").deal("C", "..AKQJT98765432.")
+<DealEntry A 13, B 13, C 13, D 13 of 13: dealt>
+>>> entry.complete, sorted(entry.hands["D"]) == sorted(entry.pack_at_start[39:])
+(True, True)
+>>> record = entry.record()
+>>> record.errors, record.tags["A"], record.timeline[0].to_play
+([], 'Asha', 'A')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..core.cards import Card, deck, parse_hand
+from ..core.rules import Capture, Reveal, Rules, TrumpMethod
+from ..core.seats import Seat, next_seat, seats
+from ..errors import MendikotError
+from .record import DealRecord
+from .tags import format_hands, parse_hands, rule_tags
+
+__all__ = ["DealEntry", "EntryError"]
+
+
+class EntryError(MendikotError, ValueError):
+    """A card or hand that cannot be entered (dealt twice, too many, not in this deck …);
+    the message says which, and nothing was changed."""
+
+
+def _card(card: Card | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    text = card.strip().upper().replace("10", "T")
+    try:
+        return Card.parse(text)
+    except ValueError:
+        raise EntryError(f"{card!r} is not a card (write it like 4S, TS or 10S)") from None
+
+
+@dataclass(repr=False)
+class DealEntry:
+    """A deal being dealt: ``tags`` (everything but ``Hands``), the ``rules`` they state,
+    the ``hands`` so far, and the ``selected`` seat the next card goes to."""
+
+    tags: dict[str, str]
+    rules: Rules
+    hands: dict[Seat, set[Card]] = field(default_factory=dict)
+    selected: Seat = "A"
+
+    @classmethod
+    def new(
+        cls,
+        *,
+        players: int = 4,
+        deck: int | None = None,
+        dealer: Seat = "B",
+        trump_method: str = "Drawn",
+        trump: str | None = None,
+        trump_card: str | None = None,
+        reveal: str | None = None,
+        capture: str | None = None,
+        variant: Sequence[str] = (),
+        names: Mapping[Seat, str] | None = None,
+        event: str | None = None,
+        site: str | None = None,
+        date: str | None = None,
+    ) -> DealEntry:
+        """A new deal of these rules, nobody dealt a card yet (the arguments are the tags
+        PMN gives them, in Python's spelling; ``variant`` the house flags)."""
+        try:
+            rules = Rules(
+                players=players,
+                deck=deck or 0,
+                trump_method=TrumpMethod(trump_method),
+                reveal=Reveal(reveal or "A"),
+                capture=Capture(capture or "Trick"),
+                must_trump="must-trump" in variant,
+                bonus_aces="bonus-aces" in variant,
+            )
+        except ValueError as exc:
+            raise EntryError(str(exc)) from None
+        table = seats(rules.players)
+        dealer = dealer.upper()
+        if dealer not in table:
+            raise EntryError(f"no seat {dealer} at a table of {rules.players}")
+        tags: dict[str, str] = {}
+        for name, value in (("Event", event), ("Site", site), ("Date", date)):
+            if value:
+                tags[name] = value
+        for seat, name in (names or {}).items():
+            if seat.upper() not in table:
+                raise EntryError(f"no seat {seat} at a table of {rules.players}")
+            tags[seat.upper()] = name
+        tags.update(rule_tags(rules))
+        tags["Dealer"] = dealer
+        if trump is not None:
+            tags["Trump"] = trump.upper()
+        if trump_card is not None:
+            tags["TrumpCard"] = trump_card.upper()
+        entry = cls(tags, rules, {s: set() for s in table}, table[0])
+        return entry
+
+    # -- what there is -------------------------------------------------------------------
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return seats(self.rules.players)
+
+    @property
+    def hand_size(self) -> int:
+        return self.rules.tricks_per_deal
+
+    @property
+    def pack_at_start(self) -> tuple[Card, ...]:
+        """Every card of this deck, in deck order."""
+        return deck(self.rules.deck)
+
+    @property
+    def pack(self) -> list[Card]:
+        """The cards not dealt yet, in deck order."""
+        dealt = self.dealt()
+        return [c for c in self.pack_at_start if c not in dealt]
+
+    def dealt(self) -> dict[Card, Seat]:
+        return {c: s for s, hand in self.hands.items() for c in hand}
+
+    @property
+    def complete(self) -> bool:
+        return all(len(self.hands[s]) == self.hand_size for s in self.seats)
+
+    @property
+    def first_leader(self) -> Seat:
+        """Who leads the first trick: the player after the dealer."""
+        return next_seat(self.tags["Dealer"], self.rules.players)
+
+    # -- dealing -------------------------------------------------------------------------
+    def select(self, seat: Seat) -> DealEntry:
+        """Send the next cards to ``seat``."""
+        seat = seat.upper()
+        if seat not in self.seats:
+            raise EntryError(f"no seat {seat} at a table of {self.rules.players}")
+        self.selected = seat
+        return self
+
+    def give(self, card: Card | str, seat: Seat | None = None) -> DealEntry:
+        """Deal ``card`` to ``seat`` (the selected seat by default). A full hand moves the
+        selection on, in play order, to the next seat still short of cards; when one seat
+        is left and the pack holds exactly its cards, they are its own."""
+        wanted = _card(card)
+        target = (seat or self.selected).upper()
+        if target not in self.seats:
+            raise EntryError(f"no seat {target} at a table of {self.rules.players}")
+        self._check_free([wanted])
+        if len(self.hands[target]) >= self.hand_size:
+            raise EntryError(f"{target}'s hand is full ({self.hand_size} cards)")
+        self.hands[target].add(wanted)
+        self._move_on(target)
+        return self
+
+    def take(self, card: Card | str) -> DealEntry:
+        """Take ``card`` back into the pack; its seat is selected (to give it another)."""
+        wanted = _card(card)
+        holder = self.dealt().get(wanted)
+        if holder is None:
+            raise EntryError(f"{wanted} is not dealt: it is still in the pack")
+        self.hands[holder].discard(wanted)
+        self.selected = holder
+        return self
+
+    def deal(self, seat: Seat, hand: str | Iterable[Card | str]) -> DealEntry:
+        """Give ``seat`` the whole ``hand`` (``"AJ86532.42.A4.Q9"``, suits S.H.D.C, ``10``
+        accepted), in place of what it held; checked as a whole first."""
+        target = seat.upper()
+        if target not in self.seats:
+            raise EntryError(f"no seat {target} at a table of {self.rules.players}")
+        if isinstance(hand, str):
+            try:
+                cards = sorted(parse_hand(hand))
+            except ValueError as exc:
+                raise EntryError(f"{target}: {exc}") from None
+        else:
+            cards = [_card(c) for c in hand]
+        if len(cards) > self.hand_size:
+            raise EntryError(
+                f"{target}: {len(cards)} cards is too many: a hand has {self.hand_size}"
+            )
+        self._check_free(cards, besides=target)
+        self.hands[target] = set(cards)
+        self._move_on(target)
+        return self
+
+    def paste(self, text: str) -> DealEntry:
+        """Deal from a hands string as PMN's ``Hands`` or PBN's deal writes it
+        (``"A:AK.QJ.T9.8 B:…"``, a hand without a seat going to the next seat); every hand
+        given is checked together with the others before any is dealt."""
+        try:
+            given = parse_hands(text)
+        except ValueError as exc:
+            raise EntryError(f"cannot read the hands: {exc}") from None
+        unknown = [s for s in given if s not in self.seats]
+        if unknown:
+            raise EntryError(f"no seat {unknown[0]} at a table of {self.rules.players}")
+        after = {s: set(h) for s, h in self.hands.items()}
+        for seat, hand in given.items():
+            after[seat] = set(hand or ())
+        owners: dict[Card, Seat] = {}
+        in_deck = set(self.pack_at_start)
+        for seat in self.seats:
+            if len(after[seat]) > self.hand_size:
+                raise EntryError(
+                    f"{seat}: {len(after[seat])} cards is too many: a hand has {self.hand_size}"
+                )
+            for c in sorted(after[seat]):
+                if c not in in_deck:
+                    raise EntryError(f"{c} is not in a {self.rules.deck}-card deck")
+                if c in owners:
+                    raise EntryError(f"{c} is dealt twice, to {owners[c]} and {seat}")
+                owners[c] = seat
+        self.hands = after
+        self._move_on(self.selected)
+        return self
+
+    def _check_free(self, cards: Sequence[Card], besides: Seat | None = None) -> None:
+        in_deck = set(self.pack_at_start)
+        dealt = self.dealt()
+        for c in cards:
+            if c not in in_deck:
+                raise EntryError(f"{c} is not in a {self.rules.deck}-card deck")
+            holder = dealt.get(c)
+            if holder is not None and holder != besides:
+                raise EntryError(f"{c} is already dealt, to {holder}")
+        if len(set(cards)) != len(cards):
+            twice = next(c for c in cards if cards.count(c) > 1)
+            raise EntryError(f"{twice} is given twice")
+
+    def _move_on(self, seat: Seat) -> None:
+        """After a card to ``seat``: the next seat short of cards (in play order from it),
+        and the last hand filled from the pack when only it is left."""
+        short = [s for s in self.seats if len(self.hands[s]) < self.hand_size]
+        if len(short) == 1 and len(self.pack) == self.hand_size - len(self.hands[short[0]]):
+            self.hands[short[0]].update(self.pack)
+            short = []
+        if not short:
+            return
+        if len(self.hands[seat]) < self.hand_size:
+            self.selected = seat
+            return
+        candidate = seat
+        for _ in self.seats:
+            candidate = next_seat(candidate, self.rules.players)
+            if candidate in short:
+                self.selected = candidate
+                return
+
+    # -- the trump -----------------------------------------------------------------------
+    def set_trump(self, suit: str | None = None, card: Card | str | None = None) -> DealEntry:
+        """The trump as its method gives it: ``Drawn``/``FaceUp`` a suit (or the card shown,
+        whose suit it is); ``Closed`` the card its holder set aside face down (from its own
+        hand: ``card``, the holder being the player to the dealer's right)."""
+        method = self.rules.trump_method
+        if method in (TrumpMethod.CUT, TrumpMethod.NONE):
+            raise EntryError(f"a {method.value} deal has no trump to choose before the play")
+        if method is TrumpMethod.CLOSED:
+            if card is None:
+                raise EntryError("a closed trump is the card its holder lays face down: give it")
+            chosen = _card(card)
+            holder = self.closed_holder
+            if chosen not in self.hands[holder]:
+                raise EntryError(
+                    f"{chosen} is not in {holder}'s hand: the holder sets aside a card of its own"
+                )
+            self.tags["TrumpCard"] = f"{holder}:{chosen}"
+            self.tags.pop("Trump", None)
+            return self
+        if card is not None:
+            chosen = _card(card)
+            self.tags["TrumpCard"] = str(chosen)
+            self.tags["Trump"] = chosen.suit.letter
+        elif suit is not None:
+            self.tags["Trump"] = suit.strip().upper()[:1]
+            self.tags.pop("TrumpCard", None)
+        return self
+
+    @property
+    def closed_holder(self) -> Seat:
+        """Who lays the closed trump face down: the player to the dealer's right (the
+        player before the dealer in play order)."""
+        table = self.seats
+        return table[(table.index(self.tags["Dealer"]) - 1) % len(table)]
+
+    # -- the deal ------------------------------------------------------------------------
+    def hands_text(self) -> str:
+        """The hands so far as the ``Hands`` tag writes them."""
+        return format_hands({s: frozenset(self.hands[s]) for s in self.seats})
+
+    def record(self) -> DealRecord:
+        """The deal as PMN, once every hand is full: the tags and ``Hands`` written and read
+        back (so every check the reader makes is made), ready to be played on."""
+        from .reader import read_string  # the reader is the way text becomes a record
+        from .writer import write_deal
+
+        if not self.complete:
+            short = [
+                f"{s} has {len(self.hands[s])}"
+                for s in self.seats
+                if len(self.hands[s]) < self.hand_size
+            ]
+            raise EntryError(
+                f"the hands are not all dealt ({', '.join(short)} of {self.hand_size} cards)"
+            )
+        draft = DealRecord({**self.tags, "Hands": self.hands_text(), "Play": self.first_leader})
+        draft.unfinished = True
+        (record,) = read_string(write_deal(draft))
+        if record.errors:
+            raise EntryError(str(record.errors[0]).split(": error: ", 1)[-1])
+        return record
+
+    def __repr__(self) -> str:
+        counts = ", ".join(f"{s} {len(self.hands[s])}" for s in self.seats)
+        state = "dealt" if self.complete else f"{self.selected} next"
+        return f"<DealEntry {counts} of {self.hand_size}: {state}>"

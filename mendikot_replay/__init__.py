@@ -40,10 +40,15 @@ from .solver.analysis import AnalysisError, analyse
 from .solver.search import Solver, solve
 
 if TYPE_CHECKING:
-    from .views.widget import Viewer, new_deal, replay
+    from .views.widget import Viewer, new_deal, new_position, replay
 
 #: The names loaded on first use, and the module each comes from.
-_LAZY = {"Viewer": "views.widget", "replay": "views.widget", "new_deal": "views.widget"}
+_LAZY = {
+    "Viewer": "views.widget",
+    "replay": "views.widget",
+    "new_deal": "views.widget",
+    "new_position": "views.widget",
+}
 
 __all__ = [
     "AnalysisError",
@@ -70,6 +75,7 @@ __all__ = [
     "annotate",
     "check_record",
     "new_deal",
+    "new_position",
     "read_deals",
     "read_string",
     "replay",

@@ -34,13 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.cards import Card, deck, parse_hand
 from ..core.rules import Capture, Reveal, Rules, TrumpMethod
 from ..core.seats import Seat, next_seat, seats
 from ..errors import MendikotError
 from .record import DealRecord
-from .tags import format_hands, parse_hands, rule_tags
+from .tags import StartTag, format_hands, parse_hands, rule_tags
 
 __all__ = ["DealEntry", "EntryError"]
 
@@ -69,6 +70,12 @@ class DealEntry:
     rules: Rules
     hands: dict[Seat, set[Card]] = field(default_factory=dict)
     selected: Seat = "A"
+    start: StartTag | None = None
+    """A position (:meth:`position`): where the deal stands when the record begins."""
+    table: tuple[Card, ...] = ()
+    """A position's cards already on the table in the trick under way, from its leader."""
+    leader: Seat | None = None
+    """A position's leader of the trick under way."""
 
     @classmethod
     def new(
@@ -76,7 +83,7 @@ class DealEntry:
         *,
         players: int = 4,
         deck: int | None = None,
-        dealer: Seat = "B",
+        dealer: Seat | None = "B",
         trump_method: str = "Drawn",
         trump: str | None = None,
         trump_card: str | None = None,
@@ -103,9 +110,10 @@ class DealEntry:
         except ValueError as exc:
             raise EntryError(str(exc)) from None
         table = seats(rules.players)
-        dealer = dealer.upper()
-        if dealer not in table:
-            raise EntryError(f"no seat {dealer} at a table of {rules.players}")
+        if dealer is not None:
+            dealer = dealer.upper()
+            if dealer not in table:
+                raise EntryError(f"no seat {dealer} at a table of {rules.players}")
         tags: dict[str, str] = {}
         for name, value in (("Event", event), ("Site", site), ("Date", date)):
             if value:
@@ -115,13 +123,64 @@ class DealEntry:
                 raise EntryError(f"no seat {seat} at a table of {rules.players}")
             tags[seat.upper()] = name
         tags.update(rule_tags(rules))
-        tags["Dealer"] = dealer
+        if dealer is not None:  # a position may leave it out: its next lead is given
+            tags["Dealer"] = dealer
         if trump is not None:
             tags["Trump"] = trump.upper()
         if trump_card is not None:
             tags["TrumpCard"] = trump_card.upper()
         entry = cls(tags, rules, {s: set() for s in table}, table[0])
         return entry
+
+    @classmethod
+    def position(
+        cls,
+        *,
+        trick: int,
+        tens: tuple[int, int] = (0, 0),
+        tricks: tuple[int, int] | None = None,
+        leader: Seat = "A",
+        table: Sequence[Card | str] = (),
+        pile: tuple[int, Sequence[Card | str]] | None = None,
+        streak: Seat | None = None,
+        **deal: Any,
+    ) -> DealEntry:
+        """An endgame to set up (a ``Start`` record), as a double-dummy editor sets up a
+        partial deal: trick ``trick`` under way, led by ``leader``, the tens and tricks
+        each side has taken (A/C first), the cards already on the table in it (from the
+        leader on), and under Dehla the pile (``(tricks, tens in it)``) and the seat on a
+        streak. Each hand then holds the cards left to it: one fewer for a seat whose card
+        is on the table. The other keywords are :meth:`new`'s."""
+        entry = cls.new(**{"dealer": None, **deal})
+        total = entry.rules.tricks_per_deal
+        if not 1 <= trick <= total:
+            raise EntryError(f"a deal of {total} tricks has no trick {trick}")
+        if tricks is None:
+            tricks = (trick - 1 - (trick - 1) // 2, (trick - 1) // 2)
+        if sum(tricks) > trick - 1:
+            raise EntryError(f"{sum(tricks)} tricks cannot be taken before trick {trick}")
+        lead = leader.upper()
+        if lead not in entry.seats:
+            raise EntryError(f"no seat {leader} at a table of {entry.rules.players}")
+        cards = tuple(_card(c) for c in table)
+        if len(cards) >= entry.rules.players:
+            raise EntryError(
+                f"a trick has {entry.rules.players} cards: {len(cards)} is a whole one"
+            )
+        if len(set(cards)) != len(cards):
+            raise EntryError("a card is on the table twice")
+        piled = None
+        if pile is not None:
+            piled = (int(pile[0]), tuple(_card(c) for c in pile[1]))
+        entry.start = StartTag(trick, tuple(tens), tuple(tricks), None, piled, streak)  # type: ignore[arg-type]
+        entry.table = cards
+        entry.leader = lead
+        entry.selected = lead if not cards else entry._after(lead, len(cards))
+        return entry
+
+    def _after(self, seat: Seat, steps: int) -> Seat:
+        table = self.seats
+        return table[(table.index(seat) + steps) % len(table)]
 
     # -- what there is -------------------------------------------------------------------
     @property
@@ -130,7 +189,19 @@ class DealEntry:
 
     @property
     def hand_size(self) -> int:
-        return self.rules.tricks_per_deal
+        """The most cards a hand holds: a whole deal's, or a position's cards left."""
+        if self.start is None or self.start.trick is None:
+            return self.rules.tricks_per_deal
+        return self.rules.tricks_per_deal - self.start.trick + 1
+
+    def size_of(self, seat: Seat) -> int:
+        """How many cards ``seat`` holds when the record begins (a position: one fewer
+        for a seat whose card is already on the table)."""
+        if self.leader is not None and self.table:
+            played = {self._after(self.leader, k) for k in range(len(self.table))}
+            if seat in played:
+                return self.hand_size - 1
+        return self.hand_size
 
     @property
     def pack_at_start(self) -> tuple[Card, ...]:
@@ -139,20 +210,25 @@ class DealEntry:
 
     @property
     def pack(self) -> list[Card]:
-        """The cards not dealt yet, in deck order."""
+        """The cards not dealt yet (nor on a position's table), in deck order."""
         dealt = self.dealt()
-        return [c for c in self.pack_at_start if c not in dealt]
+        return [c for c in self.pack_at_start if c not in dealt and c not in self.table]
 
     def dealt(self) -> dict[Card, Seat]:
         return {c: s for s, hand in self.hands.items() for c in hand}
 
     @property
     def complete(self) -> bool:
-        return all(len(self.hands[s]) == self.hand_size for s in self.seats)
+        return all(len(self.hands[s]) == self.size_of(s) for s in self.seats)
 
     @property
     def first_leader(self) -> Seat:
-        """Who leads the first trick: the player after the dealer."""
+        """Who leads the first trick of the record: the player after the dealer (a
+        position: the leader of the trick under way)."""
+        if self.leader is not None:
+            return self.leader
+        if "Dealer" not in self.tags:
+            raise EntryError("a whole deal needs its dealer")
         return next_seat(self.tags["Dealer"], self.rules.players)
 
     # -- dealing -------------------------------------------------------------------------
@@ -173,8 +249,8 @@ class DealEntry:
         if target not in self.seats:
             raise EntryError(f"no seat {target} at a table of {self.rules.players}")
         self._check_free([wanted])
-        if len(self.hands[target]) >= self.hand_size:
-            raise EntryError(f"{target}'s hand is full ({self.hand_size} cards)")
+        if len(self.hands[target]) >= self.size_of(target):
+            raise EntryError(f"{target}'s hand is full ({self.size_of(target)} cards)")
         self.hands[target].add(wanted)
         self._move_on(target)
         return self
@@ -202,9 +278,9 @@ class DealEntry:
                 raise EntryError(f"{target}: {exc}") from None
         else:
             cards = [_card(c) for c in hand]
-        if len(cards) > self.hand_size:
+        if len(cards) > self.size_of(target):
             raise EntryError(
-                f"{target}: {len(cards)} cards is too many: a hand has {self.hand_size}"
+                f"{target}: {len(cards)} cards is too many: a hand has {self.size_of(target)}"
             )
         self._check_free(cards, besides=target)
         self.hands[target] = set(cards)
@@ -228,15 +304,17 @@ class DealEntry:
         owners: dict[Card, Seat] = {}
         in_deck = set(self.pack_at_start)
         for seat in self.seats:
-            if len(after[seat]) > self.hand_size:
+            if len(after[seat]) > self.size_of(seat):
                 raise EntryError(
-                    f"{seat}: {len(after[seat])} cards is too many: a hand has {self.hand_size}"
+                    f"{seat}: {len(after[seat])} cards is too many: a hand has {self.size_of(seat)}"
                 )
             for c in sorted(after[seat]):
                 if c not in in_deck:
                     raise EntryError(f"{c} is not in a {self.rules.deck}-card deck")
                 if c in owners:
                     raise EntryError(f"{c} is dealt twice, to {owners[c]} and {seat}")
+                if c in self.table:
+                    raise EntryError(f"{c} is on the table already")
                 owners[c] = seat
         self.hands = after
         self._move_on(self.selected)
@@ -251,6 +329,8 @@ class DealEntry:
             holder = dealt.get(c)
             if holder is not None and holder != besides:
                 raise EntryError(f"{c} is already dealt, to {holder}")
+            if c in self.table:
+                raise EntryError(f"{c} is on the table already")
         if len(set(cards)) != len(cards):
             twice = next(c for c in cards if cards.count(c) > 1)
             raise EntryError(f"{twice} is given twice")
@@ -258,13 +338,13 @@ class DealEntry:
     def _move_on(self, seat: Seat) -> None:
         """After a card to ``seat``: the next seat short of cards (in play order from it),
         and the last hand filled from the pack when only it is left."""
-        short = [s for s in self.seats if len(self.hands[s]) < self.hand_size]
-        if len(short) == 1 and len(self.pack) == self.hand_size - len(self.hands[short[0]]):
+        short = [s for s in self.seats if len(self.hands[s]) < self.size_of(s)]
+        if len(short) == 1 and len(self.pack) == self.size_of(short[0]) - len(self.hands[short[0]]):
             self.hands[short[0]].update(self.pack)
             short = []
         if not short:
             return
-        if len(self.hands[seat]) < self.hand_size:
+        if len(self.hands[seat]) < self.size_of(seat):
             self.selected = seat
             return
         candidate = seat
@@ -305,10 +385,9 @@ class DealEntry:
 
     @property
     def closed_holder(self) -> Seat:
-        """Who lays the closed trump face down: the player to the dealer's right (the
-        player before the dealer in play order)."""
-        table = self.seats
-        return table[(table.index(self.tags["Dealer"]) - 1) % len(table)]
+        """Who lays the closed trump face down: the player to the dealer's right — the
+        next in play order, who leads the first trick."""
+        return self.first_leader
 
     # -- the deal ------------------------------------------------------------------------
     def hands_text(self) -> str:
@@ -323,15 +402,22 @@ class DealEntry:
 
         if not self.complete:
             short = [
-                f"{s} has {len(self.hands[s])}"
+                f"{s} has {len(self.hands[s])} of {self.size_of(s)}"
                 for s in self.seats
-                if len(self.hands[s]) < self.hand_size
+                if len(self.hands[s]) < self.size_of(s)
             ]
-            raise EntryError(
-                f"the hands are not all dealt ({', '.join(short)} of {self.hand_size} cards)"
-            )
-        draft = DealRecord({**self.tags, "Hands": self.hands_text(), "Play": self.first_leader})
+            raise EntryError(f"the hands are not all dealt ({', '.join(short)} cards)")
+        tags = {**self.tags, "Hands": self.hands_text(), "Play": self.first_leader}
+        if self.start is not None:
+            tags["Start"] = str(self.start)
+        draft = DealRecord(tags)
         draft.unfinished = True
+        node = None
+        for card in self.table:  # a position's trick under way: its first cards
+            node = draft.add_main(card) if node is None else node.add_main(card)
+        if self.table and self.start is not None and self.start.trick is not None:
+            assert draft.variations
+            draft.variations[0].marker = (self.start.trick, self.first_leader)
         (record,) = read_string(write_deal(draft))
         if record.errors:
             raise EntryError(str(record.errors[0]).split(": error: ", 1)[-1])

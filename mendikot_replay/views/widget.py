@@ -35,7 +35,7 @@ import os
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import anywidget
 import traitlets
@@ -834,4 +834,42 @@ def new_deal(
     return Viewer(entry, save_to=path, **options)
 
 
-__all__ = ["PROJECTOR_SCALE", "Viewer", "load_record", "new_deal", "replay"]
+def new_position(
+    *,
+    trick: int,
+    tens: tuple[int, int] = (0, 0),
+    tricks: tuple[int, int] | None = None,
+    leader: str = "A",
+    table: Sequence[str] = (),
+    pile: tuple[int, Sequence[str]] | None = None,
+    streak: str | None = None,
+    path: str | os.PathLike[str] | None = None,
+    **deal: Any,
+) -> Viewer:
+    """A board to set up an endgame (a ``Start`` record), as a double-dummy editor sets
+    up a partial deal: trick ``trick`` under way, led by ``leader``, the tens and tricks
+    taken so far (A/C first), the cards already on the table in it, and under Dehla the
+    pile (``(tricks, tens in it)``) and the seat on a streak; then the hands of the cards
+    left (``deal``, ``paste`` or clicks), then solve it, explore it, save it. The other
+    keywords are :func:`new_deal`'s."""
+    options = {k: deal.pop(k) for k in list(deal) if k in _VIEWER_OPTIONS}
+    entry = DealEntry.position(
+        trick=trick,
+        tens=tens,
+        tricks=tricks,
+        leader=leader,
+        table=table,
+        pile=pile,
+        streak=streak,
+        **deal,
+    )
+    return Viewer(entry, save_to=path, **options)
+
+
+#: The keywords of new_position that are the viewer's, not the deal's.
+_VIEWER_OPTIONS: Final = frozenset(
+    {"max_tricks", "solver", "background", "hidden_seats", "scale", "four_color", "analyse"}
+)
+
+
+__all__ = ["PROJECTOR_SCALE", "Viewer", "load_record", "new_deal", "new_position", "replay"]

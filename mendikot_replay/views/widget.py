@@ -51,6 +51,7 @@ from ..solver.search import Solver
 from .board import Board, BoardError
 from .html import viewer_css, viewer_js
 from .payload import JSON, analysis_entry, entry_view, failed_entry
+from .user_text import isolate
 
 Source = DealRecord | str | os.PathLike[str]
 """What a viewer opens: a record, a path to a PMN file, or PMN text."""
@@ -493,9 +494,11 @@ class Viewer(anywidget.AnyWidget):
                 self._board_now = Board(record, **self._settings)  # type: ignore[arg-type]
                 self._entry = None
                 leader = record.timeline[0].to_play if record.timeline else None
+                name = record.tags.get(leader or "", "").strip()
+                who = f"{leader} ({isolate(name)})" if name else leader
                 self._tell(
                     "info",
-                    f"Every hand is dealt: {leader} leads. Click the cards as they are played.",
+                    f"Every hand is dealt: {who} leads. Click the cards as they are played.",
                 )
                 self._push(tree_changed=True)
                 return self

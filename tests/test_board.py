@@ -216,6 +216,21 @@ def test_the_page_plays_annotates_and_saves(tmp_path: Path) -> None:
     assert _cards(saved.mainline()) == main_before
 
 
+def test_a_save_after_changes_elsewhere_in_the_file_says_so(tmp_path: Path) -> None:
+    """Someone changed another deal of the file: the deal is found again and saved, the
+    other change kept — and the board says what happened."""
+    path = _copy(tmp_path)
+    viewer = mr.replay(path, deal=2)
+    send = _page(viewer)
+    send(do="comment", at=0, text="checked in class")
+    someone = path.read_bytes().replace(b"Cover with the king", b"Cover, or not,", 1)
+    path.write_bytes(someone)
+    send(do="save")
+    assert viewer.notice["kind"] == "saved" and "changed" in viewer.notice["text"]
+    text = path.read_text(encoding="utf-8")
+    assert "Cover, or not," in text and "checked in class" in text
+
+
 def test_a_file_changed_on_disk_is_never_overwritten(tmp_path: Path) -> None:
     path = _copy(tmp_path)
     viewer = mr.replay(path, deal=1)

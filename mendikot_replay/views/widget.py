@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import os
 import threading
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -44,6 +45,7 @@ from ..core.timeline import Snapshot
 from ..errors import FileChangedError, MendikotError
 from ..pmn import editing
 from ..pmn.entry import DealEntry, EntryError
+from ..pmn.files import SaveNotice
 from ..pmn.reader import is_pmn_text, pick_deal, read_deals, read_string
 from ..pmn.record import DealRecord, PlayNode
 from ..pmn.tree import settle_result
@@ -738,8 +740,14 @@ class Viewer(anywidget.AnyWidget):
         elif action == "trump":
             self.set_trump(content.get("suit") or None, content.get("card") or None)
         elif action == "save":
-            where = self.save()
-            self._tell("saved", f"Saved to {where.name}: only this deal changed in the file.")
+            with warnings.catch_warnings(record=True) as heard:
+                warnings.simplefilter("always", SaveNotice)
+                where = self.save()
+            # What the save had to say (the file had changed elsewhere, a stale temporary
+            # file removed …) is said on the board, where the person who saved is.
+            notes = " ".join(str(w.message) for w in heard if issubclass(w.category, SaveNotice))
+            text = f"Saved to {where.name}: only this deal changed in the file."
+            self._tell("saved", f"{text} {notes}" if notes else text)
         elif action == "reload":
             self.reload(discard=True)
             self._tell("info", "Read the deal again from its file.")

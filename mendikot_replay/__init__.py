@@ -30,6 +30,7 @@ from .core.rules import Rules
 from .core.seats import Seat
 from .core.timeline import Timeline
 from .errors import FileChangedError, MendikotError, SaveError
+from .players.odds import odds
 from .pmn.check import check_record
 from .pmn.editing import EditError
 from .pmn.entry import EntryError
@@ -76,6 +77,7 @@ __all__ = [
     "check_record",
     "new_deal",
     "new_position",
+    "odds",
     "read_deals",
     "read_string",
     "replay",

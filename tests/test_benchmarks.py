@@ -72,3 +72,18 @@ def test_bench_board_runs_and_reports() -> None:
     assert len(results.clicks) == 3 and len(results.steps) == 3
     assert all(t > 0 for t in results.clicks + results.steps)
     assert "kernel round trip" in text and "goal: median < 100 ms" in text and "ratio" in text
+
+
+def test_bench_odds_runs_and_reports() -> None:
+    """One deal's three-trick endgames, exact, and its last two tricks as a whole deal at a
+    few samples, each beside the double-dummy analysis of the same cards."""
+    bench = load_benchmark("bench_odds")
+    out = io.StringIO()
+    args = ["--deals", "1", "--whole", "1", "--from-trick", "12", "--samples", "5"]
+    results = bench.main(args, out=out)
+    text = out.getvalue()
+    assert len(results.endgames) == 4 and all(e.exact for e in results.endgames)
+    (whole,) = results.whole
+    assert whole.positions == 8 and set(whole.by_trick) == {12, 13}
+    assert "ratio chances / double dummy" in text and "double-dummy analysis" in text
+    assert text.count("goal") == 2

@@ -90,7 +90,7 @@ def test_trumps_by_their_method() -> None:
         trump_method="Closed", reveal="B", dealer=ref.tags["Dealer"], background=False
     )
     board.paste(ref.tags["Hands"])
-    assert board.entry is not None and "TrumpCard" in board.data["entry"]["needs"]
+    assert board.entry is not None and "lays face down" in board.data["entry"]["needs"]
     holder = board.data["entry"]["closed_holder"]
     assert holder == ref.setup.hidden_holder
     elsewhere = next(c for s, h in ref.setup.hands.items() if s != holder for c in (h or ()))
@@ -175,3 +175,34 @@ def test_a_position_set_up_like_the_file_s_endgame() -> None:
     assert board.record.setup == ref.setup
     board.best()
     assert board.line == ["KS"]  # the only card that keeps the deal, as the file says
+
+
+def test_a_dehla_position_with_its_pile_and_streak() -> None:
+    """A generated Dehla position — a trick in the pile, a streak, a card on the table — set
+    up on the board gives the same set-up the file's reader gives."""
+    import random
+
+    from mendikot_replay.core.rules import Capture, Rules
+    from mendikot_replay.players.generate import random_position
+
+    ref = random_position(random.Random(1), Rules(capture=Capture.DEHLA))
+    assert ref.setup is not None and ref.setup.start is not None
+    start = ref.setup.start
+    assert start.pile_tricks and start.streak and start.table  # what this test is about
+    board = mr.new_position(
+        trick=start.trick,
+        tens=start.tens,
+        tricks=start.tricks,
+        leader=ref.tags["Play"],
+        table=[str(c) for _, c in start.table],
+        pile=(start.pile_tricks, [str(c) for c in start.pile_tens]),
+        streak=start.streak,
+        capture="Dehla",
+        trump=ref.tags.get("Trump"),
+        background=False,
+    )
+    board.paste(ref.tags["Hands"])
+    assert board.entry is None and not board.record.errors
+    assert board.record.setup is not None
+    assert board.record.setup.start == start
+    assert board.record.setup.hands == ref.setup.hands

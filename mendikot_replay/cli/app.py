@@ -34,6 +34,8 @@ from ..pmn.files import SaveNotice
 from ..pmn.reader import NoSuchDeal
 from . import annotate, corpus, diagram, html, show, simulate, solve, validate
 from . import format as format_command
+from . import odds as odds_command
+from . import record as record_command
 from .analyse import add_analyse
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, PROG, UsageError
 
@@ -57,7 +59,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_parser(commands)
     corpus.add_parser(commands)
     solve.add_parser(commands)
+    odds_command.add_parser(commands)
     diagram.add_parser(commands)
+    record_command.add_parser(commands)
     add_analyse(commands)
     return parser
 

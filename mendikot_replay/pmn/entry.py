@@ -383,6 +383,19 @@ class DealEntry:
             self.tags.pop("TrumpCard", None)
         return self
 
+    def trump_missing(self) -> str | None:
+        """What the trump still needs before the play can start, in a player's words
+        (``None``: nothing): the suit drawn or turned up, or the closed trump's card."""
+        method = self.rules.trump_method
+        if method in (TrumpMethod.DRAWN, TrumpMethod.FACE_UP) and "Trump" not in self.tags:
+            return "choose the trump suit"
+        if method is TrumpMethod.CLOSED and "TrumpCard" not in self.tags:
+            holder = self.closed_holder
+            name = self.tags.get(holder, "").strip()
+            who = f"{holder} ({name})" if name else holder
+            return f"choose the card {who} lays face down"
+        return None
+
     @property
     def closed_holder(self) -> Seat:
         """Who lays the closed trump face down: the player to the dealer's right — the
@@ -400,6 +413,9 @@ class DealEntry:
         from .reader import read_string  # the reader is the way text becomes a record
         from .writer import write_deal
 
+        missing = self.trump_missing()
+        if missing is not None:
+            raise EntryError(missing)
         if not self.complete:
             short = [
                 f"{s} has {len(self.hands[s])} of {self.size_of(s)}"

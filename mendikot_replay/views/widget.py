@@ -773,7 +773,8 @@ class Viewer(anywidget.AnyWidget):
         widgets (code-hosting sites pick ``text/html``; notebooks pick the widget)."""
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle  # (data, metadata) or data
-        if isinstance(data, dict) and "application/vnd.jupyter.widget-view+json" in data:
+        dealt = self._board_now is not None  # a deal still being dealt has no static view
+        if dealt and isinstance(data, dict) and "application/vnd.jupyter.widget-view+json" in data:
             from .html import deal_html
 
             data.setdefault("text/html", deal_html(self.record))

@@ -4,6 +4,7 @@ reading the viewer's state from the DOM. The fixtures are in ``conftest.py``."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import signal
@@ -268,3 +269,29 @@ def summary(label: str, times: list[float]) -> str:
         f"{label}: {len(ordered)} steps, median {median:.2f} ms, "
         f"p90 {ordered[int(0.9 * (len(ordered) - 1))]:.2f} ms, max {ordered[-1]:.2f} ms"
     )
+
+
+def one_cell_notebook(folder: Path, name: str, source: str, cell_id: str = "cell") -> Path:
+    """Write ``folder/name``: a notebook of one code cell holding ``source`` (what the
+    board tests open in JupyterLab and Voilà)."""
+    notebook = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": cell_id,
+                "metadata": {},
+                "outputs": [],
+                "source": source.splitlines(keepends=True),
+            }
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path = folder / name
+    path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    return path

@@ -11,13 +11,12 @@ is never written and the tests do not depend on each other.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from pathlib import Path
 
 import pytest
-from browser_support import ROOT, PageErrors, Server, shot, voila_page
+from browser_support import ROOT, PageErrors, Server, one_cell_notebook, shot, voila_page
 from playwright.sync_api import Browser, Locator, Page, expect
 
 import mendikot_replay as mr
@@ -55,25 +54,7 @@ def write_notebook(folder: Path, name: str, pmn: str, step: int) -> None:
         f'viewer = mr.replay("../sample_games/{pmn}", deal={DEAL}, step={step})\n'
         "viewer"
     )
-    notebook = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "execution_count": None,
-                "id": "board-cell",
-                "metadata": {},
-                "outputs": [],
-                "source": source.splitlines(keepends=True),
-            }
-        ],
-        "metadata": {
-            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
-            "language_info": {"name": "python"},
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (folder / name).write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+    one_cell_notebook(folder, name, source, "board-cell")
 
 
 def copy_sample(workdir: Path, name: str) -> Path:

@@ -8,9 +8,10 @@
 //  - as an anywidget front end: `export default { render }`, reading the widget model
 //    (traitlets `data`, `path`, `step`, `hidden_seats`, `show_played`, `scale`,
 //    `four_color`, `quiz_seat`, `analyse`, `analysis`, `board`, `dirty`, `file`,
-//    `notice`) and writing `path`/`step` (and the options) back; with `board` true it
-//    sends the messages of the analysis board to Python (`send`: play, best, playout,
-//    back, promote, delete; the editor sends comment, glyph, nag, save …);
+//    `notice`, `recording`) and writing `path`/`step` (and the options) back; with `board`
+//    true it sends the messages of the analysis board to Python (`send`: play, best,
+//    playout, back, promote, delete, undo; the editor sends comment, glyph, nag, save …;
+//    entry mode give, take, select, paste, trump);
 //  - with no kernel at all (static HTML, nbconvert, Voila, the shared page of
 //    `mendikot-replay html`): `mountStatic(el, payload, options)` gives `render` a tiny
 //    in-page model with the same get/set/on/off/save_changes methods (and no `send`).
@@ -64,7 +65,10 @@
 // What they define and this file calls: `buildMoves(view)` / `drawMoves(view)` (moves.js),
 // `buildEditor(view)` (an element for the side column, under the notes; once per payload),
 // `drawEditor(view, nodeId)` (every draw), `drawNotice(view)` (every draw and on
-// `change:notice`) and `showNotice(view, kind, text)` (a local notice) (editor.js).
+// `change:notice`) and `showNotice(view, kind, text)` (a local notice) (editor.js);
+// `buildEntry(view)` (the whole viewer while `payload.entry` is set: a deal being dealt by
+// `mr.new_deal`, no table yet), `buildRecording(view)` (Undo and the recorder's prompt, in
+// the board's toolbar) and `drawRecording(view, step, k)` (every draw) (entry.js).
 //
 // Stable hooks for browser tests (data-testid): mr-viewer (root; data-step = the index in
 // the path, data-node = the node id shown, data-last-render-ms), mr-first, mr-prev-trick,
@@ -75,7 +79,8 @@
 // mr-opt-played, mr-opt-four, mr-opt-large, mr-opt-quiz, mr-opt-analyse, mr-dd
 // (data-state, data-value), mr-dd-played; the board: mr-board (its toolbar), mr-back,
 // mr-best, mr-playout, mr-promote, mr-delete, mr-ask (aria-pressed); the move list:
-// mr-moves, mr-var-in, mr-var-out (moves.js).
+// mr-moves, mr-var-in, mr-var-out (moves.js); entry mode's mr-pack, mr-entry-seat-A …,
+// mr-paste and the recorder's mr-undo (entry.js).
 // Every card element a person can click carries data-card="TH" (in the move list also
 // data-node); an analysed one also data-dd-value="1" and data-dd-text="AC win".
 
@@ -545,6 +550,13 @@ function build(view) {
   view.quiz = null;
   view.line = null;
   view.ask = null;
+  // A deal being dealt (`mr.new_deal`): entry.js draws the pack and the hands instead.
+  if (payload.entry && payload.version === PAYLOAD_VERSION && typeof buildEntry === "function") {
+    buildEntry(view);
+    root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
+    return;
+  }
+  root.classList.remove("mr-entering");
   root.replaceChildren();
   const parts = (view.parts = {});
   root.setAttribute("aria-label", `Mendikot replay: ${payload.title || "deal"}`);
@@ -805,6 +817,7 @@ function buildBoardBar(view) {
   parts.boardbar = h(
     "div",
     { class: "mr-boardbar", "data-testid": "mr-board", role: "toolbar", "aria-label": "analysis board" },
+    typeof buildRecording === "function" ? buildRecording(view) : null,
     Object.values(parts.board),
     parts.ask,
   );
@@ -844,6 +857,7 @@ function drawBoardBar(view, step, k) {
   parts.ask.setAttribute("aria-pressed", on ? "true" : "false");
   parts.ask.classList.toggle("mr-on", on);
   parts.ask.textContent = on ? "asking for the trump \u2713" : "ask for the trump";
+  if (typeof drawRecording === "function") drawRecording(view, step, k);
 }
 
 // -- playing a card -----------------------------------------------------------------------

@@ -1,0 +1,205 @@
+"""``mendikot-replay odds``: single-dummy chances — with only what one seat could see, each
+card's chance that its side wins, ties or loses the deal (:mod:`..players.odds`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, TextIO
+
+from ..core.seats import ALL_SEATS
+from ..pmn.reader import no_such_deal
+from ..pmn.record import PMNError
+from .common import (
+    EXIT_OK,
+    EXIT_PROBLEMS,
+    ProgressBar,
+    UsageError,
+    cards_before_trick,
+    check_files,
+    deal_number,
+    non_negative,
+    problem_line,
+    progress_bar,
+    read_file,
+    trick_number,
+)
+
+if TYPE_CHECKING:
+    from ..players.odds import Odds
+
+
+def _positive(text: str) -> int:
+    number = non_negative(text)
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return number
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def add_parser(commands: Any) -> None:
+    """``odds``: every legal card's single-dummy chances at one position."""
+    from ..players.odds import DEFAULT_MAX_WORLDS, DEFAULT_SAMPLES
+
+    odds = commands.add_parser(
+        "odds",
+        help="single-dummy: each card's chance of winning, from what one seat could see",
+        description="The chances of every legal card at one position, from one seat's view "
+        "(by default the player to move): every deal of the cards that seat had not seen "
+        "that fits what it saw (its cards, every card played and by whom, the voids shown, "
+        "a closed trump's holder, must-trump, version B's asks, a Start position's cards "
+        "out of play), each solved double-dummy after the card, all equally likely. The "
+        "chances are exact when at most --max-worlds deals fit, otherwise a sample of "
+        "--samples deals drawn from --seed, with standard errors. Prints the cards best "
+        "first (win, tie and loss for the seat's side, beside the double-dummy value in the "
+        "real deal) or, with --json, one object per deal.",
+        epilog="Exit status: 0 done, 1 a deal has errors or cannot be scored (a hand the "
+        "record does not give, facts no deal fits), 2 usage error (also: more cards than "
+        "the main line has, a --trick the deal does not reach, a position where the deal is "
+        "over, a seat not at the table).",
+    )
+    odds.add_argument("file", metavar="FILE", help="PMN file ('-': stdin)")
+    odds.add_argument(
+        "--deal", type=deal_number, default=None, metavar="N", help="only deal N (from 1)"
+    )
+    where = odds.add_mutually_exclusive_group(required=True)
+    where.add_argument(
+        "--after",
+        type=non_negative,
+        default=None,
+        metavar="K",
+        help="the position after the first K cards of the main line",
+    )
+    where.add_argument(
+        "--trick",
+        type=trick_number,
+        default=None,
+        metavar="T",
+        help="the position before trick T (trick numbers are the deal's: a Start "
+        "position's first trick is its Start trick)",
+    )
+    odds.add_argument(
+        "--seat",
+        choices=ALL_SEATS,
+        default=None,
+        metavar="S",
+        help="whose view and whose side's chances (default: the player to move; another "
+        "seat scores the cards the player to move may hold)",
+    )
+    odds.add_argument(
+        "--max-worlds",
+        type=non_negative,
+        default=DEFAULT_MAX_WORLDS,
+        metavar="N",
+        help=f"solve every world when at most N fit (default {DEFAULT_MAX_WORLDS})",
+    )
+    odds.add_argument(
+        "--samples",
+        type=_positive,
+        default=DEFAULT_SAMPLES,
+        metavar="N",
+        help=f"worlds drawn when more fit (default {DEFAULT_SAMPLES})",
+    )
+    odds.add_argument(
+        "--seed", type=_seed, default=0, metavar="S", help="seed of the draw (default 0)"
+    )
+    odds.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="threads solving worlds at once with the compiled core (default 1; the "
+        "chances do not depend on it)",
+    )
+    odds.add_argument("--json", action="store_true", help="print one JSON object per deal")
+    odds.set_defaults(handler=_odds)
+
+
+class _Progress:
+    """A progress bar over the worlds of one position, made at its first world (when the
+    number of worlds is known); silent unless standard error is a terminal."""
+
+    def __init__(self, err: TextIO, label: str) -> None:
+        self.err = err
+        self.label = label
+        self.bar: ProgressBar | None = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            self.bar = progress_bar(self.err, total=total, desc=self.label, unit="world")
+        self.bar.update(1)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from ..players.odds import OddsSolver
+
+    path: str = args.file
+    check_files([path])
+    solver = OddsSolver(
+        max_worlds=args.max_worlds,
+        samples=args.samples,
+        seed=args.seed,
+        workers=args.workers,
+    )
+    status = EXIT_OK
+    count = 0
+    try:
+        for record in read_file(path):
+            count += 1
+            if args.deal is not None and count != args.deal:
+                continue
+            if record.errors or record.setup is None:
+                print(f"{path}: deal {count}: has errors; run validate", file=err)
+                status = EXIT_PROBLEMS
+                continue
+            cards = len(record.mainline())
+            if args.trick is not None:
+                after = cards_before_trick(record, args.trick, count)
+            else:
+                after = args.after
+            if after > cards:
+                raise UsageError(f"deal {count} has {cards} cards in its main line, not {after}")
+            game = record.position(after)
+            if game.to_play is None:
+                raise UsageError(f"deal {count} is over after {after} cards: nobody is to play")
+            if args.seat is not None and args.seat not in game.seats:
+                raise UsageError(
+                    f"--seat {args.seat}: deal {count} has {game.players} players "
+                    f"({', '.join(game.seats)})"
+                )
+            progress = _Progress(err, f"deal {count}")
+            try:
+                result = solver.odds(record, after, seat=args.seat, progress=progress)
+            except ValueError as exc:
+                print(f"{path}: deal {count}: {exc}", file=err)
+                status = EXIT_PROBLEMS
+                continue
+            finally:
+                progress.close()
+            result = _numbered(result, count)
+            if args.json:
+                print(json.dumps(result.to_json()), file=out)
+            else:
+                print(result.text(), file=out)
+    except PMNError as exc:
+        print(problem_line(path, exc.problem, None), file=err)
+        return EXIT_PROBLEMS
+    if args.deal is not None and count < args.deal:
+        raise no_such_deal(path, count, args.deal)
+    return status
+
+
+def _numbered(result: Odds, count: int) -> Odds:
+    """The result with the deal's number in its file, as every command counts deals."""
+    return replace(result, deal=count)

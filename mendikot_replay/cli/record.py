@@ -1,0 +1,1185 @@
+"""``mendikot-replay record FILE``: type a deal in — from a score sheet, or as it is played —
+checked at every card, and append it to ``FILE``.
+
+The recorder asks, in order: the tags (event, site, date, match, players, deck, dealer, trump
+method, closed-trump version, capture, house variants, the players' names — Enter keeps the
+value in brackets, taken from the file's last deal where it has one), each hand (checked at
+once: a card dealt twice, a wrong size, a card not in the deck), the trump where its method
+needs one before the play, and then each trick on one line, ``4S TS 5S 7S`` from the leader
+or ``C:4S D:TS A:5S B:7S`` with seats. A trick is taken whole or not at all: the rules
+engine checks its cards one by one, and the first it refuses is named with the engine's
+reason. After each trick the recorder says who won it and keeps a ledger of the tens.
+
+Nothing typed is lost on a mistake. Every answer is kept and the state is made again from
+the answers (:class:`~..pmn.entry.DealEntry` for the hands, :func:`~..pmn.tree.play` for
+the cards), so ``undo`` can always go back one step — the last trick, hand or answer — and
+the step is asked again with what was typed. ``end`` (or the end of the input) saves the
+deal as it stands (``Result "*"`` when unfinished) with :func:`~..pmn.editing.save_deal`,
+which appends it and leaves every other byte of the file as it was.
+
+On a terminal the answers are read with prompt_toolkit when it is installed (line editing,
+history, completion of the legal cards, a status bar); otherwise, and always when the
+input is piped, plain lines are read, the prompts still printed and each answer echoed
+after its prompt, so a transcript reads like the session.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import datetime
+import os
+import re
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol, TextIO
+
+from ..core.cards import SUITS, Card, Suit, parse_hand, rank_letter
+from ..core.engine import Game, IllegalPlay
+from ..core.result import next_dealer
+from ..core.rules import VARIANT_FLAGS, Capture, Reveal, TrumpMethod
+from ..core.seats import Seat, Team, seats, team_label, team_of
+from ..core.timeline import Snapshot
+from ..errors import MendikotError
+from ..pmn.check import check_record
+from ..pmn.editing import add_glyph, save_deal
+from ..pmn.entry import DealEntry, EntryError
+from ..pmn.reader import deal_places, read_string
+from ..pmn.record import GLYPH_NAGS, DealRecord
+from ..pmn.tags import parse_hands
+from ..pmn.tree import play, settle_result
+from ..pmn.writer import write_deal
+from ..views.payload import fate_words
+from ..views.user_text import visible
+from .common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_force, optional, use_color
+
+__all__ = ["Console", "PlainConsole", "PromptConsole", "Recorder", "add_parser", "record_deals"]
+
+COMMANDS: Final = ("undo", "show", "end", "quit", "help")
+
+HELP: Final = """\
+Enter alone keeps the value in [brackets]; - leaves a text (or the variants) empty.
+Commands, at any prompt:
+  undo   go back one step (the last trick, hand or answer) and type it again
+  show   the hands and the score so far
+  end    save the deal as it stands and stop (the end of the input does the same)
+  quit   stop without saving
+A hand, suits in the order S.H.D.C: AJ86532.42.A4.Q9 (10 for T is fine), or the four
+  suits apart (AJ86532 42 A4 Q9, - for a void), or card by card (AS JS 8S ...); or every
+  hand at once as PMN writes them: A:... B:... C:...
+A trick, from the leader on: 4S TS 5S 7S, or with seats: C:4S D:TS A:5S B:7S.
+  ^T before a card: that player asks for the closed trump (version B); ! ? !! ?? !? ?!
+  after a card mark it."""
+
+
+# -- reading answers -------------------------------------------------------------------------
+Suggest = Callable[[str], Sequence[str]]
+"""Given the text of the line before the word being typed, the words that may come next
+(for completion on a terminal)."""
+
+
+class Console(Protocol):
+    """Where the recorder's answers come from. :meth:`ask` shows ``prompt`` and returns the
+    line typed, without its line ending; it raises :class:`EOFError` at the end of the
+    input, and may raise :class:`KeyboardInterrupt` (Ctrl-C)."""
+
+    def ask(
+        self,
+        prompt: str,
+        *,
+        prefill: str = "",
+        suggest: Suggest | None = None,
+        status: str | None = None,
+    ) -> str: ...
+
+
+class PlainConsole:
+    """Plain lines from ``source`` (standard input, piped or not). The prompt is written to
+    ``out`` and, with ``echo`` (the input is not a terminal, so nothing showed what was
+    typed), so is each answer after it. ``prefill`` (the text to edit again) cannot be put
+    in a plain line: the recorder's message quotes it instead."""
+
+    def __init__(self, source: TextIO, out: TextIO, *, echo: bool) -> None:
+        self.source = source
+        self.out = out
+        self.echo = echo
+
+    def ask(
+        self,
+        prompt: str,
+        *,
+        prefill: str = "",
+        suggest: Suggest | None = None,
+        status: str | None = None,
+    ) -> str:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.source.readline()
+        if not line:
+            if self.echo:
+                self.out.write("\n")
+            raise EOFError
+        text = line.rstrip("\r\n")
+        if self.echo:
+            self.out.write(text + "\n")
+        return text
+
+
+class PromptConsole:
+    """Answers read with prompt_toolkit: line editing and history, the text to correct put
+    back in the line, completion (Tab, or as one types) of what may come next, and a status
+    bar. ``session`` is a ``prompt_toolkit.PromptSession`` (tests give one on a pipe)."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+
+    def ask(
+        self,
+        prompt: str,
+        *,
+        prefill: str = "",
+        suggest: Suggest | None = None,
+        status: str | None = None,
+    ) -> str:
+        completer = _completer(suggest) if suggest is not None else None
+        text: str = self.session.prompt(
+            prompt,
+            default=prefill,
+            completer=completer,
+            complete_while_typing=completer is not None,
+            bottom_toolbar=status,
+        )
+        return text
+
+
+def _completer(suggest: Suggest) -> Any:
+    """A prompt_toolkit completer offering ``suggest``'s words for the word before the
+    cursor (a seat prefix ``C:`` or an ask ``^T`` typed before a card is kept)."""
+    from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+    from prompt_toolkit.document import Document
+
+    class _Words(Completer):
+        def get_completions(
+            self, document: Document, complete_event: CompleteEvent
+        ) -> Iterable[Completion]:
+            word = document.get_word_before_cursor(WORD=True)
+            before = document.text_before_cursor[: len(document.text_before_cursor) - len(word)]
+            prefix = re.match(r"(?:[A-Ha-h]:)?(?:\^[Tt])?", word)
+            lead = prefix.group() if prefix else ""
+            rest = word[len(lead) :].upper()
+            for option in suggest(before):
+                if option.upper().startswith(rest):
+                    yield Completion(lead + option, start_position=-len(word))
+
+    return _Words()
+
+
+def terminal_console(source: TextIO, out: TextIO) -> Console | None:
+    """A :class:`PromptConsole` when ``source`` and ``out`` are both a terminal and
+    prompt_toolkit is installed; otherwise ``None`` (plain lines are read)."""
+    if not (_isatty(source) and _isatty(out)) or optional("prompt_toolkit") is None:
+        return None
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import InMemoryHistory
+
+    return PromptConsole(PromptSession(history=InMemoryHistory()))
+
+
+def _isatty(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+class _Undo(Exception):
+    """``undo``: go back one step."""
+
+
+class _End(Exception):
+    """``end``, or the end of the input: save what there is."""
+
+
+class _Quit(Exception):
+    """``quit``, or Ctrl-C twice: stop without saving."""
+
+
+class _Refused(Exception):
+    """A trick that is not taken; the message says which card and why."""
+
+
+# -- the questions ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Question:
+    key: str
+    label: str
+    default: str
+    parse: Callable[[str], str]
+    """The answer as it is kept, or :class:`ValueError` with what is wrong."""
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    """Whether ``-`` leaves it empty."""
+
+
+def _text(value: str) -> str:
+    value = " ".join(value.split())
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in value):
+        raise ValueError("control characters cannot be part of a tag")
+    return value
+
+
+def _players(value: str) -> str:
+    if value.strip() not in ("4", "6", "8"):
+        raise ValueError(f"Mendikot is played by 4, 6 or 8 players, not {value.strip()!r}")
+    return value.strip()
+
+
+def _decks(players: int) -> tuple[str, ...]:
+    return tuple(str(d) for d in (52, 48, 32) if d % players == 0)
+
+
+def _one_of(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
+
+def _choice(names: Sequence[str]) -> Callable[[str], str]:
+    """A parser for one of ``names``, spelt in any case, spaces, ``-`` and ``_`` ignored."""
+
+    def parse(value: str) -> str:
+        key = re.sub(r"[\s_-]", "", value).lower()
+        for name in names:
+            if re.sub(r"[\s_-]", "", name).lower() == key:
+                return name
+        raise ValueError(f"{value.strip()!r} is not one of {_one_of(names)}")
+
+    return parse
+
+
+def _variant(value: str) -> str:
+    flags = [f.strip().lower() for f in re.split(r"[,\s]+", value) if f.strip()]
+    for flag in flags:
+        if flag not in VARIANT_FLAGS:
+            raise ValueError(f"unknown house rule {flag!r} (known: {', '.join(VARIANT_FLAGS)})")
+    return ",".join(dict.fromkeys(flags))
+
+
+def _deal_number(value: str) -> str:
+    if not re.fullmatch(r"\s*\d{1,9}\s*", value) or int(value) < 1:
+        raise ValueError(f"{value.strip()!r} is not a deal number (1, 2, 3 ...)")
+    return str(int(value))
+
+
+def today() -> str:
+    """Today as PMN's ``Date`` writes it."""
+    return datetime.date.today().strftime("%Y.%m.%d")
+
+
+BASE_DEFAULTS: Final[dict[str, str]] = {
+    "players": "4",
+    "dealer": "B",
+    "method": "Drawn",
+    "reveal": "A",
+    "capture": "Trick",
+}
+
+
+def defaults_after(record: DealRecord) -> dict[str, str]:
+    """What the deal after ``record`` most likely shares with it, as answers: the occasion,
+    the match (the next deal number), the rules, the names, and the next dealer (by the
+    rules of rotation when ``record`` is finished; the same dealer when it is not)."""
+    tags = record.tags
+    out = {
+        key: _safe_text(tags.get(name, ""))
+        for key, name in (("event", "Event"), ("site", "Site"), ("date", "Date"))
+    }
+    match = _safe_text(tags.get("Match", ""))
+    if match:
+        out["match"] = match
+        number = tags.get("Deal", "").strip()
+        if number.isdigit():
+            out["deal"] = str(int(number) + 1)
+    setup = record.setup
+    if setup is None:
+        return out
+    rules = setup.rules
+    flags = (("must-trump", rules.must_trump), ("bonus-aces", rules.bonus_aces))
+    out.update(
+        players=str(rules.players),
+        deck=str(rules.deck),
+        method=rules.trump_method.value,
+        reveal=rules.reveal.value,
+        capture=rules.capture.value,
+        variant=",".join(flag for flag, on in flags if on),
+    )
+    for seat in seats(rules.players):
+        name = _safe_text(tags.get(seat, ""))
+        if name:
+            out[f"name {seat}"] = name
+    if setup.dealer is not None and setup.start is None:
+        if record.timeline is None:
+            check_record(record)
+        result = record.timeline.result if record.timeline is not None else None
+        out["dealer"] = next_dealer(setup.dealer, result, rules.players) if result else setup.dealer
+    return out
+
+
+def _safe_text(value: str) -> str:
+    try:
+        return _text(value)
+    except ValueError:
+        return ""
+
+
+def defaults_from_file(path: str) -> dict[str, str]:
+    """:func:`defaults_after` the last deal of the file at ``path`` (none when the file
+    does not exist or its last deal cannot be read); ``Date`` today when it gives none."""
+    last = None
+    if os.path.isfile(path):
+        try:
+            for place in deal_places(path):
+                last = place
+        except (OSError, MendikotError):
+            last = None
+    out: dict[str, str] = {}
+    if last is not None and last.raw is not None:
+        records = read_string(last.raw.decode("utf-8", "replace"))
+        if records:
+            out = defaults_after(records[0])
+    if not out.get("date"):
+        out["date"] = today()
+    return out
+
+
+# -- cards and hands as text -----------------------------------------------------------------
+class Painter:
+    """Cards and hands for the terminal: every card with its suit sign, red suits in red
+    when colour is on (colour is never the only carrier of the suit)."""
+
+    def __init__(self, color: bool) -> None:
+        self.color = color
+
+    def red(self, text: str) -> str:
+        return f"\x1b[31m{text}\x1b[0m" if self.color and text else text
+
+    def card(self, card: Card) -> str:
+        return self.red(card.symbol) if card.suit.is_red else card.symbol
+
+    def hand(self, cards: Iterable[Card]) -> str:
+        held = sorted(cards)
+        parts = []
+        for suit in SUITS:
+            ranks = "".join(rank_letter(c.rank) for c in held if c.suit is suit) or "—"
+            text = f"{suit.symbol} {ranks}"
+            parts.append(self.red(text) if suit.is_red else text)
+        return "  ".join(parts)
+
+
+_SUIT_NAMES: Final = {
+    "spade": Suit.SPADES,
+    "spades": Suit.SPADES,
+    "heart": Suit.HEARTS,
+    "hearts": Suit.HEARTS,
+    "diamond": Suit.DIAMONDS,
+    "diamonds": Suit.DIAMONDS,
+    "club": Suit.CLUBS,
+    "clubs": Suit.CLUBS,
+}
+
+
+def _suit(text: str) -> Suit | None:
+    text = text.strip()
+    found = _SUIT_NAMES.get(text.lower())
+    if found is not None:
+        return found
+    try:
+        return Suit.parse(text.upper() if len(text) == 1 else text)
+    except ValueError:
+        return None
+
+
+def _card(text: str) -> Card:
+    try:
+        return Card.parse(text)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a card (write it like 4S, TS or 10S)") from None
+
+
+def _hand_cards(text: str) -> str | list[Card]:
+    """A hand as typed: PBN's ``S.H.D.C`` is passed on as it is (the entry reads it); the
+    four suits apart (``AK7 - QJ2 T98``, ``-`` a void) or the cards one by one
+    (``AS KS 7S …``) become the cards."""
+    if "." in text:
+        return text
+    parts = text.split()
+    if len(parts) == 4:
+        try:
+            return sorted(parse_hand(".".join("" if p == "-" else p for p in parts)))
+        except ValueError:
+            pass
+    return [_card(part) for part in parts]
+
+
+# -- a trick as typed ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Card:
+    seat: Seat | None
+    card: Card
+    ask: bool
+    glyph: str | None
+    token: str
+
+
+@dataclass(frozen=True)
+class _Trick:
+    text: str
+    cards: tuple[_Card, ...]
+
+
+_NUMBER: Final = re.compile(r"\s*(\d+)\s*\.")
+_SEAT_COLON: Final = re.compile(r"(?<![\w^])([A-Ha-h])\s*:\s*")
+_TOKEN: Final = re.compile(
+    r"(?:(?P<seat>[A-Ha-h]):)?(?P<ask>\^[Tt])?(?P<card>[^\s!?]+)(?P<glyph>[!?]{1,2})?"
+)
+
+
+def _split_trick(text: str) -> tuple[int | None, list[str]]:
+    """The trick number written before the cards (``5.``) and the card tokens, a seat
+    written apart from its card (``C: 4S``) joined to it."""
+    number = None
+    found = _NUMBER.match(text)
+    if found:
+        number = int(found.group(1))
+        text = text[found.end() :]
+    return number, _SEAT_COLON.sub(lambda m: m.group(1) + ":", text).split()
+
+
+# -- the recorder ----------------------------------------------------------------------------
+@dataclass
+class Recorder:
+    """One deal typed in: the answers so far (``answers`` for the tags, ``hands`` as typed,
+    ``trump``, ``tricks``), from which the deal is made again after each change, so that a
+    step taken back is exactly the state before it. :meth:`run` asks until the deal is
+    finished, ended or quit, and returns the record to save (``None``: nothing to save)."""
+
+    console: Console
+    out: TextIO
+    defaults: dict[str, str] = field(default_factory=dict)
+    paint: Painter = field(default_factory=lambda: Painter(False))
+    answers: dict[str, str] = field(default_factory=dict)
+    hands: list[str] = field(default_factory=list)
+    trump: str | None = None
+    tricks: list[_Trick] = field(default_factory=list)
+    record: DealRecord | None = None
+    _interrupted: bool = field(default=False, init=False)
+
+    # -- talking -----------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out, flush=True)
+
+    def read(
+        self,
+        prompt: str,
+        *,
+        prefill: str = "",
+        suggest: Suggest | None = None,
+        status: str | None = None,
+    ) -> str:
+        """One answer; the commands are handled here (``help``, ``show``) or raised
+        (``undo``, ``end``, ``quit``). Ctrl-C once says how to stop; twice, stops."""
+        while True:
+            try:
+                text = self.console.ask(prompt, prefill=prefill, suggest=suggest, status=status)
+            except EOFError:
+                raise _End from None
+            except KeyboardInterrupt:
+                if self._interrupted:
+                    raise _Quit from None
+                self._interrupted = True
+                self.say("(Ctrl-C again leaves without saving; end saves the deal as it is)")
+                continue
+            self._interrupted = False
+            command = text.strip().lower()
+            if command == "help":
+                self.say(HELP)
+            elif command == "show":
+                self.show()
+            elif command == "undo":
+                raise _Undo
+            elif command == "end" and self.record is None:
+                self.say("Nothing can be saved before the hands and the trump: go on, or quit.")
+            elif command == "end":
+                raise _End
+            elif command == "quit":
+                raise _Quit
+            else:
+                return text.strip()
+
+    def who(self, seat: Seat) -> str:
+        name = self.answers.get(f"name {seat}", "")
+        return f"{seat} ({visible(name)})" if name else seat
+
+    # -- the whole deal ----------------------------------------------------------------
+    def run(self) -> DealRecord | None:
+        stages: tuple[Callable[[bool], bool], ...] = (
+            self._ask_tags,
+            self._ask_hands,
+            self._ask_trump,
+            self._ask_play,
+        )
+        stage, backward = 0, False
+        try:
+            while stage < len(stages):
+                if stages[stage](backward):
+                    stage, backward = stage + 1, False
+                else:
+                    stage, backward = stage - 1, True
+        except _End:  # end, or the end of the input
+            if self.record is None:
+                self._nothing_saved("the input ended before the hands and the trump")
+                return None
+            return self.record
+        except _Quit:
+            self._nothing_saved("quit")
+            return None
+        return self.record
+
+    def _nothing_saved(self, why: str) -> None:
+        self.say(f"Nothing saved ({why}).")
+        if self.hands:
+            try:
+                entry = self.entry()
+            except EntryError:
+                return
+            self.say(f"The hands typed: {entry.hands_text()}")
+        if self.tricks:
+            self.say("The tricks typed:")
+            for trick in self.tricks:
+                self.say(f"  {trick.text}")
+
+    # -- the tags ----------------------------------------------------------------------
+    def questions(self) -> list[_Question]:
+        """The tag questions for the answers so far (the deck, the names and the closed
+        trump's version depend on earlier answers)."""
+        d = {**BASE_DEFAULTS, **self.defaults}
+        a = self.answers
+        qs = [
+            _Question("event", "Event", d.get("event", ""), _text, optional=True),
+            _Question("site", "Site", d.get("site", ""), _text, optional=True),
+            _Question("date", "Date (YYYY.MM.DD)", d.get("date", ""), _text, optional=True),
+            _Question(
+                "match", "Match (its deals share it)", d.get("match", ""), _text, optional=True
+            ),
+        ]
+        if a.get("match"):
+            same = a["match"] == d.get("match")
+            number = d.get("deal", "1") if same else "1"
+            qs.append(_Question("deal", "Deal number in the match", number, _deal_number))
+        qs.append(_Question("players", "Players", d["players"], _players, ("4", "6", "8")))
+        players = int(a.get("players") or d["players"])
+        decks = _decks(players)
+        if len(decks) > 1:
+            deck = d.get("deck", "")
+            deck = deck if deck in decks else decks[0]
+            qs.append(_Question("deck", "Deck", deck, _choice(decks), decks))
+        table = seats(players)
+        dealer = d["dealer"] if d["dealer"] in table else "B"
+        qs.append(_Question("dealer", "Dealer", dealer, _choice(table), table))
+        methods = tuple(m.value for m in TrumpMethod)
+        qs.append(_Question("method", "Trump method", d["method"], _choice(methods), methods))
+        if a.get("method") == TrumpMethod.CLOSED.value:
+            versions = tuple(r.value for r in Reveal)
+            qs.append(
+                _Question(
+                    "reveal",
+                    "Closed trump version (A: turned up by itself, B: on request)",
+                    d["reveal"],
+                    _choice(versions),
+                    versions,
+                )
+            )
+        captures = tuple(c.value for c in Capture)
+        qs.append(_Question("capture", "Capture", d["capture"], _choice(captures), captures))
+        qs.append(
+            _Question(
+                "variant",
+                f"House rules ({', '.join(VARIANT_FLAGS)}; Enter: none)",
+                d.get("variant", ""),
+                _variant,
+                VARIANT_FLAGS,
+                optional=True,
+            )
+        )
+        for seat in table:
+            qs.append(
+                _Question(
+                    f"name {seat}",
+                    f"{seat}'s name",
+                    d.get(f"name {seat}", ""),
+                    _text,
+                    optional=True,
+                )
+            )
+        return qs
+
+    def _ask_tags(self, backward: bool) -> bool:
+        index = len(self.questions()) - 1 if backward else 0
+        if not backward:
+            self.say("A new deal (help: how to answer; undo: back one step).")
+        while True:
+            questions = self.questions()
+            if index >= len(questions):
+                return True
+            question = questions[index]
+            try:
+                self.answers[question.key] = self._ask_question(question)
+            except _Undo:
+                if index == 0:
+                    self.say("Nothing to undo: this is the first question.")
+                else:
+                    index -= 1
+                continue
+            index += 1
+
+    def _ask_question(self, question: _Question) -> str:
+        default = question.default
+        kept = self.answers.get(question.key)
+        if kept == "" and question.optional:  # asked again after undo: left empty
+            default = ""
+        elif kept:  # asked again after undo: the answer given, if it still fits
+            with contextlib.suppress(ValueError):
+                default = question.parse(kept)
+        choices = f" ({', '.join(question.choices)})" if 1 < len(question.choices) < 9 else ""
+        if question.key == "variant":
+            choices = ""
+        shown = f" [{visible(default)}]" if default else ""
+        words = question.choices
+
+        def suggest(before: str) -> Sequence[str]:
+            return words if not before.strip() else ()
+
+        while True:
+            text = self.read(f"{question.label}{choices}{shown}: ", suggest=suggest)
+            if not text:
+                text = default
+            elif text == "-" and question.optional:
+                text = ""
+            elif text == "-":
+                self.say(f"{question.label}: this one needs an answer")
+                continue
+            if not text and question.optional:
+                return ""
+            try:
+                return question.parse(text)
+            except ValueError as exc:
+                self.say(f"{question.label}: {exc}")
+
+    # -- the hands ---------------------------------------------------------------------
+    def entry(self) -> DealEntry:
+        """The deal being entered, made again from the answers (each was accepted)."""
+        a = self.answers
+        active = {q.key for q in self.questions()}
+        players = int(a["players"])
+        table = seats(players)
+        method = a["method"]
+        entry = DealEntry.new(
+            players=players,
+            deck=int(a["deck"]) if "deck" in active else None,
+            dealer=a["dealer"],
+            trump_method=method,
+            reveal=a.get("reveal") if method == TrumpMethod.CLOSED.value else None,
+            capture=a["capture"],
+            variant=tuple(f for f in a.get("variant", "").split(",") if f),
+            names={s: a[f"name {s}"] for s in table if a.get(f"name {s}")},
+            event=a.get("event") or None,
+            site=a.get("site") or None,
+            date=a.get("date") or None,
+        )
+        if a.get("match"):
+            entry.tags["Match"] = a["match"]
+            if a.get("deal"):
+                entry.tags["Deal"] = a["deal"]
+        for typed in self.hands:
+            self._deal(entry, typed, entry.selected)
+        return entry
+
+    def _deal(self, entry: DealEntry, text: str, seat: Seat) -> None:
+        """Deal one typed hand (or several, ``A:… B:…``) into ``entry``; checked whole
+        (:class:`EntryError` with what is wrong), a hand of the wrong size included."""
+        size = entry.hand_size
+        if ":" in text:
+            try:
+                given = parse_hands(text)
+            except ValueError as exc:
+                raise EntryError(f"cannot read the hands: {exc}") from None
+            for who, hand in given.items():
+                if hand is None:
+                    raise EntryError(f"{who}: the recorder needs every card: give the hand")
+                if len(hand) != size and who in entry.seats:
+                    raise EntryError(_size_message(who, len(hand), size))
+            entry.paste(text)
+            return
+        try:
+            cards = _hand_cards(text)
+        except ValueError as exc:
+            raise EntryError(f"{seat}: {exc}") from None
+        entry.deal(seat, cards)
+        held = len(entry.hands[seat])
+        if held != size:
+            raise EntryError(_size_message(seat, held, size))
+
+    def _ask_hands(self, backward: bool) -> bool:
+        prefill = ""
+        if backward:
+            if not self.hands:
+                return False
+            prefill = self.hands.pop()
+        while True:
+            entry = self.entry()
+            if entry.complete:
+                self._show_hands(entry)
+                return True
+            seat = entry.selected
+            short = [s for s in entry.seats if len(entry.hands[s]) < entry.hand_size]
+            last = f"; {short[-1]} gets the cards left" if len(short) == 2 else ""
+            prompt = f"Hand of {self.who(seat)}, {entry.hand_size} cards S.H.D.C{last}: "
+            try:
+                text = self.read(prompt, prefill=prefill)
+            except _Undo:
+                if not self.hands:
+                    return False
+                prefill = self.hands.pop()
+                self.say(f"Type the hand again (it was {prefill}).")
+                continue
+            prefill = ""
+            if not text:
+                continue
+            try:
+                self._deal(entry, text, seat)
+            except EntryError as exc:
+                self.say(f"Not dealt: {exc}. Type the hand again.")
+                prefill = text
+                continue
+            self.hands.append(text)
+
+    def _show_hands(self, entry: DealEntry) -> None:
+        self.say("The hands:")
+        for seat in entry.seats:
+            self.say(f"  {self.who(seat):<14} {self.paint.hand(entry.hands[seat])}")
+
+    # -- the trump ---------------------------------------------------------------------
+    def _ask_trump(self, backward: bool) -> bool:
+        entry = self.entry()
+        method = entry.rules.trump_method
+        if method in (TrumpMethod.CUT, TrumpMethod.NONE):
+            if not backward:
+                self.say(
+                    "No trump: a deal without one."
+                    if method is TrumpMethod.NONE
+                    else "Cut trump: the first card of a player who cannot follow names it."
+                )
+            return not backward
+        if method is TrumpMethod.CLOSED:
+            holder = entry.closed_holder
+            self.say(f"{self.who(holder)} holds {self.paint.hand(entry.hands[holder])}")
+            prompt = f"The card {holder} lays face down"
+        elif method is TrumpMethod.FACE_UP:
+            prompt = "The card turned face up (or its suit)"
+        else:
+            prompt = "Trump suit (S, H, D, C; or the card drawn)"
+        while True:
+            shown = f" [{self.trump}]" if self.trump else ""
+            try:
+                text = self.read(f"{prompt}{shown}: ") or (self.trump or "")
+            except _Undo:
+                return False
+            if not text:
+                continue
+            entry = self.entry()
+            try:
+                self._set_trump(entry, text)
+                entry.record()  # every check the reader makes, made now
+            except EntryError as exc:
+                self.say(f"{exc}.")
+                continue
+            self.trump = text
+            return True
+
+    @staticmethod
+    def _set_trump(entry: DealEntry, text: str) -> None:
+        if entry.rules.trump_method is TrumpMethod.CLOSED:
+            entry.set_trump(card=text)
+            return
+        suit = _suit(text)
+        if suit is not None:
+            entry.set_trump(suit=suit.letter)
+            return
+        try:
+            card = Card.parse(text)
+        except ValueError:
+            raise EntryError(
+                f"{text!r} is neither a suit (S, H, D, C) nor a card (like 8S)"
+            ) from None
+        entry.set_trump(card=card)
+
+    # -- the play ----------------------------------------------------------------------
+    def _new_record(self) -> DealRecord:
+        entry = self.entry()
+        if self.trump is not None and entry.rules.trump_method in (
+            TrumpMethod.DRAWN,
+            TrumpMethod.FACE_UP,
+            TrumpMethod.CLOSED,
+        ):
+            self._set_trump(entry, self.trump)
+        record = entry.record()
+        for trick in self.tricks:
+            self._commit(record, trick)
+        return record
+
+    def _ask_play(self, backward: bool) -> bool:
+        self.record = record = self._new_record()
+        prefill = ""
+        if not self.tricks:
+            first = record.timeline[0].to_play if record.timeline else None
+            self.say(f"The play: one trick a line, from the leader on ({first} leads).")
+        while True:
+            snap = self.snapshot()
+            if snap.to_play is None:  # all the tricks are played
+                return True
+            game = record.game_at(record.end())
+            number, leader = game.trick, game.to_play
+            assert leader is not None
+            prompt = f"Trick {number}, {self.who(leader)} leads: "
+            try:
+                text = self.read(
+                    prompt,
+                    prefill=prefill,
+                    suggest=lambda before: self._next_cards(before),
+                    status=self._status(snap, leader, number),
+                )
+            except _Undo:
+                if not self.tricks:
+                    self.record = None
+                    return False
+                taken = self.tricks.pop()
+                self.record = record = self._new_record()
+                prefill = taken.text
+                self.say(f"Trick {number - 1} taken back: type it again (it was {taken.text}).")
+                continue
+            prefill = ""
+            if not text:
+                continue
+            try:
+                trick = self._check_trick(game, text)
+            except _Refused as exc:
+                self.say(f"Not taken: {exc}. Type the trick again.")
+                prefill = text
+                continue
+            self._commit(record, trick)
+            self.tricks.append(trick)
+            self._report(number)
+
+    def snapshot(self) -> Snapshot:
+        assert self.record is not None and self.record.timeline is not None
+        timeline = self.record.timeline
+        return timeline[len(timeline) - 1]
+
+    def _check_trick(self, game: Game, text: str) -> _Trick:
+        """The trick ``text`` as the engine plays it on ``game`` (a game of its own, so
+        nothing of the record changes), or :class:`_Refused` at the first card that fails."""
+        number, tokens = _split_trick(text)
+        trick = game.trick
+        if number is not None and number != trick:
+            raise _Refused(f"this is trick {trick}, not trick {number}")
+        players = game.players
+        cards: list[_Card] = []
+        for k, token in enumerate(tokens):
+            if k >= players:
+                raise _Refused(f"a trick has {players} cards, not {len(tokens)}")
+            found = _TOKEN.fullmatch(token)
+            if found is None or found.group("card") == "--":
+                raise _Refused(f"card {k + 1}: {token!r} is not a card (write it like 4S or TS)")
+            try:
+                card = _card(found.group("card"))
+            except ValueError as exc:
+                raise _Refused(f"card {k + 1}: {exc}") from None
+            seat = game.to_play
+            assert seat is not None
+            given = found.group("seat")
+            if given is not None and given.upper() != seat:
+                raise _Refused(self._wrong_seat(game, k, seat, given.upper(), token))
+            ask = found.group("ask") is not None
+            try:
+                game.play(card, ask_reveal=ask)
+            except IllegalPlay as exc:
+                raise _Refused(f"card {k + 1} ({token}): {exc}{_where_is(game, card)}") from None
+            cards.append(_Card(given, card, ask, found.group("glyph"), token))
+        if len(cards) < players:
+            missing = game.to_play
+            raise _Refused(
+                f"a trick has {players} cards: {len(cards)} given ({missing} has not played)"
+            )
+        return _Trick(text, tuple(cards))
+
+    def _wrong_seat(self, game: Game, k: int, seat: Seat, given: Seat, token: str) -> str:
+        assert self.record is not None and self.record.setup is not None
+        if k == 0:
+            trick = game.trick
+            if trick == 1:
+                dealer = self.record.setup.dealer
+                why = f"the player after the dealer, {dealer}"
+            else:
+                why = f"who won trick {trick - 1}"
+            return f"wrong leader ({token}): {seat} leads trick {trick} ({why}), not {given}"
+        before = game.table[-1].seat
+        return f"seat out of order ({token}): {seat} plays after {before}, not {given}"
+
+    @staticmethod
+    def _commit(record: DealRecord, trick: _Trick) -> None:
+        for typed in trick.cards:
+            node = play(record, record.end(), typed.card, ask=typed.ask)
+            if typed.glyph in GLYPH_NAGS:
+                add_glyph(record, node, typed.glyph)
+
+    def _next_cards(self, before: str) -> list[str]:
+        """For completion: the cards the next player may play after the cards typed
+        (and the commands, on an empty line)."""
+        if self.record is None:
+            return []
+        _, tokens = _split_trick(before)
+        try:
+            game = self.record.game_at(self.record.end())
+            for token in tokens:
+                found = _TOKEN.fullmatch(token)
+                if found is None:
+                    return []
+                game.play(Card.parse(found.group("card")), ask_reveal=bool(found.group("ask")))
+        except (ValueError, IllegalPlay):
+            return []
+        if len(tokens) >= game.players:
+            return []  # the trick is complete: nothing more on this line
+        commands = list(COMMANDS) if not before.strip() else []
+        return [str(c) for c in game.legal_cards()] + commands
+
+    # -- telling the story -------------------------------------------------------------
+    def _players(self) -> int:
+        assert self.record is not None and self.record.setup is not None
+        return self.record.setup.rules.players
+
+    def _report(self, number: int) -> None:
+        """Who won the trick just taken, what happened in it, and the ledger."""
+        assert self.record is not None and self.record.timeline is not None
+        timeline = self.record.timeline
+        players = self._players()
+        events = timeline.events[-players:]
+        snap = self.snapshot()
+        winner = snap.trick_winner
+        assert winner is not None
+        cards = " ".join(self.paint.card(e.card) for e in events)
+        side = team_label(team_of(winner), players)
+        self.say(
+            f"Trick {number}: {events[0].seat} led {cards} → {self.who(winner)} wins for {side}"
+        )
+        for event in events:
+            suit = timeline[event.ply + 1].trump.suit
+            sign = suit.symbol if suit is not None else "?"
+            if event.revealed and event.asked:
+                self.say(f"  {event.seat} cannot follow and asks for the closed trump: {sign}")
+            elif event.revealed and not event.followed:
+                self.say(f"  {event.seat} cannot follow: the closed trump is turned up: {sign}")
+            elif event.revealed:
+                self.say(f"  {event.seat} plays the face-down card: {sign} is trump")
+            if event.named:
+                self.say(
+                    f"  {event.seat} cannot follow: {self.paint.card(event.card)} names {sign}"
+                )
+        last = events[-1]
+        if last.collected is not None and self.record.setup is not None:
+            taken = last.collected[0]
+            if self.record.setup.rules.capture is Capture.DEHLA:
+                if taken:
+                    self.say(f"  {winner} collects the pile for {side}: {taken} trick(s)")
+                else:
+                    self.say(f"  the trick goes to the pile ({snap.pile[0]} trick(s) there)")
+        for fate in snap.ten_fates:
+            if fate.where == "captured" and fate.trick == number:
+                self.say(f"  {self.paint.card(fate.card)} {fate_words(fate, players)}")
+        self.say(f"  {self._ledger(snap)}")
+        if snap.result is not None:
+            result = snap.result
+            self.say(
+                f"The deal is over: {result.tag} ({result.reason}; tens "
+                f"{result.tens[0]}-{result.tens[1]}, tricks {result.tricks[0]}-{result.tricks[1]})"
+            )
+
+    def _ledger(self, snap: Snapshot) -> str:
+        players = self._players()
+        parts = []
+        teams: tuple[Team, Team] = ("AC", "BD")
+        for i, team in enumerate(teams):
+            tens = sorted(
+                (f for f in snap.ten_fates if f.where == "captured" and f.team == team),
+                key=lambda f: f.trick or 0,
+            )
+            cards = " ".join(self.paint.card(f.card) for f in tens)
+            parts.append(
+                f"{team_label(team, players)} {snap.tens[i]}" + (f" ({cards})" if cards else "")
+            )
+        text = "Tens " + ", ".join(parts)
+        ac, bd = team_label("AC", players), team_label("BD", players)
+        text += f" · tricks {ac} {snap.tricks[0]}, {bd} {snap.tricks[1]}"
+        pile, pile_tens = snap.pile
+        if pile:
+            with_tens = (
+                " with " + " ".join(self.paint.card(t) for t in pile_tens) if pile_tens else ""
+            )
+            text += f" · pile: {pile} trick(s){with_tens}"
+        return text
+
+    def _status(self, snap: Snapshot, leader: Seat, number: int) -> str:
+        return (
+            f"{self.who(leader)} leads trick {number} · tens {snap.tens[0]}-{snap.tens[1]}, "
+            f"tricks {snap.tricks[0]}-{snap.tricks[1]} (A/C first) · undo · show · end · quit"
+        )
+
+    def show(self) -> None:
+        """``show``: the hands as they stand, and the score."""
+        if self.record is not None and self.record.timeline is not None:
+            snap = self.snapshot()
+            self.say(f"After trick {len(self.tricks)}:" if self.tricks else "Before the play:")
+            for seat, hand in snap.hands:
+                self.say(f"  {self.who(seat):<14} {self.paint.hand(hand or ())}")
+            self.say(f"  {self._ledger(snap)}")
+            return
+        if "players" in self.answers and "capture" in self.answers:
+            try:
+                entry = self.entry()
+            except (EntryError, KeyError):
+                return
+            self.say("The hands so far:")
+            for seat in entry.seats:
+                held = entry.hands[seat]
+                self.say(f"  {self.who(seat):<14} {self.paint.hand(held)} ({len(held)})")
+            return
+        for key, value in self.answers.items():
+            self.say(f"  {key}: {value or '-'}")
+
+
+def _size_message(seat: Seat, held: int, size: int) -> str:
+    if held < size:
+        return f"{seat}: {held} cards given, but a hand has {size}: {size - held} missing"
+    return f"{seat}: {held} cards is too many: a hand has {size}"
+
+
+def _where_is(game: Game, card: Card) -> str:
+    """Where a card not in the player's hand is: a hint at the mistake."""
+    for seat, hand in game.hands.items():
+        if hand is not None and card in hand and seat != game.to_play:
+            return f" ({seat} holds it)"
+    if any(entry.card is card for entry in game.table):
+        return " (it is on the table already)"
+    if all(hand is None or card not in hand for hand in game.hands.values()):
+        return " (it was played in an earlier trick)" if card in game.deck else ""
+    return ""
+
+
+# -- the command -----------------------------------------------------------------------------
+def add_parser(commands: Any) -> None:
+    """The ``record`` subcommand's options."""
+    recorder = commands.add_parser(
+        "record",
+        help="type a deal in (from a score sheet), checked card by card, and append it",
+        description="Type a deal in and append it to FILE (created if need be; its other "
+        "deals are left as they are, byte for byte): the tags, each hand, the trump, then "
+        "each trick on one line, 4S TS 5S 7S from the leader or C:4S D:TS A:5S B:7S with "
+        "seats. Every card is checked as it is typed (not held, revoke, wrong leader); a "
+        "trick is taken whole or not at all. Commands at any prompt: undo (back one step: "
+        "the last trick, hand or answer), show, end (save the deal as it stands, Result "
+        '"*" when unfinished; the end of the input does the same), quit, help. Answers '
+        "can be piped on standard input, one a line.",
+        epilog="Exit status: 0 every deal begun was saved, 1 one was not (or could not be "
+        "written), 2 usage error.",
+    )
+    recorder.add_argument("file", metavar="FILE", help="the PMN file the deal is appended to")
+    recorder.add_argument(
+        "--plain",
+        action="store_true",
+        help="read plain lines even on a terminal (no line editing or completion)",
+    )
+    recorder.add_argument(
+        "--no-color",
+        "--no-colour",
+        dest="no_color",
+        action="store_true",
+        help="no ANSI colour even on a terminal (colour is never used when piped)",
+    )
+    add_force(recorder)
+    recorder.set_defaults(handler=_record)
+
+
+def _check_target(path: str) -> None:
+    """Refuse, before a card is typed, a FILE the deal could not be saved to."""
+    if path == "-":
+        raise UsageError("record appends to a file: give its name, not -")
+    if os.path.isdir(path):
+        raise UsageError(f"{path}: is a directory, not a PMN file")
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise UsageError(f"{path}: the directory {parent} does not exist")
+
+
+def _record(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    path: str = args.file
+    _check_target(path)
+    source = sys.stdin
+    console = None if args.plain else terminal_console(source, out)
+    if console is None:
+        console = PlainConsole(source, out, echo=not _isatty(source))
+    color = use_color(args.no_color, out)
+    return record_deals(path, console, out, force=args.force, color=color)
+
+
+def record_deals(
+    path: str, console: Console, out: TextIO, *, force: bool = False, color: bool = False
+) -> int:
+    """Record deals into the file at ``path`` until the user stops: each is appended as
+    soon as it is finished or ended, and then another is offered. Returns the exit
+    status: ``0`` when every deal begun was saved."""
+    defaults = defaults_from_file(path)
+    paint = Painter(color)
+    while True:
+        recorder = Recorder(console, out, defaults, paint)
+        record = recorder.run()
+        if record is None:
+            return EXIT_PROBLEMS
+        if not _save(path, record, recorder, force=force):
+            return EXIT_PROBLEMS
+        defaults = defaults_after(record)
+        try:
+            again = recorder.read("Record another deal? (y/N): ").lower()
+        except (_End, _Quit, _Undo):
+            again = ""
+        if again not in ("y", "yes"):
+            return EXIT_OK
+
+
+def _save(path: str, record: DealRecord, recorder: Recorder, *, force: bool) -> bool:
+    """Append the deal, its result tags set from the play; when the file cannot be
+    written, offer another, and in the end print the deal rather than lose it."""
+    settle_result(record)
+    target = path
+    while True:
+        try:
+            number = save_deal(target, None, record, force=force)
+        except (MendikotError, OSError) as exc:
+            recorder.say(f"Not saved: {exc}")
+            try:
+                target = recorder.read("Save to another file (Enter: print the deal here): ")
+            except (_End, _Quit, _Undo):
+                target = ""
+            if target:
+                continue
+            recorder.say(write_deal(record))
+            return False
+        result = record.tags.get("Result", "*")
+        how = "unfinished" if result == "*" else f"{result}, tens {record.tags.get('Tens')}"
+        recorder.say(f"Saved as deal {number} of {target} ({how}).")
+        return True

@@ -1,0 +1,931 @@
+"""Single-dummy chances: with only what one seat could see, each card's chance that the
+seat's side wins, ties or loses the deal.
+
+Double-dummy analysis (:mod:`.solver.analysis`) says what the cards allowed with every
+hand face up, and nobody at the table sees that. A teacher's question is "with what Asha
+could see, which card gave A/C the best chance?". Bridge programs answer it by single-dummy
+simulation (GIB): deal the cards the player has not seen in every way that fits what the
+player saw, solve each of those deals double-dummy, and count. :func:`odds` does the same
+for Mendikot with the pieces the Monte Carlo player (:mod:`.pimc`) is made of:
+
+* :func:`.pimc.knowledge`, what the seat knows. A *world* is a deal of the unseen cards to
+  the other hands (and, while a closed trump lies face down and the seat is not its holder,
+  a choice of the face-down card) that fits all of it: the seat's own cards; every card
+  played and by whom; every void shown (a seat that did not follow holds none of the suit
+  led); the must-trump inferences (a void seat that did not trump where ``must-trump``, or
+  its own ask under version B, obliged it to, holds no trump); a closed trump's holder
+  (the face-down card is one of its cards, exempt from its voids; its holder knows the
+  card, and so does every seat once it is turned up, when it goes back to that hand); a
+  drawn ``TrumpCard``, back in the drawer's hand; and a ``Start`` position's earlier cards,
+  out of play (the tens among them as the counts say).
+* :class:`.pimc.Sampler`, which counts the worlds exactly (:func:`world_count`) and draws
+  them uniformly; :func:`worlds` walks the same count to list every world.
+* the double-dummy solver (:mod:`.solver.search`). A chance needs only whether a card
+  still wins, ties or loses in a world, not by how much, so with the compiled core each
+  card costs one or two null-window searches around a tie (and one search settles a world
+  where the seat's side cannot win or cannot lose whatever it plays) rather than an exact
+  value; without the core the Python search gives the exact values.
+
+Every world is equally likely. When at most ``max_worlds`` fit, every one is solved and the
+chances are exact fractions of them (``exact``); otherwise ``samples`` worlds are drawn
+uniformly (with replacement) from a stream seeded by ``seed``, so the same call gives the
+same answer, and each chance comes with its standard error, ``sqrt(p(1 - p) / n)``.
+
+What the chances do not read, on purpose or not yet:
+
+* The other players' choices are not evidence beyond the facts above: a player who ducked
+  may well have held the ace, and the face-down card is any card of its holder's hand,
+  not the one a sensible holder would have set aside. That is the usual single-dummy
+  simplification, with "strategy fusion": each world is solved as if every hand were known
+  from the next card on.
+* A revoke recorded with ``^R`` is read as no information (the revoker may or may not hold
+  the suit), not as a void.
+* A ``Start`` position says nothing of the play before it, so no void from before it is
+  known (its cards already on the table do show theirs, and are read).
+* A drawn ``TrumpCard`` is taken to be back in the drawer's hand, as the simulator deals
+  it; the rules also allow it to have come from the pack, and then nobody knows where it
+  is. It is placed only for a deal played from its first card. A ``FaceUp`` card has no
+  known holder.
+
+Version B: a void seat may ask for the face-down trump, and then sees the card before it
+plays. Asking is one choice, ``^T``, scored as the seat would play it: in each world the
+face-down card is seen, and the card played is the one with the best chance over the
+worlds that share that face-down card (:attr:`Odds.ask`, beside every card played without
+asking; from a sample, that card is chosen on the few worlds drawn with each face-down
+card, which flatters asking a little). Its ``cards`` are the chances of each card after
+the ask, with the record's face-down card seen: what the seat knew when it played a card
+with ``^T``.
+
+The seat need not be the one to play (``seat``): the cards are then those the player to
+move may hold, each scored over the worlds in which that player may play it (``worlds`` of
+each card), without asks.
+
+A simulated deal before its twelfth trick: D leads, and with what D can see (its two cards,
+the 44 played, who showed out of what) twelve deals of the other six cards fit. The jack of
+spades wins in four of them (the real one among them), the king of clubs in none:
+
+>>> from mendikot_replay.players.simulate import simulate
+>>> record = next(simulate(1, seed=3))
+>>> chances = odds(record, trick=12)
+>>> print(chances.text())
+after 44 cards (trick 12): D to play; the chances of B/D from D's view
+  exact: all 12 worlds that fit what D has seen, each solved double-dummy
+  card     win    tie   loss  double dummy
+  JS     33.3%   0.0%  66.7%  BD win
+  KC      0.0%   0.0% 100.0%  AC win
+>>> best = chances.best
+>>> str(best.card), best.chance.wins, best.worlds
+('JS', 4, 12)
+
+A ``Start`` position does not say which cards went before it, so far more worlds fit (any
+card A has not seen may be in a hand or out of play) and 200 are drawn:
+
+>>> from mendikot_replay.pmn.reader import read_string
+>>> ending = read_string('''[TrumpMethod "None"]
+... [Start "trick 12; tens 2-1; tricks 6-5"]
+... [Hands "A:A.2.. B:T.3.. C:3.4.. D:K.5.."]
+... [Play "A"]
+... 12. A: AS TS 3S KS''')[0]
+>>> sampled = odds(ending, after=0)
+>>> sampled.exact, sampled.worlds, sampled.samples
+(False, 493471440, 200)
+>>> [(str(c), o.win, round(o.chance.stderr["win"], 3)) for c, o in sampled.cards.items()]
+[('AS', 1.0, 0.0), ('2H', 0.7, 0.032)]
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import queue
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..core.cards import Card
+from ..core.engine import DealSetup, Game, IllegalPlay
+from ..core.rules import Capture, Reveal
+from ..core.seats import Seat, Team, team_of
+from ..pmn.record import DealRecord, Play
+from ..solver.search import (
+    COMPILED,
+    Engine,
+    Move,
+    Solution,
+    Solver,
+    _CoreLink,
+    equivalence_groups,
+    moves,
+    value_text,
+)
+from .pimc import Sampler, World, knowledge, reveals_now
+from .simple import Memory, SeatView
+
+__all__ = [
+    "DEFAULT_MAX_WORLDS",
+    "DEFAULT_SAMPLES",
+    "AskOdds",
+    "CardOdds",
+    "Chance",
+    "Odds",
+    "OddsSolver",
+    "odds",
+    "seat_view",
+    "world_count",
+    "worlds",
+]
+
+DEFAULT_MAX_WORLDS: Final = 5000
+"""Positions with at most this many consistent worlds are solved in every world (exact).
+Three tricks from the end of a four-player deal the leader has at most 1680 worlds (nine
+unseen cards, three to a hand), all solved in under a fifth of a second with the compiled
+core (``benchmarks/bench_odds.py``)."""
+
+DEFAULT_SAMPLES: Final = 200
+"""Worlds drawn when there are more: the standard error of a chance is then at most
+3.5 points (``0.5 / sqrt(200)``)."""
+
+Progress = Callable[[int, int], object]
+"""Called with (worlds solved, worlds to solve) after each world."""
+
+
+# -- the chances of one choice ------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """How one choice fared over the worlds: deals won, tied and lost by the seat's side.
+
+    Counts, not fractions, so that exact results compare exactly (a test checks them
+    against plain enumeration); :attr:`win`, :attr:`tie` and :attr:`loss` are the
+    fractions, :attr:`stderr` their standard errors when the worlds were sampled.
+    """
+
+    wins: int
+    ties: int
+    losses: int
+    sampled: bool = False
+
+    @property
+    def worlds(self) -> int:
+        return self.wins + self.ties + self.losses
+
+    def _part(self, n: int) -> float:
+        return n / self.worlds if self.worlds else 0.0
+
+    @property
+    def win(self) -> float:
+        return self._part(self.wins)
+
+    @property
+    def tie(self) -> float:
+        return self._part(self.ties)
+
+    @property
+    def loss(self) -> float:
+        return self._part(self.losses)
+
+    @property
+    def stderr(self) -> dict[str, float] | None:
+        """Each chance's standard error, ``sqrt(p(1 - p) / n)`` (``None``: exact)."""
+        if not self.sampled:
+            return None
+        n = self.worlds or 1
+        return {
+            name: math.sqrt(p * (1 - p) / n)
+            for name, p in (("win", self.win), ("tie", self.tie), ("loss", self.loss))
+        }
+
+    def key(self) -> tuple[float, float]:
+        """The order of the ranking: the chance of winning, then of not losing."""
+        return self.win, self.tie
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"win": self.win, "tie": self.tie, "loss": self.loss}
+        stderr = self.stderr
+        if stderr is not None:
+            out["stderr"] = stderr
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class CardOdds:
+    """One card's chances, and its double-dummy value in the real deal (A/C's outcome as
+    the solver gives it, ``None`` when not solved); ``ask``: played with ``^T``."""
+
+    card: Card
+    chance: Chance
+    dd: int | None = None
+    ask: bool = False
+
+    @property
+    def name(self) -> str:
+        return ("^T" if self.ask else "") + str(self.card)
+
+    @property
+    def win(self) -> float:
+        return self.chance.win
+
+    @property
+    def tie(self) -> float:
+        return self.chance.tie
+
+    @property
+    def loss(self) -> float:
+        return self.chance.loss
+
+    @property
+    def worlds(self) -> int:
+        return self.chance.worlds
+
+    def to_json(self, *, worlds: bool = False) -> dict[str, Any]:
+        out = self.chance.to_json()
+        if self.dd is not None:
+            out["dd"] = value_text(self.dd)
+        if worlds:
+            out["worlds"] = self.worlds
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class AskOdds:
+    """Version B, a void seat that may ask for the face-down trump (see the module).
+
+    ``chance``: asking, then in each world the card with the best chance once the
+    face-down card is seen. ``cards``: every card the seat may play after asking, with the
+    record's face-down card (``face_down``) seen, over its own worlds (``exact``,
+    ``worlds``). ``dd``: asking's double-dummy value in the real deal."""
+
+    chance: Chance
+    face_down: Card
+    cards: dict[Card, CardOdds]
+    exact: bool
+    worlds: int
+    dd: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.chance.to_json()
+        if self.dd is not None:
+            out["dd"] = value_text(self.dd)
+        out.update(
+            face_down=str(self.face_down),
+            exact=self.exact,
+            worlds=self.worlds,
+            cards={c.name: c.to_json() for c in self.cards.values()},
+        )
+        return out
+
+
+@dataclass(frozen=True)
+class Odds:
+    """Every choice's chances at one position, from one seat's view (see the module)."""
+
+    after: int
+    """Cards of the line played before the position."""
+    trick: int
+    """The trick under way."""
+    seat: Seat
+    """Whose view, and whose side's chances."""
+    to_play: Seat
+    exact: bool
+    """Every consistent world solved (else a sample)."""
+    worlds: int
+    """How many worlds fit what the seat has seen."""
+    cards: dict[Card, CardOdds]
+    """Each card played without asking, best chance first (then in hand order)."""
+    samples: int | None = None
+    """Worlds drawn and solved when not exact."""
+    seed: int | None = None
+    ask: AskOdds | None = None
+    dd: int | None = None
+    """The position's double-dummy value in the real deal (A/C's outcome)."""
+    deal: int | None = None
+    """The deal's number in its file, when it came from one."""
+
+    @property
+    def team(self) -> Team:
+        return team_of(self.seat)
+
+    @property
+    def best(self) -> CardOdds:
+        """The card with the best chance (asking aside)."""
+        return next(iter(self.cards.values()))
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object of ``mendikot-replay odds --json``."""
+        observer = self.seat != self.to_play
+        out: dict[str, Any] = {
+            "deal": self.deal,
+            "after": self.after,
+            "trick": self.trick,
+            "seat": self.seat,
+            "to_play": self.to_play,
+            "team": self.team,
+            "exact": self.exact,
+            "worlds": self.worlds,
+        }
+        if not self.exact:
+            out["samples"] = self.samples
+            out["seed"] = self.seed
+        if self.dd is not None:
+            out["dd"] = value_text(self.dd)
+        out["cards"] = {str(c): o.to_json(worlds=observer) for c, o in self.cards.items()}
+        if self.ask is not None:
+            out["ask"] = self.ask.to_json()
+        return out
+
+    def text(self) -> str:
+        """The ranked table ``mendikot-replay odds`` prints."""
+        team = f"{self.team[0]}/{self.team[1]}"
+        where = f"deal {self.deal}, " if self.deal is not None else ""
+        head = [
+            f"{where}after {self.after} cards (trick {self.trick}): {self.to_play} to play; "
+            f"the chances of {team} from {self.seat}'s view"
+        ]
+        if self.exact:
+            head.append(
+                f"  exact: all {self.worlds} worlds that fit what {self.seat} has seen, "
+                "each solved double-dummy"
+            )
+        else:
+            head.append(
+                f"  {self.samples} worlds drawn (seed {self.seed}) of the {self.worlds} that "
+                f"fit what {self.seat} has seen; ± one standard error"
+            )
+        observer = self.seat != self.to_play
+        rows = list(self.cards.values())
+        ask_row = self.ask
+        lines = [*head, _header(not self.exact, observer)]
+        placed = False
+        for row in rows:
+            if ask_row is not None and not placed and ask_row.chance.key() > row.chance.key():
+                lines.append(_row("^T", ask_row.chance, ask_row.dd, observer) + "  (ask first)")
+                placed = True
+            lines.append(_row(row.name, row.chance, row.dd, observer))
+        if ask_row is not None:
+            if not placed:
+                lines.append(_row("^T", ask_row.chance, ask_row.dd, observer) + "  (ask first)")
+            how = "exact" if ask_row.exact else "sampled"
+            lines.append(
+                f"  after asking, the face-down card {ask_row.face_down} seen "
+                f"({how}, {ask_row.worlds} worlds):"
+            )
+            for row in ask_row.cards.values():
+                lines.append("  " + _row(row.name, row.chance, row.dd, False))
+        return "\n".join(lines)
+
+
+def _header(sampled: bool, observer: bool) -> str:
+    win = f"{'win':>12}" if sampled else f"{'win':>7}"
+    extra = f"{'worlds':>8}" if observer else ""
+    return f"  {'card':<5}{win}{'tie':>7}{'loss':>7}{extra}  double dummy"
+
+
+def _row(name: str, chance: Chance, dd: int | None, observer: bool) -> str:
+    win = f"{chance.win:7.1%}"
+    stderr = chance.stderr
+    if stderr is not None:
+        win += f" ±{stderr['win'] * 100:3.1f}"
+    extra = f"{chance.worlds:>8}" if observer else ""
+    shown = value_text(dd) if dd is not None else "-"
+    return f"  {name:<5}{win}{chance.tie:7.1%}{chance.loss:7.1%}{extra}  {shown}"
+
+
+# -- the worlds -------------------------------------------------------------------------------
+def world_count(sampler: Sampler) -> int:
+    """How many worlds fit: the sampler's count, times the ways to share each bin of seats
+    with the same voids among its seats (the sampler counts which cards go to the bin, a
+    constant factor its uniform draws do not need)."""
+    total = sampler.count()
+    sizes = sampler.known.sizes
+    for members in sampler.members:
+        if len(members) > 1:
+            left = sum(sizes[s] for s in members)
+            for s in members:
+                total *= math.comb(left, sizes[s])
+                left -= sizes[s]
+    return total
+
+
+def _splits_of(cards: Sequence[Card], counts: Sequence[int]) -> Iterator[list[tuple[Card, ...]]]:
+    """Every way to cut ``cards`` into groups of ``counts`` cards (which cards, not order)."""
+    if not counts:
+        yield []
+        return
+    first, rest = counts[0], counts[1:]
+    for chosen in itertools.combinations(cards, first):
+        taken = set(chosen)
+        others = [c for c in cards if c not in taken]
+        for tail in _splits_of(others, rest):
+            yield [chosen, *tail]
+
+
+def worlds(sampler: Sampler) -> Iterator[World]:
+    """Every world that fits, each once (:func:`world_count` of them), in a fixed order.
+
+    It walks the sampler's own count: class by class (a suit's ten or its other cards), each
+    way to share the class among the bins that leaves some world, then which cards; then
+    which seat of a shared bin gets which. Pruned by the count, so the work follows the
+    worlds listed, never the dead ends."""
+    known = sampler.known
+    classes = sampler.classes
+    placed: list[list[Card]] = [[] for _ in sampler.kinds]
+
+    def finish() -> Iterator[World]:
+        # per bin of seats: every way to share its cards among its seats
+        shares: list[list[list[tuple[Seat, tuple[Card, ...]]]]] = []
+        face_down = known.face_down
+        for kind, members, cards in zip(sampler.kinds, sampler.members, placed, strict=True):
+            if members:
+                sizes = [known.sizes[s] for s in members]
+                shares.append(
+                    [list(zip(members, split, strict=True)) for split in _splits_of(cards, sizes)]
+                )
+            elif kind == "face-down":
+                face_down = cards[0]
+        for choice in itertools.product(*shares):
+            hands = {s: set(cs) for s, cs in known.fixed.items()}
+            for share in choice:
+                for s, cs in share:
+                    hands[s].update(cs)
+            if known.face_down_holder is not None:
+                assert face_down is not None
+                hands[known.face_down_holder].add(face_down)
+            yield World({s: frozenset(h) for s, h in hands.items()}, face_down)
+
+    def walk(i: int, caps: tuple[int, ...]) -> Iterator[World]:
+        if i == len(classes):
+            yield from finish()
+            return
+        cards, allowed = classes[i]
+        for counts, new, _ in sampler._splits(len(cards), allowed, caps):
+            if not sampler._count(i + 1, new):
+                continue
+            for split in _splits_of(cards, counts):
+                for b, chosen in zip(allowed, split, strict=True):
+                    placed[b].extend(chosen)
+                yield from walk(i + 1, new)
+                for b, chosen in zip(allowed, split, strict=True):
+                    if chosen:
+                        del placed[b][-len(chosen) :]
+
+    if sampler.count():
+        yield from walk(0, sampler.caps)
+
+
+# -- a seat's view of a line --------------------------------------------------------------------
+def _position(setup: DealSetup, plays: Sequence[Play], seat: Seat | None) -> tuple[Game, SeatView]:
+    game = Game(setup, check_deal=False)
+    memory = Memory(game)
+    _start_table_voids(setup, memory)
+    for card, ask, revoke in plays:
+        event = game.play(card, ask_reveal=ask, revoke=revoke)
+        memory.see(event._replace(followed=True) if revoke else event)
+    if game.to_play is None:
+        raise ValueError(f"the deal is over after {len(plays)} cards: nobody is to play")
+    if seat is not None and seat not in game.seats:
+        raise ValueError(f"no seat {seat} at a {game.players}-player table")
+    view = SeatView(game, memory, seat)
+    if game.hands[view.seat] is None:
+        raise ValueError(f"the record does not give {view.seat}'s hand")
+    return game, view
+
+
+def _start_table_voids(setup: DealSetup, memory: Memory) -> None:
+    """What a ``Start`` position's cards on the table show, which the memory (fed the
+    record's own cards) never sees: a seat that did not follow the suit led holds none of
+    it, and under ``must-trump`` with the trump known from the start it holds no trump
+    either when it played none (not under version B, where whether it asked is not said)."""
+    start = setup.start
+    if start is None or not start.table:
+        return
+    led = start.table[0][1].suit
+    rules = setup.rules
+    trump = setup.trump
+    bound = rules.must_trump and trump is not None and rules.reveal is not Reveal.B
+    for seat, card in start.table[1:]:
+        if card.suit is led:
+            continue
+        memory.void[seat].add(led)
+        if bound and card.suit is not trump:
+            memory.no_trump.add(seat)
+
+
+def seat_view(setup: DealSetup, plays: Sequence[Play], seat: Seat | None = None) -> SeatView:
+    """The position after ``plays`` (cards from the set-up, as
+    :meth:`~.record.DealRecord.plays` gives them) as ``seat`` saw it (by default the player
+    to move): the game and the table's memory of every card (who showed out, who could not
+    trump). A revoke (``^R``) is not read as a void: the revoker could have followed.
+
+    Raises ``ValueError`` when the deal is over, the seat is not at the table, or the record
+    does not give its hand."""
+    return _position(setup, plays, seat)[1]
+
+
+def _after_trick(record: DealRecord, trick: int) -> int:
+    """How many cards of the main line come before trick ``trick`` (trick numbers are the
+    deal's: a ``Start`` position's first trick is its Start trick)."""
+    setup = record.setup
+    assert setup is not None
+    start = setup.start
+    first = start.trick if start is not None else 1
+    total = setup.rules.tricks_per_deal
+    if not first <= trick <= total:
+        raise ValueError(f"no trick {trick} in this record: its tricks are {first} to {total}")
+    table = len(start.table) if start is not None else 0
+    cards = max((trick - first) * setup.rules.players - table, 0)
+    line = len(record.mainline())
+    if cards > line:
+        raise ValueError(f"the play stops before trick {trick} (its main line has {line} cards)")
+    return cards
+
+
+# -- solving the worlds -----------------------------------------------------------------------
+Signs = dict[Move, int]
+"""Each move of the player to move with the sign of its outcome from A/C's side: 1 a win,
+0 a tie, -1 a loss."""
+
+
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def _playable(game: Game, all_moves: list[Move]) -> list[Move]:
+    """The moves the engine accepts (an ask that breaks the asker's duty to trump is not)."""
+    out: list[Move] = []
+    for move in all_moves:
+        if move.ask:
+            try:
+                game.push(move.card, ask_reveal=True)
+            except IllegalPlay:
+                continue
+            game.pop()
+        out.append(move)
+    return out
+
+
+def _core_signs(link: _CoreLink, game: Game, asks: bool = True) -> Signs:
+    """Each move's sign by null-window searches of the compiled core: does the value reach
+    1 (an A/C win), does it reach 0 (at least a tie)?
+
+    The position is probed first: every card is at most its value for the side to move
+    (at least, for the other side), so when the side to move cannot avoid a loss (or
+    cannot stop a win) every card has that sign, and when its best is a tie no card needs
+    the probe for a win. With an odd number of tricks nobody can tie (13 tricks cannot
+    split evenly), so one probe settles each card. Equivalent cards
+    (:func:`~.solver.search.equivalence_groups`) are searched once; ``asks=False`` leaves
+    out the moves that ask for the face-down trump."""
+    ties = game.total_tricks % 2 == 0
+
+    def at_least(g: Game, x: int) -> bool:
+        v = link.search(g, 0, x - 1, x)
+        assert v is not None, "a world has every hand"
+        return v >= x
+
+    def settle(g: Game, lo: int, hi: int) -> int:
+        """The sign of ``g``'s value, known to lie between ``lo`` and ``hi``."""
+        if lo == hi:
+            return lo
+        if not ties:  # no value is 0: what reaches 0 reaches 1
+            return 1 if lo >= 0 else -1 if hi <= 0 else 1 if at_least(g, 1) else -1
+        if hi <= 0:
+            return 0 if at_least(g, 0) else -1
+        if lo >= 0:
+            return 1 if at_least(g, 1) else 0
+        return 1 if at_least(g, 1) else 0 if at_least(g, 0) else -1
+
+    all_moves = [m for m in moves(game) if asks or not m.ask]
+    if team_of(game.to_play or "A") == "AC":  # A/C's best; every card is at most it
+        best = settle(game, 0, 1) if at_least(game, 0) else -1
+        lo, hi = -1, best
+    else:  # B/D's best; every card is at least it
+        best = 1 if at_least(game, 1) else settle(game, -1, 0)
+        lo, hi = best, 1
+    if lo == hi:
+        return {m: best for m in _playable(game, all_moves)}
+    stands_for = {g[0]: g for g in equivalence_groups(game, game.legal_cards())}
+    out: Signs = {}
+    for move in all_moves:
+        group = stands_for.get(move.card)
+        if group is None:
+            continue
+        try:
+            game.push(move.card, ask_reveal=move.ask)
+        except IllegalPlay:
+            continue
+        try:
+            s = settle(game, lo, hi)
+        finally:
+            game.pop()
+        for c in group:
+            out[Move(c, move.ask)] = s
+    return out
+
+
+@dataclass(slots=True)
+class _Tally:
+    wins: int = 0
+    ties: int = 0
+    losses: int = 0
+
+    def add(self, mine: int) -> None:
+        if mine > 0:
+            self.wins += 1
+        elif mine < 0:
+            self.losses += 1
+        else:
+            self.ties += 1
+
+    def merge(self, other: _Tally) -> None:
+        self.wins += other.wins
+        self.ties += other.ties
+        self.losses += other.losses
+
+    def counts(self) -> tuple[int, int]:
+        """For choosing among choices over the same worlds: wins, then ties."""
+        return self.wins, self.ties
+
+    def chance(self, sampled: bool) -> Chance:
+        return Chance(self.wins, self.ties, self.losses, sampled)
+
+
+def _ranked(
+    tallies: dict[Card, _Tally], dd: dict[Move, int], ask: bool, sampled: bool
+) -> dict[Card, CardOdds]:
+    """The cards best chance first (of winning, then of not losing), then in hand order."""
+    rows = [CardOdds(c, t.chance(sampled), dd.get(Move(c, ask)), ask) for c, t in tallies.items()]
+    rows.sort(key=lambda r: (-r.win, -r.tie, r.card))
+    return {r.card: r for r in rows}
+
+
+@dataclass(slots=True)
+class _Drawn:
+    """The worlds of one position: every one (exact) or a sample, and how many fit."""
+
+    worlds: list[World]
+    count: int
+    exact: bool
+
+
+class OddsSolver:
+    """Computes :class:`Odds` and keeps the solver's tables between positions, as
+    :class:`~.solver.Solver` does, so that the positions of a whole deal share them.
+
+    ``max_worlds``, ``samples`` and ``seed`` as for :func:`odds`. ``engine``: the solver's
+    (``auto``: the compiled core when it is built, else the Python search). ``workers``:
+    threads solving worlds at once with the compiled core, which lets go of the interpreter
+    while it searches; the chances never depend on it. ``double_dummy``: also solve the
+    real deal (every hand known), for the value beside each card.
+    """
+
+    def __init__(
+        self,
+        *,
+        max_worlds: int = DEFAULT_MAX_WORLDS,
+        samples: int = DEFAULT_SAMPLES,
+        seed: int = 0,
+        engine: Engine = "auto",
+        workers: int = 1,
+        double_dummy: bool = True,
+    ) -> None:
+        if max_worlds < 0:
+            raise ValueError("max_worlds must be 0 or more")
+        if samples < 1:
+            raise ValueError("samples must be 1 or more")
+        if workers < 1:
+            raise ValueError("workers must be 1 or more")
+        self.max_worlds = max_worlds
+        self.samples = samples
+        self.seed = seed
+        self.workers = workers
+        self.double_dummy = double_dummy
+        self._dd = Solver("outcome", engine=engine)  # refuses a core that is not built
+        self.use_core = COMPILED and engine != "python"
+        self._python = None if self.use_core else Solver("outcome", engine="python")
+        self._links: dict[tuple[int, int, bool, bool], queue.SimpleQueue[_CoreLink]] = {}
+
+    # -- entry points --------------------------------------------------------------------------
+    def odds(
+        self,
+        record: DealRecord,
+        after: int | None = None,
+        *,
+        trick: int | None = None,
+        seat: Seat | None = None,
+        progress: Progress | None = None,
+    ) -> Odds:
+        """The chances after the first ``after`` cards of ``record``'s main line, or before
+        trick ``trick`` (by default after every card given), from ``seat``'s view."""
+        if record.setup is None:
+            raise ValueError("the record's tags do not give a playable set-up")
+        if after is not None and trick is not None:
+            raise ValueError("give after or trick, not both")
+        line = record.mainline()
+        if trick is not None:
+            after = _after_trick(record, trick)
+        elif after is None:
+            after = len(line)
+        if not 0 <= after <= len(line):
+            raise ValueError(f"the main line has {len(line)} cards; cannot stop after {after}")
+        plays = record.plays(line[:after])
+        return self.line(record.setup, plays, seat=seat, deal=record.index, progress=progress)
+
+    def line(
+        self,
+        setup: DealSetup,
+        plays: Sequence[Play],
+        *,
+        seat: Seat | None = None,
+        deal: int | None = None,
+        progress: Progress | None = None,
+    ) -> Odds:
+        """The chances after ``plays`` from ``setup``, from ``seat``'s view: any line of a
+        play tree, ``record.plays(record.line_to(node))``, variations included."""
+        game, view = _position(setup, plays, seat)
+        mover = game.to_play
+        assert mover is not None
+        seat = view.seat
+        playing = seat == mover
+        # Version A: this card turns the closed trump up, and the seat sees it first.
+        drawn = self._draw(view, playing and reveals_now(view))
+        can_ask = playing and game.may_ask()
+        again = self._draw(view, True) if can_ask and not drawn.exact else None
+        games = [view.world(w.hands, w.face_down) for w in drawn.worlds]
+        extra = [view.world(w.hands, w.face_down) for w in again.worlds] if again else []
+        signs = self._solve(games + extra, progress, asks=playing)
+        main, after_ask = signs[: len(games)], signs[len(games) :]
+        real = self._real(game)
+        dd = dict(real.moves) if real is not None else {}
+        side = 1 if team_of(seat) == "AC" else -1
+        sampled = not drawn.exact
+        plain: dict[Card, _Tally] = {}
+        for s in main:
+            for move, v in s.items():
+                if not move.ask:
+                    plain.setdefault(move.card, _Tally()).add(side * v)
+        ask = None
+        if can_ask:
+            ask = self._ask(game, drawn, main, again, after_ask, dd, side)
+        return Odds(
+            after=len(plays),
+            trick=game.trick,
+            seat=seat,
+            to_play=mover,
+            exact=drawn.exact,
+            worlds=drawn.count,
+            cards=_ranked(plain, dd, False, sampled),
+            samples=None if drawn.exact else len(drawn.worlds),
+            seed=None if drawn.exact else self.seed,
+            ask=ask,
+            dd=real.value if real is not None else None,
+            deal=deal,
+        )
+
+    # -- inside --------------------------------------------------------------------------------
+    def _ask(
+        self,
+        game: Game,
+        drawn: _Drawn,
+        main: list[Signs],
+        again: _Drawn | None,
+        after_ask: list[Signs],
+        dd: dict[Move, int],
+        side: int,
+    ) -> AskOdds:
+        """Asking for the face-down trump (version B; the seat is the one to play)."""
+        face_down = game.hidden_card
+        assert face_down is not None
+        # In each world the seat sees the face-down card, then plays the card with the best
+        # chance over the worlds that share it.
+        by_card: dict[Card, dict[Card, _Tally]] = {}
+        for world, s in zip(drawn.worlds, main, strict=True):
+            assert world.face_down is not None
+            group = by_card.setdefault(world.face_down, {})
+            for move, v in s.items():
+                if move.ask:
+                    group.setdefault(move.card, _Tally()).add(side * v)
+        asking = _Tally()
+        for group in by_card.values():
+            if group:
+                asking.merge(max(group.values(), key=_Tally.counts))
+        if again is None:  # exact: the worlds with the record's card are some of them
+            cards = by_card.get(face_down, {})
+            exact, count = True, sum(w.face_down == face_down for w in drawn.worlds)
+        else:
+            cards = {}
+            for s in after_ask:
+                for move, v in s.items():
+                    if move.ask:
+                        cards.setdefault(move.card, _Tally()).add(side * v)
+            exact, count = again.exact, again.count
+        values = [v for m, v in dd.items() if m.ask]
+        best = max if team_of(game.to_play or "A") == "AC" else min
+        return AskOdds(
+            asking.chance(not drawn.exact),
+            face_down,
+            _ranked(cards, dd, True, not exact),
+            exact,
+            count,
+            best(values) if values else None,
+        )
+
+    def _draw(self, view: SeatView, reveal: bool) -> _Drawn:
+        sampler = Sampler(knowledge(view, reveal=reveal))
+        count = world_count(sampler)
+        if not count:
+            raise ValueError(f"no deal of the unseen cards fits what {view.seat} has seen")
+        if count <= self.max_worlds:
+            return _Drawn(list(worlds(sampler)), count, True)
+        rng = random.Random(f"odds-{self.seed}")
+        return _Drawn([sampler.sample(rng) for _ in range(self.samples)], count, False)
+
+    def _real(self, game: Game) -> Solution | None:
+        """The real deal solved, when asked for and every hand is known."""
+        if not self.double_dummy or any(h is None for h in game.hands.values()):
+            return None
+        return self._dd.solve(game)
+
+    def _solve(self, games: list[Game], progress: Progress | None, asks: bool) -> list[Signs]:
+        """Every world's signs, in order (``asks``: the ask moves too)."""
+        total = len(games)
+        done: list[Signs] = []
+
+        def tick(s: Signs) -> None:
+            done.append(s)
+            if progress is not None:
+                progress(len(done), total)
+
+        if not games:
+            return done
+        python = self._python
+        if python is not None:
+            for g in games:
+                tick({m: _sign(v) for m, v in python.solve(g).moves.items()})
+            return done
+        pool = self._pool(games[0])
+
+        def one(g: Game) -> Signs:
+            link = pool.get()  # one core per thread at a time: a core's table is its own
+            try:
+                return _core_signs(link, g, asks)
+            finally:
+                pool.put(link)
+
+        if self.workers == 1:
+            for g in games:
+                tick(one(g))
+        else:
+            with ThreadPoolExecutor(self.workers) as executor:
+                for s in executor.map(one, games):
+                    tick(s)
+        return done
+
+    def _pool(self, game: Game) -> queue.SimpleQueue[_CoreLink]:
+        """``workers`` cores for the rules of ``game``, kept between positions."""
+        rules = game.rules
+        key = (rules.players, game.total_tricks, rules.capture is Capture.DEHLA, rules.must_trump)
+        pool = self._links.get(key)
+        if pool is None:
+            pool = self._links[key] = queue.SimpleQueue()
+            for _ in range(self.workers):
+                pool.put(_CoreLink(game, "outcome"))
+        return pool
+
+
+def odds(
+    record: DealRecord,
+    after: int | None = None,
+    *,
+    trick: int | None = None,
+    seat: Seat | None = None,
+    max_worlds: int = DEFAULT_MAX_WORLDS,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    engine: Engine = "auto",
+    workers: int = 1,
+    double_dummy: bool = True,
+    progress: Progress | None = None,
+) -> Odds:
+    """Every card's chance that ``seat``'s side wins, ties or loses the deal, over every
+    world consistent with what that seat has seen (see the module), after the first
+    ``after`` cards of the main line or before trick ``trick`` (by default after all of
+    them); ``seat`` is by default the player to move.
+
+    Exact (every world solved) when at most ``max_worlds`` worlds fit, else ``samples``
+    worlds drawn uniformly, reproducibly from ``seed``. ``engine``, ``workers`` and
+    ``double_dummy`` as for :class:`OddsSolver`; ``progress(done, total)`` is called after
+    each world. For many positions of one deal keep an :class:`OddsSolver`.
+
+    Raises ``ValueError`` for a position that cannot be scored: a card that is not there,
+    the deal over, a seat not at the table or whose hand the record does not give, facts
+    that no deal fits.
+    """
+    solver = OddsSolver(
+        max_worlds=max_worlds,
+        samples=samples,
+        seed=seed,
+        engine=engine,
+        workers=workers,
+        double_dummy=double_dummy,
+    )
+    return solver.odds(record, after, trick=trick, seat=seat, progress=progress)

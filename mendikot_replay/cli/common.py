@@ -290,3 +290,48 @@ def cards_before_trick(record: DealRecord, trick: int, deal: int) -> int:
             f"line has {plural(line, 'card')})"
         )
     return cards
+
+
+class Moments:
+    """The deals a command that looks at one moment of a deal works on — ``FILE [--deal N]
+    (--after K | --trick T)``, as ``solve`` and ``odds`` take them — one ``(deal number,
+    record, cards played)`` at a time (no ``--after`` nor ``--trick``: the end of the main
+    line). A deal with errors is skipped with a line on ``err`` and ``status`` says so; a
+    moment the deal does not reach, or a ``--deal`` past the file's end, is a usage error."""
+
+    def __init__(
+        self, path: str, deal: int | None, after: int | None, trick: int | None, err: TextIO
+    ) -> None:
+        self.path, self.deal, self.after, self.trick, self.err = path, deal, after, trick, err
+        self.status = EXIT_OK
+
+    def __iter__(self) -> Iterator[tuple[int, DealRecord, int]]:
+        from ..pmn.reader import no_such_deal
+        from ..pmn.record import PMNError
+
+        count = 0
+        try:
+            for record in read_file(self.path):
+                count += 1
+                if self.deal is not None and count != self.deal:
+                    continue
+                if record.errors or record.setup is None:
+                    print(f"{self.path}: deal {count}: has errors; run validate", file=self.err)
+                    self.status = EXIT_PROBLEMS
+                    continue
+                cards = len(record.mainline())
+                if self.trick is not None:
+                    after = cards_before_trick(record, self.trick, count)
+                else:
+                    after = cards if self.after is None else self.after
+                if after > cards:
+                    raise UsageError(
+                        f"deal {count} has {cards} cards in its main line, not {after}"
+                    )
+                yield count, record, after
+        except PMNError as exc:
+            print(problem_line(self.path, exc.problem, None), file=self.err)
+            self.status = EXIT_PROBLEMS
+            return
+        if self.deal is not None and count < self.deal:
+            raise no_such_deal(self.path, count, self.deal)

@@ -9,20 +9,16 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..core.seats import ALL_SEATS
-from ..pmn.reader import no_such_deal
-from ..pmn.record import PMNError
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    Moments,
     ProgressBar,
     UsageError,
-    cards_before_trick,
     check_files,
     deal_number,
     non_negative,
-    problem_line,
     progress_bar,
-    read_file,
     trick_number,
 )
 
@@ -153,51 +149,32 @@ def _odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         workers=args.workers,
     )
     status = EXIT_OK
-    count = 0
-    try:
-        for record in read_file(path):
-            count += 1
-            if args.deal is not None and count != args.deal:
-                continue
-            if record.errors or record.setup is None:
-                print(f"{path}: deal {count}: has errors; run validate", file=err)
-                status = EXIT_PROBLEMS
-                continue
-            cards = len(record.mainline())
-            if args.trick is not None:
-                after = cards_before_trick(record, args.trick, count)
-            else:
-                after = args.after
-            if after > cards:
-                raise UsageError(f"deal {count} has {cards} cards in its main line, not {after}")
-            game = record.position(after)
-            if game.to_play is None:
-                raise UsageError(f"deal {count} is over after {after} cards: nobody is to play")
-            if args.seat is not None and args.seat not in game.seats:
-                raise UsageError(
-                    f"--seat {args.seat}: deal {count} has {game.players} players "
-                    f"({', '.join(game.seats)})"
-                )
-            progress = _Progress(err, f"deal {count}")
-            try:
-                result = solver.odds(record, after, seat=args.seat, progress=progress)
-            except ValueError as exc:
-                print(f"{path}: deal {count}: {exc}", file=err)
-                status = EXIT_PROBLEMS
-                continue
-            finally:
-                progress.close()
-            result = _numbered(result, count)
-            if args.json:
-                print(json.dumps(result.to_json()), file=out)
-            else:
-                print(result.text(), file=out)
-    except PMNError as exc:
-        print(problem_line(path, exc.problem, None), file=err)
-        return EXIT_PROBLEMS
-    if args.deal is not None and count < args.deal:
-        raise no_such_deal(path, count, args.deal)
-    return status
+    moments = Moments(path, args.deal, args.after, args.trick, err)
+    for count, record, after in moments:
+        game = record.position(after)
+        if game.to_play is None:
+            raise UsageError(f"deal {count} is over after {after} cards: nobody is to play")
+        if args.seat is not None and args.seat not in game.seats:
+            raise UsageError(
+                f"--seat {args.seat}: deal {count} has {game.players} players "
+                f"({', '.join(game.seats)})"
+            )
+        progress = _Progress(err, f"deal {count}")
+        try:
+            result = solver.odds(record, after, seat=args.seat, progress=progress)
+        except ValueError as exc:
+            print(f"{path}: deal {count}: {exc}", file=err)
+            status = EXIT_PROBLEMS
+            continue
+        finally:
+            progress.close()
+        result = _numbered(result, count)
+        if args.json:
+            print(json.dumps(result.to_json()), file=out)
+        else:
+            print(result.text(), file=out)
+    worst: int = max(status, moments.status)
+    return worst
 
 
 def _numbered(result: Odds, count: int) -> Odds:

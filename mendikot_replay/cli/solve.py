@@ -6,18 +6,14 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from ..pmn.reader import no_such_deal
-from ..pmn.record import PMNError
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
+    Moments,
     UsageError,
-    cards_before_trick,
     check_files,
     deal_number,
     non_negative,
-    problem_line,
-    read_file,
     trick_number,
 )
 
@@ -93,67 +89,45 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     max_tricks: int = default_max_tricks() if args.max_tricks is None else args.max_tricks
     check_files([path])
     status = EXIT_OK
-    count = 0
-    try:
-        for record in read_file(path):
-            count += 1
-            if args.deal is not None and count != args.deal:
-                continue
-            if record.errors or record.setup is None:
-                print(f"{path}: deal {count}: has errors; run validate", file=err)
-                status = EXIT_PROBLEMS
-                continue
-            cards = len(record.mainline())
-            if args.trick is not None:
-                after = cards_before_trick(record, args.trick, count)
-                where = f"before trick {args.trick}"
-            else:
-                after = cards if args.after is None else args.after
-                where = f"after {after} cards"
-            if after > cards:
-                raise UsageError(f"deal {count} has {cards} cards in its main line, not {after}")
-            game = record.position(after)
-            left = tricks_left(game)
-            if left > max_tricks:
-                raise UsageError(
-                    f"deal {count} {where} has {left} tricks left, more than "
-                    f"--max-tricks {max_tricks}"
-                )
-            try:
-                solution = solve(game, args.objective)
-            except ValueError as exc:
-                print(f"{path}: deal {count}: {exc}", file=err)
-                status = EXIT_PROBLEMS
-                continue
-            objective = args.objective
-            if args.json:
-                obj = {
-                    "deal": count,
-                    **({"trick": args.trick} if args.trick is not None else {}),
-                    "after": after,
-                    "to_play": game.to_play,
-                    "objective": objective,
-                    "value": _shown(solution.value, objective),
-                    "cards": {str(c): _shown(v, objective) for c, v in solution.cards.items()},
-                }
-                print(json.dumps(obj), file=out)
-            else:
-                mover = f"{game.to_play} to play" if game.to_play else "deal over"
-                whose = "" if objective == "outcome" else f" {objective} for {solution.team}"
-                print(
-                    f"deal {count} {where}: {mover};{whose} "
-                    f"{value_text(solution.value, objective)}",
-                    file=out,
-                )
-                for c, v in solution.cards.items():
-                    mark = " *" if v == solution.value else ""
-                    print(f"  {c}: {value_text(v, objective)}{mark}", file=out)
-                if solution.cards:
-                    line = " ".join(str(m) for m in solution.line())
-                    print(f"  line: {line}", file=out)
-    except PMNError as exc:
-        print(problem_line(path, exc.problem, None), file=err)
-        return EXIT_PROBLEMS
-    if args.deal is not None and count < args.deal:
-        raise no_such_deal(path, count, args.deal)
-    return status
+    moments = Moments(path, args.deal, args.after, args.trick, err)
+    for count, record, after in moments:
+        where = f"before trick {args.trick}" if args.trick is not None else f"after {after} cards"
+        game = record.position(after)
+        left = tricks_left(game)
+        if left > max_tricks:
+            raise UsageError(
+                f"deal {count} {where} has {left} tricks left, more than --max-tricks {max_tricks}"
+            )
+        try:
+            solution = solve(game, args.objective)
+        except ValueError as exc:
+            print(f"{path}: deal {count}: {exc}", file=err)
+            status = EXIT_PROBLEMS
+            continue
+        objective = args.objective
+        if args.json:
+            obj = {
+                "deal": count,
+                **({"trick": args.trick} if args.trick is not None else {}),
+                "after": after,
+                "to_play": game.to_play,
+                "objective": objective,
+                "value": _shown(solution.value, objective),
+                "cards": {str(c): _shown(v, objective) for c, v in solution.cards.items()},
+            }
+            print(json.dumps(obj), file=out)
+        else:
+            mover = f"{game.to_play} to play" if game.to_play else "deal over"
+            whose = "" if objective == "outcome" else f" {objective} for {solution.team}"
+            print(
+                f"deal {count} {where}: {mover};{whose} {value_text(solution.value, objective)}",
+                file=out,
+            )
+            for c, v in solution.cards.items():
+                mark = " *" if v == solution.value else ""
+                print(f"  {c}: {value_text(v, objective)}{mark}", file=out)
+            if solution.cards:
+                line = " ".join(str(m) for m in solution.line())
+                print(f"  line: {line}", file=out)
+    worst: int = max(status, moments.status)
+    return worst

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from mendikot_replay.pmn.record import DealRecord, PlayNode
 from mendikot_replay.pmn.tags import canonical_value
 
@@ -119,3 +121,14 @@ DUCK = """[Event "duck"]
 12. D: KH AD AS 5D
 13. D: TS TC TD AC
 """
+
+# DUCK where the solver cannot go: an illegal card (D's 7D is not held), and D's hand unknown.
+DUCK_BROKEN = DUCK.replace("QS 8D", "QS 7D").replace('"duck"', '"broken"')
+DUCK_UNKNOWN = DUCK.replace("D:QT.K8..", "D:-").replace('"duck"', '"unknown hand"')
+
+
+def games_file(folder: Path, *deals: str) -> Path:
+    """``folder/games.pmn`` holding ``deals``: a user's file of several deals for a test."""
+    path = folder / "games.pmn"
+    path.write_text("\n".join(deals), encoding="utf-8")
+    return path

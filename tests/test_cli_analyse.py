@@ -9,14 +9,15 @@ from pathlib import Path
 
 import pytest
 from pmn_examples import DUCK
+from pmn_examples import DUCK_BROKEN as BROKEN
+from pmn_examples import DUCK_UNKNOWN as UNKNOWN
+from pmn_examples import games_file as games
 from test_analysis import TWICE
 
 from mendikot_replay.cli.app import main
 
 ROOT = Path(__file__).resolve().parent.parent
 ENDGAMES = ROOT / "sample_games" / "endgame-cover-or-duck.pmn"
-UNKNOWN = DUCK.replace("D:QT.K8..", "D:-").replace('"duck"', '"unknown hand"')
-BROKEN = DUCK.replace("QS 8D", "QS 7D").replace('"duck"', '"broken"')
 
 Capture = pytest.CaptureFixture[str]
 
@@ -25,12 +26,6 @@ def run(capsys: Capture, *args: str) -> tuple[int, str, str]:
     status = main(["analyse", *args])
     out, err = capsys.readouterr()
     return status, out, err
-
-
-def games(tmp_path: Path, *deals: str) -> Path:
-    path = tmp_path / "games.pmn"
-    path.write_text("\n".join(deals), encoding="utf-8")
-    return path
 
 
 def test_the_report_names_the_mistakes_and_the_decisive_card(capsys: Capture) -> None:

@@ -8,13 +8,14 @@ from pathlib import Path
 
 import pytest
 from pmn_examples import DUCK
+from pmn_examples import DUCK_BROKEN as BROKEN
+from pmn_examples import DUCK_UNKNOWN as UNKNOWN
+from pmn_examples import games_file as games
 
 from mendikot_replay.cli.app import main
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKED = ROOT / "sample_games" / "worked-example.pmn"
-BROKEN = DUCK.replace("QS 8D", "QS 7D").replace('"duck"', '"broken"')
-UNKNOWN = DUCK.replace("D:QT.K8..", "D:-").replace('"duck"', '"unknown hand"')
 
 Capture = pytest.CaptureFixture[str]
 
@@ -23,12 +24,6 @@ def run(capsys: Capture, *args: str) -> tuple[int, str, str]:
     status = main(["odds", *args])
     out, err = capsys.readouterr()
     return status, out, err
-
-
-def games(tmp_path: Path, *deals: str) -> Path:
-    path = tmp_path / "games.pmn"
-    path.write_text("\n".join(deals), encoding="utf-8")
-    return path
 
 
 def test_the_table_ranks_every_card_beside_its_double_dummy_value(capsys: Capture) -> None:

@@ -30,6 +30,7 @@ from .core.rules import Rules
 from .core.seats import Seat
 from .core.timeline import Timeline
 from .errors import FileChangedError, MendikotError, SaveError
+from .players.chances import deal_chances
 from .players.odds import odds
 from .pmn.check import check_record
 from .pmn.editing import EditError
@@ -75,6 +76,7 @@ __all__ = [
     "analyse",
     "annotate",
     "check_record",
+    "deal_chances",
     "new_deal",
     "new_position",
     "odds",

@@ -43,6 +43,8 @@ from .common import (
 )
 
 if TYPE_CHECKING:
+    from ..players.chances import DealChances
+    from ..players.odds import OddsSolver
     from ..solver.analysis import DealAnalysis, Progress
     from ..solver.search import Objective
 
@@ -101,6 +103,7 @@ def add_analyse(commands: Any) -> None:
         default="outcome",
         help="outcome (default); tens / tricks: how many A/C end with (report only)",
     )
+    add_odds_options(parser)
     parser.add_argument("--quiet", action="store_true", help="no progress bar, no summary")
     add_force(parser)
     parser.set_defaults(handler=_analyse)
@@ -129,6 +132,27 @@ def add_dd_options(annotate: argparse.ArgumentParser) -> None:
     _max_tricks_option(annotate)
 
 
+def add_odds_options(parser: argparse.ArgumentParser) -> None:
+    """``--odds`` and how the chances are worked out (``analyse`` and ``annotate``)."""
+    from .odds import add_sampling_options
+
+    group = parser.add_argument_group(
+        "single-dummy chances",
+        "--odds scores every card analysed from its player's view: the chance its side had "
+        "to win the deal before the card (with the best choice) and after it, over the deals "
+        "of the cards that player had not seen that fit what it saw. A card whose chance was "
+        "at least 0.2 below the best choice's is a single-dummy mistake, reported and "
+        "written apart from the double-dummy ones ([%%eval TEAM P] on every card, [%%point "
+        "single-dummy-mistake CARD SEAT BEST]). Early tricks take seconds a card.",
+    )
+    group.add_argument(
+        "--odds",
+        action="store_true",
+        help="also work out every card's single-dummy chances (see above)",
+    )
+    add_sampling_options(group)
+
+
 class Analyser:
     """Analyses deal after deal for one command, reporting what cannot be analysed; one
     progress bar for the whole run (on a terminal, unless quiet)."""
@@ -146,14 +170,21 @@ class Analyser:
         self.failed = 0
         self.analysed = 0
         self.mistakes = 0
+        self.odds_mistakes = 0
+        self.odds: OddsSolver | None = None
+        """The solver of ``--odds`` (one for the run: its tables are shared)."""
+        if getattr(args, "odds", False):
+            from .odds import sampling_solver
+
+            self.odds = sampling_solver(args)
         self.bar = progress_bar(err, quiet=quiet, unit="deal", leave=False)
 
     def close(self) -> None:
         self.bar.close()
 
-    def _progress(self, number: int | None) -> Progress:
+    def _progress(self, number: int | None, what: str = "position") -> Progress:
         def progress(done: int, total: int) -> None:
-            self.bar.set_postfix_str(f"deal {number}: position {done}/{total}", refresh=False)
+            self.bar.set_postfix_str(f"deal {number}: {what} {done}/{total}", refresh=False)
             self.bar.update(0)
 
         return progress
@@ -186,6 +217,29 @@ class Analyser:
         self.analysed += 1
         self.mistakes += len(analysis.mistakes)
         return analysis
+
+    def chances(self, path: str, record: DealRecord) -> DealChances | None:
+        """``--odds``: the single-dummy chances of the cards the analysis covers, or
+        ``None`` (reported) when the deal cannot be scored."""
+        from ..players.chances import deal_chances
+        from ..solver.analysis import AnalysisError
+
+        assert self.odds is not None
+        max_tricks = self.max_tricks
+        if self.trick is not None and record.setup is not None:
+            max_tricks = record.setup.rules.tricks_per_deal - self.trick + 1
+        try:
+            chances = deal_chances(
+                record,
+                max_tricks=max_tricks,
+                solver=self.odds,
+                progress=self._progress(record.index, "chances"),
+            )
+        except AnalysisError as exc:
+            self._fail(path, record, f"cannot work out the chances: {exc}")
+            return None
+        self.odds_mistakes += len(chances.mistakes)
+        return chances
 
     def annotate(self, path: str, record: DealRecord) -> int:
         """``annotate --dd`` on one deal (without errors): the strategy points and the
@@ -227,6 +281,7 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError("-o - writes the deals to standard output: it cannot hold --json too")
     check_files(paths)
     from ..annotate.points import write_analysis
+    from ..players.chances import write_chances
 
     analyser = Analyser(args, err, quiet=args.quiet)
     counts: dict[str, int] = {}
@@ -240,15 +295,21 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             changed = False
             if args.deal is None or counts[path] == args.deal:
                 analysis = analyser.analyse(path, record)
+                chances = None
+                if analysis is not None and analyser.odds is not None:
+                    chances = analyser.chances(path, record)
+                    if chances is None:
+                        analysis = None  # reported; the deal is kept as written
                 if analysis is not None:
                     if writing:
                         changed = write_analysis(record, analysis)
+                        if chances is not None:
+                            changed |= write_chances(record, chances)
                     if args.json:
-                        out.write(
-                            json.dumps(_json(path, record, analysis), ensure_ascii=False) + "\n"
-                        )
+                        shown = _json(path, record, analysis, chances)
+                        out.write(json.dumps(shown, ensure_ascii=False) + "\n")
                     elif not writing:
-                        out.write(_text(path, record, analysis, args.trick))
+                        out.write(_text(path, record, analysis, args.trick, chances))
                 elif args.json:
                     error = {"file": path, "deal": record.index, "error": "not analysed"}
                     out.write(json.dumps(error, ensure_ascii=False) + "\n")
@@ -291,23 +352,40 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(
             f"{plural(analyser.analysed, 'deal')} analysed ({target}), "
             f"{plural(analyser.mistakes, 'mistake')}"
+            + (
+                f", {plural(analyser.odds_mistakes, 'single-dummy mistake')}"
+                if analyser.odds is not None
+                else ""
+            )
             + (f", {analyser.failed} not analysed" if analyser.failed else ""),
             file=err,
         )
     return EXIT_PROBLEMS if analyser.failed else EXIT_OK
 
 
-def _json(path: str, record: DealRecord, analysis: DealAnalysis) -> dict[str, Any]:
-    return {
+def _json(
+    path: str, record: DealRecord, analysis: DealAnalysis, chances: DealChances | None = None
+) -> dict[str, Any]:
+    out = {
         "file": path,
         "deal": record.index,
         "event": record.tags.get("Event"),
         **analysis.to_json(),
     }
+    if chances is not None:
+        out["chances"] = chances.to_json()
+    return out
 
 
-def _text(path: str, record: DealRecord, analysis: DealAnalysis, trick: int | None = None) -> str:
-    """The report of one deal: a summary line, then the mistakes and the decisive card."""
+def _text(
+    path: str,
+    record: DealRecord,
+    analysis: DealAnalysis,
+    trick: int | None = None,
+    chances: DealChances | None = None,
+) -> str:
+    """The report of one deal: a summary line, then the mistakes and the decisive card,
+    then (``--odds``) the single-dummy mistakes."""
     event = record.tags.get("Event")
     head = f"{path} deal {record.index}" + (f" ({event})" if event else "")
     if not analysis:
@@ -339,7 +417,25 @@ def _text(path: str, record: DealRecord, analysis: DealAnalysis, trick: int | No
                 what.append(f"keeps {v.before_text} ({losing})")
             what.append("decisive")
         lines.append(f"  trick {v.trick} {v.seat} {mark}: {'; '.join(what)}")
+    if chances is not None:
+        lines.append(
+            f"  single-dummy ({_sampling(chances)}): {plural(len(chances.mistakes), 'mistake')}"
+        )
+        for c in chances.mistakes:
+            mark = f"{'^T' if c.asked else ''}{c.card}"
+            lines.append(
+                f"  trick {c.trick} {c.seat} {mark}: {c.team[0]}/{c.team[1]} win "
+                f"{c.before.win:.0%} -> {c.after.win:.0%} (best: {c.best})"
+            )
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["Analyser", "add_analyse", "add_dd_options"]
+def _sampling(chances: DealChances) -> str:
+    """How the chances were worked out, for the report."""
+    exact = all(c.odds.exact for c in chances)
+    if exact:
+        return "every position exact"
+    return f"{chances.samples} worlds a position where more fit, seed {chances.seed}"
+
+
+__all__ = ["Analyser", "add_analyse", "add_dd_options", "add_odds_options"]

@@ -34,12 +34,13 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError("choose -o/--output or --in-place, not both")
     if "-" in paths and args.in_place:
         raise UsageError("standard input (-) cannot be annotated in place")
-    if args.max_tricks is not None and not args.dd:
-        raise UsageError("--max-tricks limits the double-dummy analysis: use it with --dd")
+    if args.max_tricks is not None and not (args.dd or args.odds):
+        raise UsageError("--max-tricks limits the analysis: use it with --dd or --odds")
     check_files(paths)
     added = 0
     analyser = None
-    if args.dd:
+    if args.dd or args.odds:
+        from ..players.chances import write_chances
         from .analyse import Analyser
 
         analyser = Analyser(args, err)
@@ -49,12 +50,19 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         nonlocal added
         for record in report_broken(path, read_deals(source_of(path)), err):
             count = 0
-            if analyser is not None and not record.errors:
+            if analyser is not None and args.dd and not record.errors:
                 count = analyser.annotate(path, record)
             elif not record.errors:
                 count = len(annotate(record))
+            wrote = False
+            if analyser is not None and args.odds and not record.errors:
+                chances = analyser.chances(path, record)
+                if chances is not None:
+                    before = _chance_points(record)
+                    wrote = write_chances(record, chances)
+                    count += _chance_points(record) - before
             added += count
-            yield record, count > 0
+            yield record, count > 0 or wrote
 
     def annotated(path: str) -> Iterator[DealRecord]:
         return (record for record, _ in edits(path))
@@ -83,6 +91,14 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_PROBLEMS if analyser is not None and analyser.failed else EXIT_OK
 
 
+def _chance_points(record: DealRecord) -> int:
+    """How many single-dummy mistakes are marked on the record's main line."""
+    from ..annotate.points import recorded_points
+    from ..players.chances import POINT_KIND
+
+    return sum(point["kind"] == POINT_KIND for point in recorded_points(record))
+
+
 def add_parser(commands: Any) -> None:
     """The ``annotate`` subcommand's options."""
     annotate = commands.add_parser(
@@ -92,16 +108,18 @@ def add_parser(commands: Any) -> None:
         "ruffed; unsafe ten lead; trump revealed, cut, premature reveal; long-suit discard; "
         "trump kept in reserve; the 2-2 race) and write them as [%point ...] comments and "
         "NAGs. Annotating twice adds nothing; your own comments are never changed. With --dd "
-        "also the double-dummy analysis of the 'analyse' command.",
-        epilog="Exit status: 0 done, 1 a file cannot be read (or, with --dd, a deal could not "
-        "be analysed: it still gets its strategy points), 2 usage error.",
+        "also the double-dummy analysis of the 'analyse' command, with --odds its "
+        "single-dummy chances.",
+        epilog="Exit status: 0 done, 1 a file cannot be read (or, with --dd or --odds, a deal "
+        "could not be analysed: it still gets its strategy points), 2 usage error.",
     )
     annotate.add_argument("files", nargs="+", metavar="FILE", help="PMN file ('-': stdin)")
     where = annotate.add_mutually_exclusive_group()
     where.add_argument("-o", "--output", metavar="OUT", help="write all deals to OUT")
     where.add_argument("--in-place", action="store_true", help="rewrite each file (atomically)")
-    from .analyse import add_dd_options
+    from .analyse import add_dd_options, add_odds_options
 
     add_dd_options(annotate)
+    add_odds_options(annotate)
     add_force(annotate)
     annotate.set_defaults(handler=_annotate)

@@ -23,7 +23,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..players.odds import Odds
+    from ..players.odds import Odds, OddsSolver
 
 
 def _positive(text: str) -> int:
@@ -42,8 +42,6 @@ def _seed(text: str) -> int:
 
 def add_parser(commands: Any) -> None:
     """``odds``: every legal card's single-dummy chances at one position."""
-    from ..players.odds import DEFAULT_MAX_WORLDS, DEFAULT_SAMPLES
-
     odds = commands.add_parser(
         "odds",
         help="single-dummy: each card's chance of winning, from what one seat could see",
@@ -89,33 +87,55 @@ def add_parser(commands: Any) -> None:
         help="whose view and whose side's chances (default: the player to move; another "
         "seat scores the cards the player to move may hold)",
     )
-    odds.add_argument(
+    add_sampling_options(odds)
+    odds.add_argument("--json", action="store_true", help="print one JSON object per deal")
+    odds.set_defaults(handler=_odds)
+
+
+def add_sampling_options(parser: argparse.ArgumentParser | argparse._ActionsContainer) -> None:
+    """``--max-worlds``, ``--samples``, ``--seed`` and ``--threads``: how the chances are
+    worked out, for ``odds`` and for ``analyse --odds`` / ``annotate --odds``. (Threads, not
+    ``--workers``: in the batch commands that means the processes of a Dask cluster.)"""
+    from ..players.odds import DEFAULT_MAX_WORLDS, DEFAULT_SAMPLES
+
+    parser.add_argument(
         "--max-worlds",
         type=non_negative,
         default=DEFAULT_MAX_WORLDS,
         metavar="N",
         help=f"solve every world when at most N fit (default {DEFAULT_MAX_WORLDS})",
     )
-    odds.add_argument(
+    parser.add_argument(
         "--samples",
         type=_positive,
         default=DEFAULT_SAMPLES,
         metavar="N",
         help=f"worlds drawn when more fit (default {DEFAULT_SAMPLES})",
     )
-    odds.add_argument(
+    parser.add_argument(
         "--seed", type=_seed, default=0, metavar="S", help="seed of the draw (default 0)"
     )
-    odds.add_argument(
-        "--workers",
+    parser.add_argument(
+        "--threads",
         type=_positive,
         default=1,
         metavar="N",
         help="threads solving worlds at once with the compiled core (default 1; the "
         "chances do not depend on it)",
     )
-    odds.add_argument("--json", action="store_true", help="print one JSON object per deal")
-    odds.set_defaults(handler=_odds)
+
+
+def sampling_solver(args: argparse.Namespace) -> OddsSolver:
+    """The :class:`~..players.odds.OddsSolver` the options of :func:`add_sampling_options`
+    ask for."""
+    from ..players.odds import OddsSolver
+
+    return OddsSolver(
+        max_worlds=args.max_worlds,
+        samples=args.samples,
+        seed=args.seed,
+        workers=args.threads,
+    )
 
 
 class _Progress:
@@ -138,16 +158,9 @@ class _Progress:
 
 
 def _odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from ..players.odds import OddsSolver
-
     path: str = args.file
     check_files([path])
-    solver = OddsSolver(
-        max_worlds=args.max_worlds,
-        samples=args.samples,
-        seed=args.seed,
-        workers=args.workers,
-    )
+    solver = sampling_solver(args)
     status = EXIT_OK
     moments = Moments(path, args.deal, args.after, args.trick, err)
     for count, record, after in moments:

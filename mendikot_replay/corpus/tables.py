@@ -17,6 +17,7 @@ corpus of millions of cards small and makes ``groupby`` fast.
 from __future__ import annotations
 
 import glob
+import math
 import os
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -26,9 +27,12 @@ from ..annotate.points import double_dummy_points, find_points
 from ..core.cards import SUITS, TENS
 from ..core.result import next_dealer
 from ..core.seats import ALL_SEATS, TEAMS, team_of
+from ..players.chances import deal_chances
+from ..players.odds import DEFAULT_SAMPLES, OddsSolver
 from ..pmn.commands import POINT_KINDS
 from ..pmn.reader import read_deals
 from ..pmn.record import DealRecord
+from ..solver.analysis import AnalysisError
 from ..views.target import viewer_target as viewer_target  # the viewer's ids, in every table
 
 if TYPE_CHECKING:
@@ -277,12 +281,27 @@ _PLAY_COLUMNS = (
 )
 
 
-def plays_frame(source: Source) -> pd.DataFrame:
+def plays_frame(
+    source: Source,
+    *,
+    odds: bool = False,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    max_tricks: int | None = None,
+) -> pd.DataFrame:
     """One row per card played, with what a player sees and what it came to.
 
     ``winning_so_far`` is whether the card is the best of its trick when it is played;
     ``ten_captured_by`` is the team that ended up with it, for a ten; ``points`` lists the
     strategy points found at the card (:func:`mendikot_replay.annotate.points.find_points`).
+
+    ``odds=True`` adds ``chance_before`` and ``chance_after``: the player's side's chance
+    of winning the deal before the card (with the best choice) and after it, from that
+    player's view (:func:`~mendikot_replay.players.chances.deal_chances`, with ``samples``,
+    ``seed`` and ``max_tricks``), and ``single_dummy_mistake``. A card not scored (before
+    ``max_tricks``, or a deal that cannot be: unknown hands, errors) has NaN. That costs a
+    search of every world of every position, seconds a card early in a deal, not the
+    fraction of a millisecond of the rest of the table.
 
     This is the table a corpus analysis lives on (a row per card: millions of rows), so
     it is built for speed (``benchmarks/bench_tables.py``): each deal's events are
@@ -307,6 +326,10 @@ def plays_frame(source: Source) -> pd.DataFrame:
     trick_winners: list[str | None] = []
     captured_by: list[str | None] = []
     points: list[str] = []
+    chance_before: list[float] = []
+    chance_after: list[float] = []
+    odds_mistakes: list[bool] = []
+    solver = OddsSolver(samples=samples, seed=seed) if odds else None
     for file, record in iter_records(source):
         timeline = record.timeline
         if timeline is None or not timeline.events:
@@ -360,6 +383,11 @@ def plays_frame(source: Source) -> pd.DataFrame:
             i = point.ply - first
             marks[i] = f"{marks[i]},{point.kind}" if marks[i] else point.kind
         points.extend(marks)
+        if solver is not None:
+            befores, afters, mistakes = _chances(record, n, solver, max_tricks)
+            chance_before.extend(befores)
+            chance_after.extend(afters)
+            odds_mistakes.extend(mistakes)
 
     codes = np.array(cards, dtype=np.int16)
     suit_codes = (codes // 13).astype(np.int8)
@@ -395,7 +423,29 @@ def plays_frame(source: Source) -> pd.DataFrame:
             "points": pd.array(points, dtype="str") if points else pd.array([], dtype="object"),
         }
     )
+    if solver is not None:
+        frame["chance_before"] = np.array(chance_before, dtype=np.float64)
+        frame["chance_after"] = np.array(chance_after, dtype=np.float64)
+        frame["single_dummy_mistake"] = np.array(odds_mistakes, dtype=bool)
     return frame
+
+
+def _chances(
+    record: DealRecord, n: int, solver: OddsSolver, max_tricks: int | None
+) -> tuple[list[float], list[float], list[bool]]:
+    """The ``odds=True`` columns of one deal's ``n`` rows (NaN where not scored)."""
+    befores = [math.nan] * n
+    afters = [math.nan] * n
+    mistakes = [False] * n
+    try:
+        chances = deal_chances(record, max_tricks=max_tricks, solver=solver)
+    except AnalysisError:
+        return befores, afters, mistakes
+    for c in chances:
+        i = c.ply - 1
+        if i < n:
+            befores[i], afters[i], mistakes[i] = c.before.win, c.after.win, c.mistake
+    return befores, afters, mistakes
 
 
 def tens_frame(source: Source) -> pd.DataFrame:

@@ -26,6 +26,7 @@ POINT_KINDS: tuple[str, ...] = (
     "tricks-race",
     "decisive",
     "mistake",
+    "single-dummy-mistake",
 )
 
 COMMAND: Final = re.compile(r"\[%(\w[\w-]*)\s*([^\]]*)\]")

@@ -19,7 +19,13 @@ from mendikot_replay.cli.app import build_parser
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-TUTORIALS = ["record-a-deal", "replay-in-class", "analyse-an-endgame", "study-a-corpus"]
+TUTORIALS = [
+    "record-a-deal",
+    "replay-in-class",
+    "analyse-an-endgame",
+    "what-could-they-know",
+    "study-a-corpus",
+]
 
 
 @pytest.fixture(scope="module")

@@ -636,6 +636,28 @@ def analysis_points(analysis: Iterable[CardVerdict], players: int = 4) -> list[S
     return out
 
 
+def same_line(record: DealRecord, cards: Iterable[tuple[int, Card]], what: str) -> None:
+    """Refuse findings about another deal or line before writing any of them: each
+    ``(ply, card)`` (1-based) must be the record's main-line card there. ``what`` begins
+    the message ("this analysis is")."""
+    for ply, card in cards:
+        node = editing.node_at(record, ply)
+        if node.card != card:
+            raise ValueError(
+                f"card {ply} of the main line is {node.card}, not {card}: {what} of another "
+                "deal or line"
+            )
+
+
+def write_once(record: DealRecord, ply: int, name: str, *args: str) -> bool:
+    """``[%name args]`` on the card at ``ply`` unless it has a ``[%name …]`` already,
+    whatever its words: a person's own ``[%dd]`` or ``[%eval]`` is theirs to keep."""
+    node = editing.node_at(record, ply)
+    if any(command == name for command, _ in node.commands()):
+        return False
+    return editing.add_command(record, ply, name, *args)
+
+
 def write_analysis(record: DealRecord, analysis: Iterable[CardVerdict]) -> bool:
     """Write an outcome analysis into ``record``; returns whether it changed.
 
@@ -652,18 +674,11 @@ def write_analysis(record: DealRecord, analysis: Iterable[CardVerdict]) -> bool:
     verdicts = list(analysis)
     if any(v.objective != "outcome" for v in verdicts):
         raise ValueError("[%dd] records the deal's outcome: write an analysis of the outcome")
-    for v in verdicts:
-        node = editing.node_at(record, v.ply)
-        if node.card != v.card:
-            raise ValueError(
-                f"card {v.ply} of the main line is {node.card}, not {v.card}: this analysis "
-                "is of another deal or line"
-            )
+    same_line(record, ((v.ply, v.card) for v in verdicts), "this analysis is")
     changed = False
     for v in verdicts:
         node = editing.node_at(record, v.ply)
-        if not any(name == "dd" for name, _ in node.commands()):
-            changed |= editing.add_command(record, v.ply, "dd", *v.after_text.split())
+        changed |= write_once(record, v.ply, "dd", *v.after_text.split())
         glyph = v.glyph or ("!" if v.decisive else None)
         if glyph is not None and node.glyph() is None:
             changed |= editing.add_glyph(record, v.ply, glyph)

@@ -55,10 +55,9 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, overload
 
-from ..annotate.points import StrategyPoint, write_points
+from ..annotate.points import StrategyPoint, same_line, write_once, write_points
 from ..core.cards import Card
 from ..core.seats import Seat, Team, team_label, team_of
-from ..pmn import editing
 from ..pmn.record import DealRecord
 from ..solver.analysis import AnalysisError
 from ..solver.search import Engine, value_text
@@ -341,18 +340,10 @@ def write_chances(record: DealRecord, chances: Iterable[CardChance]) -> bool:
     Raises ``ValueError`` for chances of another deal or line.
     """
     scored = list(chances)
-    for c in scored:
-        node = editing.node_at(record, c.ply)
-        if node.card != c.card:
-            raise ValueError(
-                f"card {c.ply} of the main line is {node.card}, not {c.card}: these chances "
-                "are of another deal or line"
-            )
+    same_line(record, ((c.ply, c.card) for c in scored), "these chances are")
     changed = False
     for c in scored:
-        node = editing.node_at(record, c.ply)
-        if not any(name == "eval" for name, _ in node.commands()):
-            changed |= editing.add_command(record, c.ply, "eval", c.team, f"{c.after.win:.2f}")
+        changed |= write_once(record, c.ply, "eval", c.team, f"{c.after.win:.2f}")
     players = record.setup.rules.players if record.setup is not None else 4
     changed |= bool(write_points(record, chance_points(scored, players)))
     return changed

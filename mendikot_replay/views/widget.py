@@ -27,10 +27,35 @@ A pure-Python search holds the interpreter, so it runs on a worker thread of its
 kernel keeps answering (stepping, other cells) while it works. Positions with more than
 ``max_tricks`` tricks left (:func:`~.view_data.default_max_tricks`: 5 for the pure-Python
 solver) are not searched: the viewer says "too early to solve".
+
+The "chances" toggle (``Viewer(..., chances=True)``, or the checkbox) draws a graph of the
+deal under the table, as lichess draws a game's evaluation: for every card of the main line,
+A/C's chance of winning the deal *single dummy* (:func:`~.players.chances.deal_chances`:
+with only what the player of that card could see, ``chance_samples`` worlds drawn from
+``chance_seed`` where too many fit), over the double-dummy outcome of the real deal as a
+shaded band (A/C's colour above the middle when A/C win with every hand known, B/D's below,
+the middle line for a tie), the single-dummy mistakes marked in red. A click on a point, or
+Enter on it, goes to that card. A whole deal takes a minute or more (its first cards are the
+slow ones), so it is worked out on a thread of its own, trick by trick from the end, and the
+graph fills as it goes (``chance_graph``, with "chances: 12/52 positions"); an edit of the
+main line starts it again, keeping every position already scored. ``viewer.deal_chances()``
+and ``viewer.chances_at(step)`` give Python the same numbers (working out in the calling
+thread what is still missing), ``viewer.wait_chances()`` waits for the worker.
+
+The quiz ("what would you play?" for ``quiz_seat``) is graded honestly by default
+(``quiz_grade="chances"``): by the chances from the quizzed player's own view
+(:func:`~.players.odds.odds` of the position), since double-dummy values punish a card no
+player at the table could have known to be wrong. A card whose chance of winning is within
+:data:`QUIZ_MARGIN` (5 points) of the best card's is right, and the answer lists every card
+with its chance. ``quiz_grade="double-dummy"`` grades by the solver as before (any card that
+keeps the value is right). The chances of a quiz position are worked out in the background
+too, before the graph's, while the page says "working out the chances…"
+(``viewer.quiz_odds_at(step)`` works them out at once).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import warnings
@@ -41,15 +66,20 @@ from typing import Any, Final, TypeVar
 import anywidget
 import traitlets
 
+from ..core.cards import Card
+from ..core.engine import DealSetup
 from ..core.timeline import Snapshot
 from ..errors import FileChangedError, MendikotError
+from ..players.chances import CardChance, DealChances, deal_chances
+from ..players.odds import DEFAULT_SAMPLES, Odds, OddsSolver, Progress
 from ..pmn import editing
 from ..pmn.entry import DealEntry, EntryError
 from ..pmn.files import SaveNotice
 from ..pmn.reader import is_pmn_text, pick_deal, read_deals, read_string
-from ..pmn.record import DealRecord, PlayNode
+from ..pmn.record import DealRecord, Play, PlayNode
 from ..pmn.tree import settle_result
-from ..solver.search import Solver
+from ..solver.analysis import AnalysisError
+from ..solver.search import Solver, value_text
 from .board import Board, BoardError
 from .html import viewer_css, viewer_js
 from .payload import JSON, analysis_entry, entry_view, failed_entry
@@ -60,6 +90,14 @@ Source = DealRecord | str | os.PathLike[str]
 
 PROJECTOR_SCALE = 1.6
 """The ``scale`` of :meth:`Viewer.projector`: large print for a class."""
+
+QUIZ_MARGIN: Final = 0.05
+"""A quiz answer graded by the chances is right when its chance of winning is at most this
+much below the best card's: a sample of 200 worlds cannot tell closer cards apart (its
+standard error is up to 3.5 points), so calling one of them wrong would be noise."""
+
+QUIZ_GRADES: Final = ("chances", "double-dummy")
+"""What may grade the quiz (``quiz_grade``)."""
 
 
 T = TypeVar("T")
@@ -89,7 +127,11 @@ class Viewer(anywidget.AnyWidget):
     left out), ``scale`` (1.0; :meth:`projector` sets 1.6), ``four_color`` (a 4-colour deck;
     suit signs are always shown), ``quiz_seat`` ("what would you play?" for that seat),
     ``analyse`` (the solver's value on each card of the player to move; filled in
-    ``analysis`` as it is computed).
+    ``analysis`` as it is computed), ``chances`` (the graph of A/C's single-dummy chances
+    across the main line, filled in ``chance_graph``; ``chance_samples`` worlds drawn from
+    ``chance_seed`` where too many fit, and ``chance_max_tricks`` to score only the last
+    tricks), ``quiz_grade`` (``"chances"``, the default, or ``"double-dummy"``; the
+    chances of the quizzed positions go to ``quiz_odds``).
 
     Keywords that are not traits: ``max_tricks`` (the most tricks left a position may have
     to be solved; default :func:`~.view_data.default_max_tricks`), ``solver`` (a
@@ -115,6 +157,20 @@ class Viewer(anywidget.AnyWidget):
     analysis = traitlets.Dict().tag(sync=True)
     """The solver's entries computed so far, by node id (a string: JSON keys are
     strings); each is :func:`~.view_data.analysis_entry`. Written by the viewer only."""
+    chances = traitlets.Bool(False).tag(sync=True)
+    chance_graph = traitlets.Dict().tag(sync=True)
+    """The graph's data so far (:func:`chance_graph_entry`): ``status`` (``off``,
+    ``working``, ``done``, ``unavailable``), ``done`` and ``total`` positions, and a point
+    per main-line card scored. Written by the viewer only."""
+    chance_samples = traitlets.Int(DEFAULT_SAMPLES).tag(sync=True)
+    """Worlds drawn for a position where more fit than are solved one by one."""
+    chance_seed = traitlets.Int(0).tag(sync=True)
+    chance_max_tricks = traitlets.Int(None, allow_none=True).tag(sync=True)
+    """Score only the cards played with at most this many tricks left (``None``: all)."""
+    quiz_grade = traitlets.Unicode("chances").tag(sync=True)
+    quiz_odds = traitlets.Dict().tag(sync=True)
+    """The chances of the positions the quiz asks about, by node id (a string), each
+    :func:`quiz_odds_entry`. Written by the viewer only."""
     board = traitlets.Bool(True).tag(sync=True)
     """A kernel is behind this view: the page may play new cards, annotate and save."""
     dirty = traitlets.Bool(False).tag(sync=True)
@@ -165,6 +221,22 @@ class Viewer(anywidget.AnyWidget):
         self._ready = False  # no solving before the opening step is set
         self._notices = 0
         self._pushing = False
+        # The chances (graph and quiz): one worker thread and one OddsSolver, which keeps
+        # every position it scored (see _ChanceSolver).
+        self._odds: _ChanceSolver | None = None
+        self._odds_lock = threading.Lock()
+        """Held while the OddsSolver works: its double-dummy table is not shared."""
+        self._chance_worker: threading.Thread | None = None
+        self._chance_gen = 0
+        """Bumped when the main line, the settings or the record change: a job of an older
+        generation stops (between worlds) and its result is dropped."""
+        self._graph = _Graph()
+        self._quiz_known: dict[int, tuple[PlayNode | None, JSON]] = {}
+        """The quiz's entries by ``id()`` of their node, as ``_solved``."""
+        self._quiz_wanted: list[PlayNode | None] = []
+        """The positions the quiz needs next (worked out in the kernel's thread)."""
+        self._job: tuple[str, int, int] | None = None
+        """The worker's job: its kind, generation and (a quiz's) position."""
         named = path if path is not None else self.save_to
         super().__init__(
             data=self._board_now.view if self._board_now else self._entry_view(),
@@ -259,6 +331,29 @@ class Viewer(anywidget.AnyWidget):
             raise traitlets.TraitError(f"no seat {seat} at this table")
         return seat
 
+    @traitlets.validate("quiz_grade")
+    def _valid_grade(self, proposal: dict[str, Any]) -> str:
+        grade = str(proposal["value"])
+        if grade not in QUIZ_GRADES:
+            raise traitlets.TraitError(
+                f"quiz_grade is one of {', '.join(QUIZ_GRADES)}, not {grade!r}"
+            )
+        return grade
+
+    @traitlets.validate("chance_samples")
+    def _valid_samples(self, proposal: dict[str, Any]) -> int:
+        value = int(proposal["value"])
+        if value < 1:
+            raise traitlets.TraitError("chance_samples must be 1 or more")
+        return value
+
+    @traitlets.validate("chance_max_tricks")
+    def _valid_chance_tricks(self, proposal: dict[str, Any]) -> int | None:
+        value = proposal["value"]
+        if value is not None and int(value) < 1:
+            raise traitlets.TraitError("chance_max_tricks must be 1 or more (or None: all)")
+        return None if value is None else int(value)
+
     @traitlets.validate("scale")
     def _valid_scale(self, proposal: dict[str, Any]) -> float:
         value = float(proposal["value"])
@@ -291,6 +386,7 @@ class Viewer(anywidget.AnyWidget):
     def _changed(self) -> None:
         """The tree or its notes changed: unsaved, and shown."""
         self.dirty = True
+        self._main_line_edited()
         self._push(tree_changed=True)
 
     def _tell(self, kind: str, text: str, actions: tuple[str, ...] = ()) -> None:
@@ -301,19 +397,21 @@ class Viewer(anywidget.AnyWidget):
         self.notice = {"id": self._notices, "kind": kind, "text": text, "actions": list(actions)}
 
     # -- the solver's values ("analyse") --------------------------------------------------
-    @traitlets.observe("analyse", "quiz_seat")
+    @traitlets.observe("analyse", "quiz_seat", "quiz_grade")
     def _on_analysis_change(self, change: dict[str, Any]) -> None:
         self._want_analysis()
 
     def _wanted(self) -> bool:
-        """Whether the solver's values are wanted: the toggle, or a quiz (graded by them)."""
-        return self._board_now is not None and bool(self.analyse or self.quiz_seat)
+        """Whether the solver's values are wanted: the toggle, or a quiz graded by them."""
+        quiz = bool(self.quiz_seat) and self.quiz_grade == "double-dummy"
+        return self._board_now is not None and bool(self.analyse or quiz)
 
     def _want_analysis(self) -> None:
         """Make sure the current step's values are (or will be) in ``analysis``: solve it
         now (``background=False``) or wake the worker thread (starting one if none runs;
         it stops by itself when nothing is left to solve, so an idle viewer holds no
-        thread)."""
+        thread). The chances (graph and quiz) are looked after first, the same way."""
+        self._want_chances()
         if not self._wanted() or not getattr(self, "_ready", False):
             return
         if not self.background:
@@ -395,6 +493,364 @@ class Viewer(anywidget.AnyWidget):
         want every value before going on."""
         with self._lock:
             worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+            return not worker.is_alive()
+        return True
+
+    # -- the chances ("chances" graph and the quiz's grades) --------------------------------
+    @traitlets.observe("chances")
+    def _on_chances_toggle(self, change: dict[str, Any]) -> None:
+        self._want_chances()
+        self._publish_graph()
+
+    @traitlets.observe("chance_samples", "chance_seed", "chance_max_tricks")
+    def _on_chance_settings(self, change: dict[str, Any]) -> None:
+        """Other settings: the graph starts again; other samples or seed are other
+        chances, so no position scored before holds any more (a new cut of tricks keeps
+        them)."""
+        self._reset_chances(keep_scored=change["name"] == "chance_max_tricks")
+        self._want_chances()
+
+    def _reset_chances(self, *, keep_scored: bool = False) -> None:
+        with self._lock:
+            self._chance_gen += 1
+            if not keep_scored:
+                self._odds = None
+                self._quiz_known.clear()
+                self.quiz_odds = {}
+            self._graph = _Graph()
+        self._publish_graph()
+
+    def _main_key(self) -> tuple[object, ...]:
+        """What the graph is of: the record, its set-up and the cards of its main line."""
+        record = self._board.record
+        line = tuple((id(n), n.card, n.reveal_request) for n in record.mainline())
+        return (id(record), id(record.setup), line)
+
+    def _graph_total(self) -> int:
+        """How many main-line cards the graph scores (``chance_max_tricks`` as
+        :func:`~.players.chances.deal_chances` counts them)."""
+        record = self._board.record
+        setup = record.setup
+        line = record.mainline()
+        cap = self.chance_max_tricks
+        if setup is None or cap is None:
+            return len(line)
+        total = setup.rules.tricks_per_deal
+        return sum(1 for n in line if n.trick is None or total - n.trick + 1 <= cap)
+
+    def _main_line_edited(self) -> None:
+        """The tree changed: a new main line means a new graph (started again at once,
+        every position it shares with the old one already scored); node ids changed, so
+        the quiz's entries are sent again under their new ones."""
+        if self._board_now is None:
+            return
+        key = self._main_key()
+        with self._lock:
+            stale = self._graph.key is not None and self._graph.key != key
+            if stale:
+                self._chance_gen += 1
+                self._graph = _Graph(key=key, total=self._graph_total())
+            renumber = bool(self._quiz_known)
+        if stale:
+            self._publish_graph()
+        if renumber:
+            self._publish_quiz()
+
+    def _quiz_by_chances(self) -> bool:
+        return bool(self.quiz_seat) and self.quiz_grade == "chances"
+
+    def _quiz_positions(self) -> list[PlayNode | None]:
+        """The positions the quiz needs next on the line shown: the one of the answer just
+        given (the card before the one shown, when the quizzed seat played it), then the
+        question shown now or the next one along the line (a position where the quizzed
+        seat is to play and the line shows what it played)."""
+        board = self._board
+        seat = self.quiz_seat
+        line: list[PlayNode | None] = [None, *board.line]
+        steps = board.view.get("steps", [])
+        k = min(board.step, len(line) - 1)
+
+        def asks(j: int) -> bool:
+            nxt = line[j + 1]
+            at = steps[board.id_of(line[j])] if steps else {}
+            return nxt is not None and nxt.seat == seat and at.get("to_play") == seat
+
+        out: list[PlayNode | None] = []
+        if k >= 1 and asks(k - 1):
+            out.append(line[k - 1])
+        ahead = next((j for j in range(k, len(line) - 1) if asks(j)), None)
+        if ahead is not None:
+            out.append(line[ahead])
+        return out
+
+    def _want_chances(self) -> None:
+        """Make sure what the chances are wanted for will come: the quiz's positions and,
+        with the toggle on, the graph of the main line; computed now (``background=False``)
+        or by the chances' worker thread (started if none runs; it stops by itself when
+        nothing is left to do)."""
+        if self._board_now is None or not getattr(self, "_ready", False):
+            return
+        wanted = self._quiz_positions() if self._quiz_by_chances() else []
+        with self._lock:
+            self._quiz_wanted = wanted
+            if self._graph.key is None:
+                self._graph = _Graph(key=self._main_key(), total=self._graph_total())
+        if not self.background:
+            for node in wanted:
+                if _key(node) not in self._quiz_known:
+                    self._score_quiz(node, self._chance_gen)
+            if self.chances and not self._graph.done and self._graph.error is None:
+                with contextlib.suppress(AnalysisError):  # told in chance_graph
+                    self.deal_chances()
+            return
+        with self._lock:
+            if self._chance_worker is not None and self._chance_worker.is_alive():
+                return  # it looks at what is wanted before each job
+            if self._next_chance_job() is None:
+                return
+            self._chance_worker = threading.Thread(
+                target=self._chance_work, name=f"mendikot-chances-{id(self):x}", daemon=True
+            )
+            self._chance_worker.start()
+        self._publish_graph()
+
+    def _next_chance_job(self) -> tuple[str, PlayNode | None] | None:
+        """(under the lock) The quiz's positions first (someone is waiting for a grade),
+        then the next trick of the graph; ``None`` when nothing is wanted."""
+        if self._quiz_by_chances():
+            for node in self._quiz_wanted:
+                if _key(node) not in self._quiz_known:
+                    return ("quiz", node)
+        graph = self._graph
+        if self.chances and not graph.done and graph.error is None:
+            return ("graph", None)
+        return None
+
+    def _chance_work(self) -> None:
+        while True:
+            with self._lock:
+                job = self._next_chance_job()
+                if job is None:
+                    self._chance_worker = None
+                    self._job = None
+                    return
+                self._job = (job[0], self._chance_gen, _key(job[1]))
+                gen = self._chance_gen
+            try:
+                if job[0] == "quiz":
+                    self._score_quiz(job[1], gen)
+                else:
+                    self._graph_step(gen)
+            except _Interrupted:
+                continue
+
+    def _check_chances(self, between: bool) -> None:
+        """Called by the OddsSolver before each new position (``between``) and after each
+        world: in the worker thread, stop the job (:class:`_Interrupted`) when its result
+        would be dropped (the deal or the settings changed, the toggle went off), or early
+        in a position (``between``) when something more urgent waits: for the graph, a
+        quiz's position; for a quiz's position, the one the page has moved on to."""
+        if threading.current_thread() is not self._chance_worker:
+            return  # the kernel's own thread (deal_chances(), background=False): no stop
+        job = self._job
+        if job is None:
+            return
+        kind, gen, where = job
+        if gen != self._chance_gen:
+            raise _Interrupted
+        if kind == "quiz":
+            if not self._quiz_by_chances():
+                raise _Interrupted
+            with self._lock:
+                moved_on = all(_key(n) != where for n in self._quiz_wanted)
+            if between and moved_on:  # the page went elsewhere: its question first
+                raise _Interrupted
+            return
+        if not self.chances:
+            raise _Interrupted
+        if between and self._quiz_by_chances():
+            with self._lock:
+                waiting = any(_key(n) not in self._quiz_known for n in self._quiz_wanted)
+            if waiting:
+                raise _Interrupted
+
+    def _on_scored(self) -> None:
+        """A new position was scored: in the worker's graph job, one more position."""
+        if threading.current_thread() is not self._chance_worker:
+            return
+        job = self._job
+        if job is None or job[0] != "graph" or job[1] != self._chance_gen:
+            return
+        with self._lock:
+            self._graph.progress = min(self._graph.progress + 1, self._graph.total)
+        self._publish_graph()
+
+    def _solver(self) -> _ChanceSolver:
+        with self._lock:
+            if self._odds is None:
+                self._odds = _ChanceSolver(
+                    self._check_chances,
+                    self._on_scored,
+                    samples=self.chance_samples,
+                    seed=self.chance_seed,
+                )
+            return self._odds
+
+    def _graph_step(self, gen: int) -> None:
+        """One more trick of the graph (from the end), every position before it known."""
+        record = self._board.record
+        with self._lock:
+            graph = self._graph
+            tricks = graph.tricks + 1
+        try:
+            with self._odds_lock:
+                result = deal_chances(record, max_tricks=tricks, solver=self._solver())
+        except AnalysisError as refused:
+            self._graph_failed(gen, str(refused))
+            return
+        except _Interrupted:
+            raise
+        except Exception as failure:  # a bug must not leave "working…" forever
+            self._graph_failed(gen, f"the chances failed: {failure!r}")
+            return
+        self._graph_result(gen, result, tricks)
+
+    def _graph_result(self, gen: int, result: DealChances, tricks: int) -> None:
+        setup = self._board.record.setup
+        last = setup.rules.tricks_per_deal if setup is not None else 0
+        cap = self.chance_max_tricks
+        with self._lock:
+            if gen != self._chance_gen:
+                return
+            graph = self._graph
+            graph.result, graph.tricks = result, tricks
+            graph.progress = len(result)
+            graph.done = (
+                result.skipped == 0 or tricks >= last or (cap is not None and tricks >= cap)
+            )
+        self._publish_graph()
+
+    def _graph_failed(self, gen: int, reason: str) -> None:
+        with self._lock:
+            if gen != self._chance_gen:
+                return
+            self._graph.error = reason
+        self._publish_graph()
+
+    def _publish_graph(self) -> None:
+        """Put the graph as far as it is known into ``chance_graph``."""
+        if self._board_now is None:
+            return
+        with self._lock:
+            graph = self._graph
+            if not self.chances:
+                status = "off"
+            elif graph.error is not None:
+                status = "unavailable"
+            elif graph.done:
+                status = "done"
+            else:
+                status = "working"
+            # Set under the lock: the worker and the kernel's thread both publish, and an
+            # older state must not land after a newer one.
+            self.chance_graph = chance_graph_entry(
+                graph.result if self.chances else None,
+                status=status,
+                done=graph.progress,
+                total=graph.total,
+                samples=self.chance_samples,
+                seed=self.chance_seed,
+                reason=graph.error,
+            )
+
+    def _score_quiz(self, node: PlayNode | None, gen: int) -> Odds | None:
+        """The chances of the position after ``node`` from the player to move's view, into
+        ``quiz_odds``: what grades a quiz answer given there."""
+        board = self._board
+        record = board.record
+        odds: Odds | None = None
+        try:
+            setup = record.setup
+            if setup is None:
+                raise ValueError("the record's tags do not give a playable set-up")
+            plays = record.plays(record.line_to(node))
+            with self._odds_lock:
+                odds = self._solver().line(setup, plays, deal=record.index)
+            entry = quiz_odds_entry(odds)
+        except _Interrupted:
+            raise
+        except (ValueError, MendikotError) as refused:
+            entry = {"status": "unavailable", "reason": str(refused)}
+        except Exception as failure:  # a bug must not leave "working…" forever
+            entry = {"status": "unavailable", "reason": f"the chances failed: {failure!r}"}
+        with self._lock:
+            if gen != self._chance_gen:
+                return odds
+            self._quiz_known[_key(node)] = (node, entry)
+        self._publish_quiz()
+        return odds
+
+    def _publish_quiz(self) -> None:
+        board = self._board
+        published: dict[str, JSON] = {}
+        with self._lock:
+            for node, entry in list(self._quiz_known.values()):
+                try:
+                    number = board.id_of(node)
+                except KeyError:
+                    continue
+                published[str(number)] = {**entry, "step": number}
+            self.quiz_odds = dict(sorted(published.items(), key=lambda item: int(item[0])))
+
+    def deal_chances(self) -> DealChances:
+        """The chances of the main line's cards, as the graph shows them
+        (:func:`~.players.chances.deal_chances` with the viewer's ``chance_samples``,
+        ``chance_seed`` and ``chance_max_tricks``), working out in the calling thread what
+        is not known yet (blocking: for scripts and tests; what the worker scored already is
+        not scored again). Raises :class:`~.solver.analysis.AnalysisError` when the deal
+        cannot be scored (a hand not given, a card that cannot be replayed)."""
+        record = self._board.record
+        with self._lock:
+            gen = self._chance_gen
+        try:
+            with self._odds_lock:
+                result = deal_chances(
+                    record, max_tricks=self.chance_max_tricks, solver=self._solver()
+                )
+        except AnalysisError as refused:
+            self._graph_failed(gen, str(refused))
+            raise
+        self._graph_result(gen, result, record.setup.rules.tricks_per_deal if record.setup else 0)
+        return result
+
+    def chances_at(self, step: int | None = None) -> CardChance | None:
+        """The chances of card ``step`` of the main line (default: the current step): its
+        player's side's chance before and after it (``None`` for the start, or a card the
+        graph does not score). Blocking, as :meth:`deal_chances`."""
+        k = self.step if step is None else int(step)
+        return next((c for c in self.deal_chances() if c.ply == k), None)
+
+    def quiz_odds_at(self, step: int | None = None) -> Odds:
+        """The chances the quiz grades by at ``step`` of the line shown (default: the
+        current one): every card of the player to move, from that player's view, computed
+        now in the calling thread if not known (blocking) and put into ``quiz_odds``.
+        Raises ``ValueError`` when the position cannot be scored (the deal over, the hand
+        not given)."""
+        k = self.step if step is None else min(max(int(step), 0), self.last_step)
+        line: list[PlayNode | None] = [None, *self._board.line]
+        odds = self._score_quiz(line[k], self._chance_gen)
+        if odds is None:
+            entry = self._quiz_known.get(_key(line[k]))
+            raise ValueError(entry[1].get("reason", "no chances here") if entry else "stale")
+        return odds
+
+    def wait_chances(self, timeout: float | None = None) -> bool:
+        """Wait until the chances' worker has done all that is wanted (the graph, the quiz's
+        positions), or ``timeout`` seconds; returns whether it has finished."""
+        with self._lock:
+            worker = self._chance_worker
         if worker is not None:
             worker.join(timeout)
             return not worker.is_alive()
@@ -659,6 +1115,7 @@ class Viewer(anywidget.AnyWidget):
         with self._lock:
             self._solved.clear()
         self.analysis = {}
+        self._reset_chances()  # another record: no position scored holds any more
         self._board.replace_record(record)
         self.dirty = False
         self._push(tree_changed=True)
@@ -784,6 +1241,168 @@ class Viewer(anywidget.AnyWidget):
         return f"<Viewer {self.data.get('title', '')!r} step {self.step} of {self.last_step}>"
 
 
+class _Interrupted(Exception):
+    """The chances' worker stops a job: its result would be dropped, or a quiz waits."""
+
+
+class _ChanceSolver(OddsSolver):
+    """The viewer's :class:`~.players.odds.OddsSolver`: it keeps every position it scored,
+    so that the graph (made trick by trick, each step a
+    :func:`~.players.chances.deal_chances` of one more trick), the quiz (whose position,
+    from the player to move's view, is the graph's) and a main line edited after its first
+    cards all score each position once; and it lets the viewer stop it between worlds
+    (``check``) and count the positions scored (``scored``)."""
+
+    def __init__(
+        self, check: Callable[[bool], None], scored: Callable[[], None], **settings: Any
+    ) -> None:
+        super().__init__(**settings)
+        self._check = check
+        self._scored = scored
+        self._known: dict[tuple[int, tuple[Play, ...], str | None], tuple[DealSetup, Odds]] = {}
+
+    def line(
+        self,
+        setup: DealSetup,
+        plays: Sequence[Play],
+        *,
+        seat: Any = None,
+        deal: int | None = None,
+        progress: Progress | None = None,
+    ) -> Odds:
+        key = (id(setup), tuple(plays), seat)
+        known = self._known.get(key)
+        if known is not None and known[0] is setup:
+            return known[1]
+        self._check(True)
+
+        def tick(done: int, total: int) -> None:
+            self._check(2 * done < total)  # a quiz waiting may stop the first half only
+            if progress is not None:
+                progress(done, total)
+
+        odds = super().line(setup, plays, seat=seat, deal=deal, progress=tick)
+        self._known[key] = (setup, odds)  # the set-up kept: its id stays its own
+        self._scored()
+        return odds
+
+
+class _Graph:
+    """The graph of one main line as far as it is known."""
+
+    def __init__(self, key: object = None, total: int = 0) -> None:
+        self.key = key
+        self.total = total
+        """Main-line cards it scores."""
+        self.result: DealChances | None = None
+        self.tricks = 0
+        """Tricks from the end scored so far (the last ``max_tricks``)."""
+        self.progress = 0
+        self.done = False
+        self.error: str | None = None
+
+
+def chance_point(chance: CardChance) -> JSON:
+    """One point of the graph: a main-line card and the chances around it (see
+    :class:`~.players.chances.CardChance`), with the double-dummy values as numbers (A/C's
+    outcome) and as words."""
+    point: JSON = {
+        "ply": chance.ply,
+        "trick": chance.trick,
+        "seat": chance.seat,
+        "team": chance.team,
+        "card": str(chance.card),
+        "asked": chance.asked,
+        "ac_before": chance.ac_before,
+        "ac_after": chance.ac_after,
+        "win_before": chance.before.win,
+        "win_after": chance.after.win,
+        "best": chance.best,
+        "mistake": chance.mistake,
+        "exact": chance.odds.exact,
+        "dd_before": chance.dd_before,
+        "dd_after": chance.dd_after,
+    }
+    for name in ("dd_before", "dd_after"):
+        value = point[name]
+        point[f"{name}_text"] = value_text(value) if value is not None else None
+    return point
+
+
+def chance_graph_entry(
+    chances: DealChances | None,
+    *,
+    status: str,
+    done: int = 0,
+    total: int = 0,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    reason: str | None = None,
+) -> JSON:
+    """The ``chance_graph`` trait: the points known (in play order) and how far it got."""
+    points = [chance_point(c) for c in chances] if chances is not None else []
+    entry: JSON = {
+        "status": status,
+        "done": done,
+        "total": total,
+        "samples": samples,
+        "seed": seed,
+        "points": points,
+        "mistakes": [p["ply"] for p in points if p["mistake"]],
+    }
+    if reason is not None:
+        entry["reason"] = reason
+    return entry
+
+
+def chance_right(odds: Odds, card: Card | str) -> bool:
+    """Whether a quiz answer is right by the chances: a legal card whose chance of winning
+    is at most :data:`QUIZ_MARGIN` below the best card's."""
+    chosen = odds.cards.get(Card.parse(card) if isinstance(card, str) else card)
+    if chosen is None:
+        return False
+    return odds.best.win - chosen.win <= QUIZ_MARGIN + 1e-9  # 0.64 - 0.59 is 0.0500…04
+
+
+def quiz_odds_entry(odds: Odds) -> JSON:
+    """A ``quiz_odds`` entry: every card of the player to move, best chance first, each
+    with its chances (from that player's view), whether it is a right answer
+    (:func:`chance_right`) and its double-dummy value in the real deal."""
+    cards = []
+    for row in odds.cards.values():
+        stderr = row.chance.stderr
+        cards.append(
+            {
+                "card": str(row.card),
+                "win": row.win,
+                "tie": row.tie,
+                "loss": row.loss,
+                "stderr": stderr["win"] if stderr is not None else None,
+                "right": chance_right(odds, row.card),
+                "dd": row.dd,
+                "dd_text": value_text(row.dd) if row.dd is not None else None,
+            }
+        )
+    best = odds.best
+    entry: JSON = {
+        "status": "done",
+        "seat": odds.seat,
+        "team": odds.team,
+        "exact": odds.exact,
+        "worlds": odds.worlds,
+        "samples": odds.samples,
+        "margin": QUIZ_MARGIN,
+        "best": str(best.card),
+        "best_win": best.win,
+        "cards": cards,
+        "ask": None,
+    }
+    if odds.ask is not None:
+        ask = odds.ask.chance
+        entry["ask"] = {"win": ask.win, "tie": ask.tie, "loss": ask.loss}
+    return entry
+
+
 def _key(node: PlayNode | None) -> int:
     """A card's key among the solver's entries: its identity (0 for the start)."""
     return 0 if node is None else id(node)
@@ -880,8 +1499,34 @@ def new_position(
 
 #: The keywords of new_position that are the viewer's, not the deal's.
 _VIEWER_OPTIONS: Final = frozenset(
-    {"max_tricks", "solver", "background", "hidden_seats", "scale", "four_color", "analyse"}
+    {
+        "max_tricks",
+        "solver",
+        "background",
+        "hidden_seats",
+        "scale",
+        "four_color",
+        "analyse",
+        "chances",
+        "chance_samples",
+        "chance_seed",
+        "chance_max_tricks",
+        "quiz_grade",
+    }
 )
 
 
-__all__ = ["PROJECTOR_SCALE", "Viewer", "load_record", "new_deal", "new_position", "replay"]
+__all__ = [
+    "PROJECTOR_SCALE",
+    "QUIZ_GRADES",
+    "QUIZ_MARGIN",
+    "Viewer",
+    "chance_graph_entry",
+    "chance_point",
+    "chance_right",
+    "load_record",
+    "new_deal",
+    "new_position",
+    "quiz_odds_entry",
+    "replay",
+]

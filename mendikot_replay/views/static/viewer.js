@@ -7,10 +7,11 @@
 // exports between them (only this file exports). It is used two ways:
 //  - as an anywidget front end: `export default { render }`, reading the widget model
 //    (traitlets `data`, `path`, `step`, `hidden_seats`, `show_played`, `scale`,
-//    `four_color`, `quiz_seat`, `analyse`, `analysis`, `board`, `dirty`, `file`,
-//    `notice`, `recording`) and writing `path`/`step` (and the options) back; with `board`
-//    true it sends the messages of the analysis board to Python (`send`: play, best,
-//    playout, back, promote, delete, undo; the editor sends comment, glyph, nag, save …;
+//    `four_color`, `quiz_seat`, `analyse`, `analysis`, `chances`, `chance_graph`,
+//    `quiz_grade`, `quiz_odds`, `board`, `dirty`, `file`, `notice`, `recording`) and
+//    writing `path`/`step` (and the options) back; with `board` true it sends the
+//    messages of the analysis board to Python (`send`: play, best, playout, back,
+//    promote, delete, undo; the editor sends comment, glyph, nag, save …;
 //    entry mode give, take, select, paste, trump);
 //  - with no kernel at all (static HTML, nbconvert, Voila, the shared page of
 //    `mendikot-replay html`): `mountStatic(el, payload, options)` gives `render` a tiny
@@ -43,9 +44,15 @@
 // mr-dd-keep (green, ✓: keeps the best outcome open to its side) or mr-dd-lose (red, ✗),
 // with the value in its label and ARIA label; the mr-dd panel gives the position's value;
 // the card that led to the node shown is judged from its parent's entry (`moves`), and a
-// card that threw the outcome away is marked mr-dd-mistake on the table. The quiz grades an
-// answer with the entry of its position (any card that keeps the value is right), read
-// even while the toggle is off, and shown only once the answer is given.
+// card that threw the outcome away is marked mr-dd-mistake on the table. With
+// `quiz_grade` "double-dummy" (and always in a page without a kernel, which has no
+// chances) the quiz grades an answer with the entry of its position (any card that keeps
+// the value is right), read even while the toggle is off, and shown only once the answer
+// is given; by default a kernel grades it by the chances (chances.js).
+//
+// "chances": the graph of A/C's single-dummy chances across the main line and the quiz
+// graded by the chances are chances.js's (`buildChances`, `drawChances`, `chanceOptions`,
+// `quizByChances`, `quizChanceGrade`).
 //
 // Playing a card (the page contract of the board): the cards in the hand of the player to
 // move are buttons (legal ones with the class mr-legal). A click on the next card of the
@@ -80,7 +87,10 @@
 // (data-state, data-value), mr-dd-played; the board: mr-board (its toolbar), mr-back,
 // mr-best, mr-playout, mr-promote, mr-delete, mr-ask (aria-pressed); the move list:
 // mr-moves, mr-var-in, mr-var-out (moves.js); entry mode's mr-pack, mr-entry-seat-A …,
-// mr-paste and the recorder's mr-undo (entry.js).
+// mr-paste and the recorder's mr-undo (entry.js); the chances' mr-opt-chances, mr-opt-grade,
+// mr-chances-box, mr-chances (points with data-ply), mr-chances-progress, mr-quiz-odds
+// (chances.js). The quiz box has data-state (ask, working, right, wrong) and data-graded
+// (chances, solver, record).
 // Every card element a person can click carries data-card="TH" (in the move list also
 // data-node); an analysed one also data-dd-value="1" and data-dd-text="AC win".
 
@@ -305,7 +315,7 @@ export function render({ model, el }) {
   root.addEventListener("pointerdown", onPointer);
   const names = [
     "step", "path", "hidden_seats", "show_played", "scale", "four_color", "quiz_seat",
-    "analyse", "analysis", "board", "dirty",
+    "analyse", "analysis", "board", "dirty", "chances", "chance_graph", "quiz_grade", "quiz_odds",
   ];
   model.on("change:data", rebuild);
   model.on("change:notice", onNotice);
@@ -670,6 +680,8 @@ function build(view) {
   const side = h("div", { class: "mr-side" }, parts.result, parts.dd, parts.trump, parts.counts, parts.pile, parts.ledger, parts.notes, parts.editor);
   parts.moves = buildMoves(view);
   root.append(h("div", { class: "mr-body" }, table, side, parts.moves));
+  parts.chances = typeof buildChances === "function" ? buildChances(view) : null;
+  if (parts.chances) root.append(parts.chances);
 
   parts.pointList = h("ol", { class: "mr-pointlist" });
   parts.pointSummary = h("summary");
@@ -764,6 +776,7 @@ function buildOptions(view) {
     "select",
     {
       "data-testid": "mr-opt-quiz",
+      "data-option": "quiz_seat",
       "aria-label": "quiz: which seat do you play?",
       onchange: (event) => setOption(view, "quiz_seat", event.target.value),
     },
@@ -780,6 +793,7 @@ function buildOptions(view) {
     // Only where values can come from: a kernel (the widget has the trait) or a page
     // that embeds them.
     canAnalyse(view) ? check("mr-opt-analyse", "analyse (double-dummy)", "analyse", null, (on) => on) : null,
+    typeof chanceOptions === "function" ? chanceOptions(view, check) : null,
   );
   return view.parts.options;
 }
@@ -987,6 +1001,7 @@ function update(view) {
     if (here) btn.setAttribute("aria-current", "step");
     else btn.removeAttribute("aria-current");
   }
+  if (typeof drawChances === "function") drawChances(view);
   drawMoves(view);
   drawEditor(view, id);
   drawNotice(view);
@@ -999,8 +1014,10 @@ function syncOptions(view) {
     const value = option(view, name, name === "show_played");
     input.checked = name === "scale" ? Number(value) > 1.01 : Boolean(value);
   }
-  const select = view.parts.options.querySelector("select");
-  select.value = option(view, "quiz_seat", "") || "";
+  for (const select of view.parts.options.querySelectorAll("select[data-option]")) {
+    const name = select.dataset.option;
+    select.value = option(view, name, name === "quiz_grade" ? "chances" : "") || "";
+  }
 }
 
 /** The quiz seat, when it is that seat's turn and the line shows what it played. */
@@ -1609,8 +1626,15 @@ function drawQuiz(view, k, quizSeat) {
   if (view.quiz && view.quiz.node === currentNode(view)) {
     const q = view.quiz;
     const actual = nodes(view)[q.node].card.card;
-    const grade = quizGrade(view, q);
     box.hidden = false;
+    const byChances = typeof quizByChances === "function" && quizByChances(view) ? quizChanceGrade(view, q, actual) : null;
+    if (byChances) {
+      box.dataset.state = byChances.state;
+      box.dataset.graded = "chances";
+      box.replaceChildren(...byChances.kids);
+      return;
+    }
+    const grade = quizGrade(view, q);
     const kids = [];
     if (grade) {
       const best = grade.entry.text;
@@ -1645,11 +1669,16 @@ function drawQuiz(view, k, quizSeat) {
     box.hidden = false;
     box.dataset.state = "ask";
     box.dataset.graded = "";
+    const graded =
+      typeof quizByChances === "function" && quizByChances(view)
+        ? [" ", h("span", { class: "mr-dim", text: `Graded by the chances from ${quizSeat}'s view: what ${quizSeat} could see.` })]
+        : [];
     box.replaceChildren(
       h("strong", { text: "Quiz: " }),
       "what would you play for ",
       who(payload, quizSeat),
       "? Click a card in the hand (or press \u2192 to see).",
+      ...graded,
     );
     return;
   }

@@ -72,14 +72,23 @@ setup() {
     if [ ! -f .venv/.installed ] || [ pyproject.toml -nt .venv/.installed ]; then
         .venv/bin/python -m pip install -q --upgrade pip
         .venv/bin/python -m pip install -q -e '.[dev]'
-        touch .venv/.installed
+        touch .venv/.installed .venv/.built
     fi
-    # The solver's compiled core is built in place by the editable install; rebuild it when
-    # its source (or the build script) is newer than the built module, or it is missing.
-    local core
-    core=$(ls mendikot_replay/_ddcore.*.so 2>/dev/null | head -n 1 || true)
-    if [ -z "$core" ] || [ mendikot_replay/_ddcore.c -nt "$core" ] || [ setup.py -nt "$core" ]; then
+    # The compiled parts (the solver's C core; the reader and engine, compiled by mypyc from
+    # the modules setup.py lists) are built in place by the editable install, and
+    # .venv/.built marks the last build: rebuild when one of their sources (or the build
+    # script) is newer, or the solver's core is missing. (An edited module is never shadowed
+    # by its old build meanwhile: mendikot_replay/core/compiled.py then runs the source.)
+    local stale="" source
+    [ -f .venv/.built ] || stale=yes
+    ls mendikot_replay/solver/_ddcore.*.so >/dev/null 2>&1 || stale=yes
+    for source in setup.py mendikot_replay/solver/_ddcore.c \
+        $(grep -o 'mendikot_replay/[a-z_/]*\.py' setup.py); do
+        if [ "$source" -nt .venv/.built ]; then stale=yes; fi
+    done
+    if [ -n "$stale" ]; then
         .venv/bin/python -m pip install -q --no-deps -e .
+        touch .venv/.built
     fi
 }
 

@@ -23,6 +23,11 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+# Before any other module of the package: the choice of the compiled reader and engine (or
+# their Python source) has to be made before the first of them is imported.
+from .core import compiled as _compiled  # noqa: F401
+
+# isort: split
 from .annotate.points import annotate
 from .core.cards import Card, Suit
 from .core.engine import DealSetup, Game, IllegalPlay, SetupError
@@ -76,6 +81,7 @@ __all__ = [
     "analyse",
     "annotate",
     "check_record",
+    "corpus",
     "deal_chances",
     "new_deal",
     "new_position",
@@ -88,13 +94,21 @@ __all__ = [
 ]
 
 
+#: Sub-packages reached as attributes, loaded on first use: ``mr.corpus.map_deals`` (the
+#: collections: tables, Parquet, and a Dask cluster's work, whose library loads only then).
+_SUBPACKAGES = ("corpus",)
+
+
 def __getattr__(name: str) -> Any:
     """Load a widget name on first use (``mr.replay``), so that the bare import stays
     light; the widget library is needed only then (``pip install 'mendikot-replay[notebook]'``)."""
+    from importlib import import_module
+
+    if name in _SUBPACKAGES:
+        return import_module(f".{name}", __name__)
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'mendikot_replay' has no attribute {name!r}")
-    from importlib import import_module
 
     try:
         value = getattr(import_module(f".{module}", __name__), name)

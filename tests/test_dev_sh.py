@@ -32,8 +32,8 @@ def project(tmp_path: Path) -> Path:
     shutil.copy(ROOT / "dev.sh", tmp_path / "dev.sh")
     for name in ("pyproject.toml", "setup.py"):
         (tmp_path / name).write_text("# stand-in\n", encoding="utf-8")
-    package = tmp_path / "mendikot_replay"
-    package.mkdir()
+    package = tmp_path / "mendikot_replay" / "solver"
+    package.mkdir(parents=True)
     (package / "_ddcore.c").write_text("/* stand-in */\n", encoding="utf-8")
     notebooks = tmp_path / "notebooks"
     notebooks.mkdir()
@@ -51,6 +51,7 @@ def project(tmp_path: Path) -> Path:
         (tmp_path / "setup.py", 100),
         (package / "_ddcore.c", 100),
         (tmp_path / ".venv" / ".installed", 10),
+        (tmp_path / ".venv" / ".built", 10),
         (package / "_ddcore.cpython-stand-in.so", 10),
     ):
         path.touch()

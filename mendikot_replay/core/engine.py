@@ -27,14 +27,23 @@ from __future__ import annotations
 import copy
 import functools
 import operator
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, TypeVar
 
 from ..errors import MendikotError
 from .cards import TENS, Card, Suit, deck
 from .rules import Capture, Reveal, Rules, TrumpMethod
 from .seats import Seat, Team, seats, team_index, team_of
+
+_C = TypeVar("_C")
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a plain install: nothing is compiled, the marks are for mypyc alone
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_C], _C]:
+        return lambda cls: cls
 
 
 @functools.cache
@@ -165,6 +174,10 @@ class Counts:
     tens: list[int] = field(default_factory=lambda: [0, 0])
 
 
+#: ``tuple.__new__(PlayEvent, fields)`` makes the same named tuple as ``PlayEvent(*fields)``
+#: without the generated ``__new__``'s Python frame: two of them are made for every card.
+_new_tuple: Final = tuple.__new__
+
 NO_TRUMP_PLY: Final = -(10**9)
 """``trump_ply`` of a trump known before the first card: every trump-suit card counts."""
 
@@ -196,6 +209,9 @@ _UNDONE: Final = (
 _save_plain: Final = operator.attrgetter(*_UNDONE)
 
 
+# serializable: compiled by mypyc (docs/architecture.md), a class is made without running
+# __init__ only when it says so, and copy() copies a game that way.
+@mypyc_attr(serializable=True)
 class Game:
     """One deal in play. Feed it cards with :meth:`play`; read its state from attributes.
 
@@ -418,7 +434,9 @@ class Game:
     def pop(self) -> None:
         """Take back the last card :meth:`push` played: the game is exactly as before it."""
         seat, card, was_unseen, plain, trick, fates = self._undo.pop()
-        self.__dict__.update(zip(_UNDONE, plain, strict=True))
+        for name, value in zip(_UNDONE, plain, strict=True):
+            # setattr, not __dict__.update: compiled (mypyc) a game has no __dict__.
+            setattr(self, name, value)
         hand = self.hands[seat]
         if hand is not None:
             hand.add(card)
@@ -487,7 +505,8 @@ class Game:
         return self.table[0].card.suit if self.table else None
 
     def tens_fates(self) -> tuple[TenFate, ...]:
-        return tuple(self._ten_fates[t] for t in TENS if t in self._ten_fates)
+        fates = self._ten_fates
+        return tuple([fates[t] for t in TENS if t in fates])
 
     def legal_cards(self, seat: Seat | None = None) -> list[Card]:
         """The cards the player to move may play (sorted), or an empty list when the deal is
@@ -714,23 +733,23 @@ class Game:
         """Play a card already found legal: take it from the hand, and end the trick if it
         is the last card of it."""
         ply = self.ply
+        suit = card.suit
         if hand is None:
             self.unseen.discard(card)
             if self.unknown_holder_card == (seat, card):
                 self.unknown_holder_card = None
         else:
             hand.discard(card)
-            self.suit_counts[seat][card.suit.index] -= 1
+            self.suit_counts[seat][suit.index] -= 1
         table = self.table
-        entry = _TableCard(seat, card, ply)
-        table.append(entry)
+        table.append(_new_tuple(_TableCard, (seat, card, ply)))
+        trick_no = self.trick
         if card.is_ten and card in self._ten_fates:
-            self._ten_fates[card] = TenFate(card, "table", seat, self.trick)
+            self._ten_fates[card] = TenFate(card, "table", seat, trick_no)
         self.ply = ply + 1
         position = len(table) - 1
         winner: Seat | None = None
         collected: tuple[int, tuple[Card, ...]] | None = None
-        trick_no = self.trick
         if position == self.players - 1:
             winner, trumps = self._trick_winner()
             self.last_trick_trumps = frozenset(trumps)
@@ -738,22 +757,26 @@ class Game:
             is_trump = card in trumps
         else:
             self.to_play = self._next[seat]
-            is_trump = self._counts_as_trump(entry)
-        return PlayEvent(
-            ply,
-            seat,
-            card,
-            trick_no,
-            position,
-            led,
-            led is None or card.suit is led,
-            is_trump,
-            revealed,
-            asked,
-            named,
-            revoke,
-            winner,
-            collected,
+            trump = self.trump  # _counts_as_trump, inlined: this runs for every card
+            is_trump = trump is not None and suit is trump and ply >= self.trump_ply
+        return _new_tuple(
+            PlayEvent,
+            (
+                ply,
+                seat,
+                card,
+                trick_no,
+                position,
+                led,
+                led is None or suit is led,
+                is_trump,
+                revealed,
+                asked,
+                named,
+                revoke,
+                winner,
+                collected,
+            ),
         )
 
     def _where(self, seat: Seat, card: Card) -> str:
@@ -786,7 +809,7 @@ class Game:
     def _collect(self, winner: Seat) -> tuple[int, tuple[Card, ...]]:
         """End the trick: the winner's team takes what the capture rule gives it."""
         cards = [e.card for e in self.table]
-        self.last_trick = tuple((e.seat, e.card) for e in self.table)
+        self.last_trick = tuple([(e.seat, e.card) for e in self.table])
         trick_no = self.trick
         self.trick_winners.append(winner)
         last = trick_no == self.total_tricks

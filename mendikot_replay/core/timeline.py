@@ -327,7 +327,7 @@ def _full_snapshot(game: Game, event: PlayEvent | None, setup: DealSetup) -> Sna
         winner: Seat | None = event.trick_winner
     else:
         trick, leader = game.trick, game.leader
-        table = tuple((e.seat, e.card) for e in game.table)
+        table = tuple([(e.seat, e.card) for e in game.table])
         winner = None
     counts = game.counts
     result = None
@@ -337,7 +337,8 @@ def _full_snapshot(game: Game, event: PlayEvent | None, setup: DealSetup) -> Sna
             (counts.tricks[0], counts.tricks[1]),
             game.total_tricks,
         )
-    hands = tuple((s, frozenset(h) if h is not None else None) for s, h in game.hands.items())
+    # A list made into a tuple (not a generator): this runs after every trick of every deal.
+    hands = tuple([(s, frozenset(h) if h is not None else None) for s, h in game.hands.items()])
     return Snapshot(
         game.ply,
         trick,

@@ -74,16 +74,13 @@ setup() {
         .venv/bin/python -m pip install -q -e '.[dev]'
         touch .venv/.installed .venv/.built
     fi
-    # The compiled parts (the solver's C core; the reader and engine, compiled by mypyc from
-    # the modules setup.py lists) are built in place by the editable install, and
-    # .venv/.built marks the last build: rebuild when one of their sources (or the build
-    # script) is newer, or the solver's core is missing. (An edited module is never shadowed
-    # by its old build meanwhile: mendikot_replay/core/compiled.py then runs the source.)
+    # The solver's compiled core is built in place by the editable install, and .venv/.built
+    # marks the last build: rebuild when its source (or the build script) is newer, or the
+    # built module is missing.
     local stale="" source
     [ -f .venv/.built ] || stale=yes
     ls mendikot_replay/solver/_ddcore.*.so >/dev/null 2>&1 || stale=yes
-    for source in setup.py mendikot_replay/solver/_ddcore.c \
-        $(grep -o 'mendikot_replay/[a-z_/]*\.py' setup.py); do
+    for source in setup.py mendikot_replay/solver/_ddcore.c; do
         if [ "$source" -nt .venv/.built ]; then stale=yes; fi
     done
     if [ -n "$stale" ]; then

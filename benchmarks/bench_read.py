@@ -21,13 +21,11 @@ because timings depend on the machine.
 Timing runs without tracemalloc (which slows allocation-heavy code several-fold) and
 memory runs without timing, so neither distorts the other.
 
-The report says whether the reader and the engine ran compiled (mypyc, opt-in at install:
-``MENDIKOT_COMPILE=1``, see setup.py and :mod:`mendikot_replay.core.compiled`) or from their
-Python source (the default; ``MENDIKOT_PURE=1`` forces it). On the project's 2-core machine
-(shared: a busy moment moves the ratio by a factor of two, so repeat), 500 deals, both readers
-in the same run: the source reads about 90,000 cards/s, 1.4-1.5 times python-chess's plies/s
-(1.1-1.2 before the reader and engine were tuned), and compiled about 160,000 cards/s,
-2.7-3.1 times.
+On the project's 2-core machine (a busy moment moves the ratio by a factor of two, so
+repeat), 500 deals, both readers in the same run: about 90,000 cards/s, 1.4-1.5 times
+python-chess's plies/s (1.1-1.2 before the reader and engine were tuned). The same modules
+compiled by mypyc (tried by hand, not built by the set-up: the build took longer than the
+set-up may) read about 160,000 cards/s, 2.7-3.1 times.
 """
 
 from __future__ import annotations
@@ -47,7 +45,6 @@ from typing import TextIO
 import chess
 import chess.pgn
 
-from mendikot_replay.core.compiled import COMPILED
 from mendikot_replay.players.generate import random_deals
 from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.pmn.record import DealRecord
@@ -257,8 +254,6 @@ def print_report(results: Results, out: TextIO) -> None:
     )
     if results.bad_deals:
         print(f"WARNING: {results.bad_deals} generated deals were read with errors", file=out)
-    how = "compiled (mypyc)" if COMPILED else "Python source (not compiled)"
-    print(f"reader and engine: {how}", file=out)
     verdict = "met" if results.goal_met else "NOT met"
     print(
         f"cards/s / plies/s = {results.ratio:.2f} (goal >= {GOAL_RATIO:g}): goal {verdict}",

@@ -23,11 +23,6 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-# Before any other module of the package: the choice of the compiled reader and engine (or
-# their Python source) has to be made before the first of them is imported.
-from .core import compiled as _compiled  # noqa: F401
-
-# isort: split
 from .annotate.points import annotate
 from .core.cards import Card, Suit
 from .core.engine import DealSetup, Game, IllegalPlay, SetupError

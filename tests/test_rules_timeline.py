@@ -10,7 +10,6 @@ import pytest
 
 from mendikot_replay.core import engine
 from mendikot_replay.core.cards import Card, Suit, card, parse_hand
-from mendikot_replay.core.compiled import COMPILED
 from mendikot_replay.core.engine import DealSetup
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.core.timeline import Timeline
@@ -78,7 +77,6 @@ def test_timeline_completed_trick_shown_with_its_winner_until_next_lead() -> Non
     assert tl.result is None  # 13 tricks make a deal: not over yet
 
 
-@pytest.mark.skipif(COMPILED, reason="a compiled (mypyc) Game cannot be patched")
 def test_timeline_index_does_not_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     tl = basic()
 

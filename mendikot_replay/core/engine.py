@@ -27,23 +27,14 @@ from __future__ import annotations
 import copy
 import functools
 import operator
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, NamedTuple, TypeVar
+from typing import Any, Final, Literal, NamedTuple
 
 from ..errors import MendikotError
 from .cards import TENS, Card, Suit, deck
 from .rules import Capture, Reveal, Rules, TrumpMethod
 from .seats import Seat, Team, seats, team_index, team_of
-
-_C = TypeVar("_C")
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # a plain install: nothing is compiled, the marks are for mypyc alone
-
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_C], _C]:
-        return lambda cls: cls
 
 
 @functools.cache
@@ -209,9 +200,6 @@ _UNDONE: Final = (
 _save_plain: Final = operator.attrgetter(*_UNDONE)
 
 
-# serializable: compiled by mypyc (docs/architecture.md), a class is made without running
-# __init__ only when it says so, and copy() copies a game that way.
-@mypyc_attr(serializable=True)
 class Game:
     """One deal in play. Feed it cards with :meth:`play`; read its state from attributes.
 
@@ -435,7 +423,6 @@ class Game:
         """Take back the last card :meth:`push` played: the game is exactly as before it."""
         seat, card, was_unseen, plain, trick, fates = self._undo.pop()
         for name, value in zip(_UNDONE, plain, strict=True):
-            # setattr, not __dict__.update: compiled (mypyc) a game has no __dict__.
             setattr(self, name, value)
         hand = self.hands[seat]
         if hand is not None:

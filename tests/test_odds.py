@@ -41,7 +41,14 @@ from mendikot_replay.players.simple import Memory, RandomPlayer, SeatView
 from mendikot_replay.players.simulate import deal_setup, simulate
 from mendikot_replay.pmn.reader import read_string
 from mendikot_replay.pmn.record import Play
-from mendikot_replay.solver.search import COMPILED, Move, moves, plain_minimax
+from mendikot_replay.solver.search import (
+    COMPILED,
+    CoreLink,
+    Move,
+    Solver,
+    moves,
+    plain_minimax,
+)
 
 SETTINGS = settings(
     derandomize=True,
@@ -312,14 +319,55 @@ def test_every_world_is_listed_once_and_the_real_one_among_them(
     assert (tuple(sorted(real_hands.items())), face_down) in set(listed)
 
 
+@pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
+@given(seed=st.integers(0, 10**6), rules=st.sampled_from(VARIANTS), left=st.integers(5, 20))
+@SETTINGS
+def test_the_cores_card_by_card_searches_bound_each_cards_value(
+    seed: int, rules: Rules, left: int
+) -> None:
+    """What the chances ask of the core in each world (``CoreLink.children``): every legal
+    move, the small cards it covers without a search included, with a fail-soft bound at
+    the threshold asked -- at least it when it reaches it, else at most -- that the exact
+    value of the Python search agrees with, at the win and at the tie threshold."""
+    setup, plays = dealt(seed, rules, left)
+    game = replayed(setup, plays)
+    assume(game.to_play is not None)
+    link = CoreLink(game, "outcome")
+    exact = Solver("outcome", engine="python").solve(game).moves
+    for beta in (1, 0):
+        got = link.children(game, 0, beta - 1, beta)
+        assert got is not None and set(got) == set(exact)
+        for move, v in got.items():
+            assert exact[move] >= v if v >= beta else exact[move] <= v, (move, beta)
+
+
+def test_sampler_counts_worlds_and_draws_by_bins() -> None:
+    """``Sampler.count`` is the number of worlds; what a draw walks, which cards each bin
+    of seats with the same voids takes, is ``bin_count``. Every choice of a bin's cards is
+    shared among its seats in the same number of ways (a multinomial of their sizes), so
+    drawing by bins and then shuffling within a bin is uniform over the worlds: the count
+    is the bins' count times those shares, and the listing has that many worlds."""
+    setup, plays = dealt(6, Rules(trump_method=TrumpMethod.NONE), 12)
+    sampler = Sampler(knowledge(seat_view(setup, plays)))
+    assert any(len(members) > 1 for members in sampler.members)  # a bin shared
+    shares = 1
+    for members in sampler.members:
+        left = sum(sampler.known.sizes[s] for s in members)
+        for s in members:
+            shares *= math.comb(left, sampler.known.sizes[s])
+            left -= sampler.known.sizes[s]
+    assert sampler.count() == sampler.bin_count() * shares > sampler.bin_count()
+    assert len(list(worlds(sampler))) == sampler.count() == world_count(sampler)
+
+
 def test_seats_with_the_same_voids_share_their_cards_every_way() -> None:
     """Before the first card nobody has shown a void: 39! / (13!)^3 worlds (the sampler
     draws the cards of the three hands together; the count multiplies the ways to share
     them), and a world of a small ending is listed once for each way."""
     setup, _ = deal_setup(random.Random(5), Rules(trump_method=TrumpMethod.NONE), "D")
     sampler = Sampler(knowledge(seat_view(setup, [])))
-    assert world_count(sampler) == math.factorial(39) // math.factorial(13) ** 3
-    assert sampler.count() == 1  # one way to choose which cards the three hands hold
+    assert world_count(sampler) == sampler.count() == math.factorial(39) // math.factorial(13) ** 3
+    assert sampler.bin_count() == 1  # one way to choose which cards the three hands hold
 
 
 def test_a_start_position_counts_its_cards_out_of_play() -> None:

@@ -22,9 +22,14 @@ for Mendikot with the pieces the Monte Carlo player (:mod:`.pimc`) is made of:
   them uniformly; :func:`worlds` walks the same count to list every world.
 * the double-dummy solver (:mod:`.solver.search`). A chance needs only whether a card
   still wins, ties or loses in a world, not by how much, so with the compiled core each
-  card costs one or two null-window searches around a tie (and one search settles a world
-  where the seat's side cannot win or cannot lose whatever it plays) rather than an exact
-  value; without the core the Python search gives the exact values.
+  card costs one null-window search at the win threshold (a second, at the tie, only where
+  ties are possible and its bound leaves one open), all of a world's cards in one call to
+  the core (:meth:`~.solver.search.CoreLink.children`), rather than an exact value;
+  without the core the Python search gives the exact values. Almost all the time is those
+  searches (the Python around them is under 1%): a whole deal's graph, every position at
+  200 worlds, takes one to two and a half minutes of processor time
+  (``benchmarks/bench_odds.py``; ``workers`` threads share it out), nine tenths of it in
+  the first three tricks, where every world is a full deal to solve.
 
 Every world is equally likely. When at most ``max_worlds`` fit, every one is solved and the
 chances are exact fractions of them (``exact``); otherwise ``samples`` worlds are drawn
@@ -105,17 +110,17 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..core.cards import Card
-from ..core.engine import DealSetup, Game, IllegalPlay
+from ..core.engine import DealSetup, Game
 from ..core.rules import Capture, Reveal
 from ..core.seats import Seat, Team, team_of
 from ..pmn.record import DealRecord, Play
 from ..solver.search import (
     COMPILED,
+    CoreLink,
     Engine,
     Move,
     Solution,
     Solver,
-    _CoreLink,
     equivalence_groups,
     moves,
     value_text,
@@ -393,18 +398,9 @@ def _row(name: str, chance: Chance, dd: int | None, observer: bool) -> str:
 
 # -- the worlds -------------------------------------------------------------------------------
 def world_count(sampler: Sampler) -> int:
-    """How many worlds fit: the sampler's count, times the ways to share each bin of seats
-    with the same voids among its seats (the sampler counts which cards go to the bin, a
-    constant factor its uniform draws do not need)."""
-    total = sampler.count()
-    sizes = sampler.known.sizes
-    for members in sampler.members:
-        if len(members) > 1:
-            left = sum(sizes[s] for s in members)
-            for s in members:
-                total *= math.comb(left, sizes[s])
-                left -= sizes[s]
-    return total
+    """How many worlds fit: :meth:`.pimc.Sampler.count` (which cards each bin of seats
+    with the same voids takes, times the ways to share each bin among its seats)."""
+    return sampler.count()
 
 
 def _splits_of(cards: Sequence[Card], counts: Sequence[int]) -> Iterator[list[tuple[Card, ...]]]:
@@ -458,8 +454,8 @@ def worlds(sampler: Sampler) -> Iterator[World]:
             yield from finish()
             return
         cards, allowed = classes[i]
-        for counts, new, _ in sampler._splits(len(cards), allowed, caps):
-            if not sampler._count(i + 1, new):
+        for counts, new, _ in sampler.splits(len(cards), allowed, caps):
+            if not sampler.ways(i + 1, new):
                 continue
             for split in _splits_of(cards, counts):
                 for b, chosen in zip(allowed, split, strict=True):
@@ -469,7 +465,7 @@ def worlds(sampler: Sampler) -> Iterator[World]:
                     if chosen:
                         del placed[b][-len(chosen) :]
 
-    if sampler.count():
+    if sampler.bin_count():
         yield from walk(0, sampler.caps)
 
 
@@ -550,75 +546,45 @@ def _sign(v: int) -> int:
     return (v > 0) - (v < 0)
 
 
-def _playable(game: Game, all_moves: list[Move]) -> list[Move]:
-    """The moves the engine accepts (an ask that breaks the asker's duty to trump is not)."""
-    out: list[Move] = []
-    for move in all_moves:
-        if move.ask:
-            try:
-                game.push(move.card, ask_reveal=True)
-            except IllegalPlay:
-                continue
-            game.pop()
-        out.append(move)
-    return out
+def _core_signs(link: CoreLink, game: Game, asks: bool = True) -> Signs:
+    """Each move's sign by null-window searches of the compiled core: does the value after
+    it reach 1 (an A/C win), and, where it falls short by at most a tie, does it reach 0?
 
-
-def _core_signs(link: _CoreLink, game: Game, asks: bool = True) -> Signs:
-    """Each move's sign by null-window searches of the compiled core: does the value reach
-    1 (an A/C win), does it reach 0 (at least a tie)?
-
-    The position is probed first: every card is at most its value for the side to move
-    (at least, for the other side), so when the side to move cannot avoid a loss (or
-    cannot stop a win) every card has that sign, and when its best is a tie no card needs
-    the probe for a win. With an odd number of tricks nobody can tie (13 tricks cannot
-    split evenly), so one probe settles each card. Equivalent cards
-    (:func:`~.solver.search.equivalence_groups`) are searched once; ``asks=False`` leaves
-    out the moves that ask for the face-down trump."""
-    ties = game.total_tricks % 2 == 0
-
-    def at_least(g: Game, x: int) -> bool:
-        v = link.search(g, 0, x - 1, x)
-        assert v is not None, "a world has every hand"
-        return v >= x
-
-    def settle(g: Game, lo: int, hi: int) -> int:
-        """The sign of ``g``'s value, known to lie between ``lo`` and ``hi``."""
-        if lo == hi:
-            return lo
-        if not ties:  # no value is 0: what reaches 0 reaches 1
-            return 1 if lo >= 0 else -1 if hi <= 0 else 1 if at_least(g, 1) else -1
-        if hi <= 0:
-            return 0 if at_least(g, 0) else -1
-        if lo >= 0:
-            return 1 if at_least(g, 1) else 0
-        return 1 if at_least(g, 1) else 0 if at_least(g, 0) else -1
-
-    all_moves = [m for m in moves(game) if asks or not m.ask]
-    if team_of(game.to_play or "A") == "AC":  # A/C's best; every card is at most it
-        best = settle(game, 0, 1) if at_least(game, 0) else -1
-        lo, hi = -1, best
-    else:  # B/D's best; every card is at least it
-        best = 1 if at_least(game, 1) else settle(game, -1, 0)
-        lo, hi = best, 1
-    if lo == hi:
-        return {m: best for m in _playable(game, all_moves)}
-    stands_for = {g[0]: g for g in equivalence_groups(game, game.legal_cards())}
+    Every card is searched once at the win threshold, all in one call
+    (:meth:`~.solver.search.CoreLink.children`: one search per group of equivalent cards,
+    none for a small card that a smaller one's search covers). The position itself is not
+    probed first: where the side to move has the deal decided, that probe must refute its
+    cards one by one just as their own searches do, and where it is not, the cards'
+    searches find again what the probe found (measured: the same positions visited, to a
+    percent, either way). Each bound is fail-soft, so a card that falls short shows
+    whether it can still tie: with an odd number of tricks nobody can (13 tricks cannot
+    split evenly), and otherwise only the cards whose bound leaves a tie open are searched
+    again, at 0. ``asks=False`` leaves out the moves that ask for the face-down trump."""
+    values = link.children(game, 0, 0, 1, asks=asks)
+    assert values is not None, "a world has every hand"
+    wanted = {m for m in moves(game) if asks or not m.ask}
+    stands_for: dict[Card, Card] = {}  # for the second searches: each card's group's first
+    if game.total_tricks % 2 == 0:
+        groups = equivalence_groups(game, game.legal_cards())
+        stands_for = {c: g[0] for g in groups for c in g}
+    ties: dict[Move, int] = {}  # the second searches' signs, by the move searched
     out: Signs = {}
-    for move in all_moves:
-        group = stands_for.get(move.card)
-        if group is None:
+    for move, v in values.items():
+        if move not in wanted:
             continue
-        try:
-            game.push(move.card, ask_reveal=move.ask)
-        except IllegalPlay:
+        if v >= 1 or v < 0 or not stands_for:
+            out[move] = 1 if v >= 1 else -1
             continue
-        try:
-            s = settle(game, lo, hi)
-        finally:
-            game.pop()
-        for c in group:
-            out[Move(c, move.ask)] = s
+        searched = move if move.ask else Move(stands_for[move.card])
+        if searched not in ties:  # at most a tie: does it reach one?
+            game.push(searched.card, ask_reveal=searched.ask)
+            try:
+                reached = link.search(game, 0, -1, 0)
+            finally:
+                game.pop()
+            assert reached is not None, "a world has every hand"
+            ties[searched] = 0 if reached >= 0 else -1
+        out[move] = ties[searched]
     return out
 
 
@@ -702,7 +668,7 @@ class OddsSolver:
         self._dd = Solver("outcome", engine=engine)  # refuses a core that is not built
         self.use_core = COMPILED and engine != "python"
         self._python = None if self.use_core else Solver("outcome", engine="python")
-        self._links: dict[tuple[int, int, bool, bool], queue.SimpleQueue[_CoreLink]] = {}
+        self._links: dict[tuple[int, int, bool, bool], queue.SimpleQueue[CoreLink]] = {}
 
     # -- entry points --------------------------------------------------------------------------
     def odds(
@@ -880,7 +846,7 @@ class OddsSolver:
                     tick(s)
         return done
 
-    def _pool(self, game: Game) -> queue.SimpleQueue[_CoreLink]:
+    def _pool(self, game: Game) -> queue.SimpleQueue[CoreLink]:
         """``workers`` cores for the rules of ``game``, kept between positions."""
         rules = game.rules
         key = (rules.players, game.total_tricks, rules.capture is Capture.DEHLA, rules.must_trump)
@@ -888,7 +854,7 @@ class OddsSolver:
         if pool is None:
             pool = self._links[key] = queue.SimpleQueue()
             for _ in range(self.workers):
-                pool.put(_CoreLink(game, "outcome"))
+                pool.put(CoreLink(game, "outcome"))
         return pool
 
 

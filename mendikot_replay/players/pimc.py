@@ -271,6 +271,13 @@ class Sampler:
     how many cards each bin takes with probability in proportion to the worlds that choice
     leaves, then which cards (a shuffle), then which seat of a shared bin gets which (another
     shuffle: the seats are alike). With no restriction at all a plain shuffle does the job.
+
+    The programme counts which cards go to each bin (:meth:`ways`, :meth:`bin_count`), not
+    which seat of a shared bin gets which: every choice of the bins' cards can be shared
+    among the seats in the same number of ways (a multinomial of the seats' sizes, whatever
+    the cards), so drawing the bins' cards in proportion to that count and then shuffling
+    within each shared bin is uniform over the worlds themselves. :meth:`count` is the
+    number of worlds: the bins' count times those shares.
     """
 
     def __init__(self, known: Knowledge) -> None:
@@ -319,12 +326,13 @@ class Sampler:
         self.plain = all(allowed == everywhere for _, allowed in classes)
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
-    def _splits(
+    def splits(
         self, n: int, allowed: tuple[int, ...], caps: tuple[int, ...]
     ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int]]:
-        """Every way to put ``n`` cards of a class into its ``allowed`` bins: the counts
-        (one per allowed bin), the capacities left, and the number of ways to choose which
-        cards (a multinomial)."""
+        """Every way to put ``n`` cards of a class into its ``allowed`` bins, given the
+        capacities ``caps`` left: the counts (one per allowed bin), the capacities left
+        after, and the number of ways to choose which cards (a multinomial). The steps of
+        the count, of a draw, and of :func:`.odds.worlds`' listing."""
         k = len(allowed)
         parts = [0] * k
 
@@ -348,7 +356,9 @@ class Sampler:
                 new[b] -= x
             yield counts, tuple(new), ways
 
-    def _count(self, i: int, caps: tuple[int, ...]) -> int:
+    def ways(self, i: int, caps: tuple[int, ...]) -> int:
+        """How many ways to put the cards of classes ``i`` on into the bins, filling the
+        capacities ``caps`` exactly (which cards each bin takes; memoised)."""
         if i == len(self.classes):
             return 0 if any(caps) else 1
         key = (i, caps)
@@ -357,13 +367,14 @@ class Sampler:
             return got
         group, allowed = self.classes[i]
         total = 0
-        for _, new, ways in self._splits(len(group), allowed, caps):
-            total += ways * self._count(i + 1, new)
+        for _, new, ways in self.splits(len(group), allowed, caps):
+            total += ways * self.ways(i + 1, new)
         self._memo[key] = total
         return total
 
-    def count(self) -> int:
-        """How many worlds fit what the seat knows (``0``: none; the facts contradict)."""
+    def bin_count(self) -> int:
+        """How many ways to choose which cards go to each bin (what a draw walks; ``0``:
+        none, the facts contradict)."""
         if self.plain:
             total = len(self.known.cards)
             ways = 1
@@ -371,7 +382,19 @@ class Sampler:
                 ways *= math.comb(total, cap)
                 total -= cap
             return ways if total == 0 else 0
-        return self._count(0, self.caps)
+        return self.ways(0, self.caps)
+
+    def count(self) -> int:
+        """How many worlds fit what the seat knows (``0``: none; the facts contradict): the
+        bins' count times the ways to share each shared bin among its seats."""
+        total = self.bin_count()
+        sizes = self.known.sizes
+        for members in self.members:
+            left = sum(sizes[s] for s in members)
+            for s in members:
+                total *= math.comb(left, sizes[s])
+                left -= sizes[s]
+        return total
 
     def _choose_split(
         self, i: int, caps: tuple[int, ...], rng: random.Random
@@ -379,9 +402,9 @@ class Sampler:
         """How many cards of class ``i`` each of its bins takes, drawn in proportion to the
         worlds each choice leaves; with the capacities left after it."""
         group, allowed = self.classes[i]
-        pick = rng.randrange(self._count(i, caps))
-        for counts, new, ways in self._splits(len(group), allowed, caps):
-            weight = ways * self._count(i + 1, new)
+        pick = rng.randrange(self.ways(i, caps))
+        for counts, new, ways in self.splits(len(group), allowed, caps):
+            weight = ways * self.ways(i + 1, new)
             if pick < weight:
                 return counts, new
             pick -= weight

@@ -49,7 +49,10 @@
  *     every ten; none against: a ten; no whitewash against: a trick) are asked as tricks or
  *     tens searches, whose table entries need no trick counts and so serve far more
  *     positions; and once every ten is taken, the result hangs on the tricks alone, and
- *     the rest of the search is a tricks search.
+ *     the rest of the search is a tricks search;
+ *   - for the single-dummy chances, every card of a position searched once at one
+ *     threshold (Core.children), with the equivalences and the one small card per suit of
+ *     a node's own children.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -2156,6 +2159,48 @@ static void score_moves(Core *c, const State *s, const Move *moves, int n,
     }
 }
 
+/* Each move's null-window search over (alpha, beta), as the single-dummy chances need
+ * them: they ask only whether every card of a world reaches a threshold, and so search
+ * each card once with that window -- no root search first (measured: it costs as much as
+ * the cards' own searches, which find the same refutations again) and no exact value.
+ * The cards are tried as search() tries a node's children: one per group of equivalent
+ * cards (rep_of), and once a card's search shows that no rank of its suit below some card
+ * mattered, the seat's smaller cards of that suit take its result without a search (DDS's
+ * "one small card per suit", on the same argument as in search(): the positions after
+ * either card differ only in cards below every relevant rank). values[ask][suit][rank]
+ * receives each searched or covered card's fail-soft value; `asks` 0 leaves out the
+ * version-B moves that ask for the face-down trump (left at -INF - 1). */
+static void child_values(Core *c, const State *s, const Move *moves, int n, int alpha,
+                         int beta, int asks, int values[2][4][13]) {
+    uint16_t acc[4] = {0, 0, 0, 0}, cw[4];
+    int8_t small_below[4] = {-1, -1, -1, -1};
+    int small_value[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        const Move *m = &moves[i];
+        int *slot = &values[(int)m->ask][(int)m->suit][(int)m->low];
+        if (m->ask && !asks) continue;
+        if (m->high < small_below[(int)m->suit] && !ten_matters(c, m) && !m->ask) {
+            *slot = small_value[(int)m->suit];
+            continue;
+        }
+        State t = *s;
+        int rel = play_move(c, &t, m->suit, m->low, m->ask);
+        int v = search(c, &t, alpha, beta, cw);
+        add_relevant(cw, rel);
+        *slot = v;
+        for (int suit = 0; suit < 4; suit++) acc[suit] |= cw[suit];
+        int ms = m->suit;
+        if (small_below[ms] < 0 && !ten_matters(c, m) && !m->ask) {
+            unsigned pins = acc[ms];
+            int low = pins ? __builtin_ctz(pins) : 13;
+            if (m->low < low) {
+                small_below[ms] = (int8_t)low;
+                small_value[ms] = v;
+            }
+        }
+    }
+}
+
 /* ---- Python glue -------------------------------------------------------------------- */
 static int parse_state(Core *c, PyObject *arg, State *s) {
     PyObject *hands, *table, *tricks, *tens;
@@ -2330,6 +2375,44 @@ static PyObject *Core_score(Core *self, PyObject *args) {
     return out;
 }
 
+/* children(state, alpha, beta, asks=True) -> [(suit, rank index, ask, value)]: every legal
+ * move (without the asks when `asks` is false) with its child's fail-soft null-window value
+ * (child_values). */
+static PyObject *Core_children(Core *self, PyObject *args) {
+    PyObject *st;
+    int alpha, beta, asks = 1;
+    State s;
+    if (!PyArg_ParseTuple(args, "Oii|p", &st, &alpha, &beta, &asks)) return NULL;
+    if (parse_state(self, st, &s) < 0) return NULL;
+    if (s.left == 0) return PyList_New(0);
+    Move moves[52];
+    int8_t rep[4][13];
+    int values[2][4][13];
+    memset(rep, -1, sizeof rep);
+    int n = gen_moves(self, &s, moves, rep);
+    Py_BEGIN_ALLOW_THREADS child_values(self, &s, moves, n, alpha, beta, asks, values);
+    Py_END_ALLOW_THREADS
+    uint16_t ask_cards[4] = {0, 0, 0, 0};
+    for (int i = 0; i < n; i++)
+        if (moves[i].ask && asks) ask_cards[(int)moves[i].suit] |= (uint16_t)(1u << moves[i].low);
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int ask = 0; ask < 2; ask++)
+        for (int suit = 0; suit < 4; suit++)
+            for (int r = 12; r >= 0; r--) {
+                if (ask ? !(ask_cards[suit] >> r & 1) : rep[suit][r] < 0) continue;
+                int value = ask ? values[1][suit][r] : values[0][suit][(int)rep[suit][r]];
+                PyObject *item = Py_BuildValue("(iiii)", suit, r, ask, value);
+                if (!item || PyList_Append(out, item) < 0) {
+                    Py_XDECREF(item);
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                Py_DECREF(item);
+            }
+    return out;
+}
+
 static PyObject *Core_clear(Core *self, PyObject *Py_UNUSED(ignored)) {
     reset_table(self);
     Py_RETURN_NONE;
@@ -2409,6 +2492,9 @@ static PyMethodDef Core_methods[] = {
     {"value", (PyCFunction)Core_value, METH_VARARGS, "value(state, guess=0) -> exact value"},
     {"score", (PyCFunction)Core_score, METH_VARARGS,
      "score(state) -> [(suit, rank index, ask, value)] for every legal move"},
+    {"children", (PyCFunction)Core_children, METH_VARARGS,
+     "children(state, alpha, beta, asks=True) -> [(suit, rank index, ask, value)]: every "
+     "legal move's null-window search over (alpha, beta), fail-soft"},
     {"clear", (PyCFunction)Core_clear, METH_NOARGS, "forget the transposition table"},
     {NULL, NULL, 0, NULL}};
 

@@ -38,4 +38,9 @@ class Core:
     def score(self, state: State) -> list[tuple[int, int, int, int]]:
         """Every legal move: (suit, rank - 2, ask (version B: 1 when the card asks for
         the face-down trump), value)."""
+    def children(
+        self, state: State, alpha: int, beta: int, asks: bool = True
+    ) -> list[tuple[int, int, int, int]]:
+        """Every legal move (asks left out unless ``asks``) with the fail-soft value of a
+        null-window search over (alpha, beta) of the position after it."""
     def clear(self) -> None: ...

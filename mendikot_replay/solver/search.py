@@ -273,9 +273,10 @@ class Solution:
         return out
 
 
-class _CoreLink:
+class CoreLink:
     """The compiled core for one rule set and objective, and the translation of an engine
-    state into the core's terms.
+    state into the core's terms: what :class:`Solver` searches with, and what the
+    single-dummy chances (:mod:`..players.odds`) keep one of per thread.
 
     The core always counts from A/C's side and in totals (tricks and tens taken so far
     included); a search for B/D maps the window and the value through ``total - v``.
@@ -321,6 +322,29 @@ class _CoreLink:
             return None
         v = int(self.core.value(state))
         return v if team == 0 else self.total - v
+
+    def children(
+        self, game: Game, team: int, alpha: int, beta: int, *, asks: bool = True
+    ) -> dict[Move, int] | None:
+        """Every legal move (``asks=False``: not those that ask for the face-down trump)
+        with a null-window search of the position after it over ``(alpha, beta)``: a
+        fail-soft bound (at least ``beta`` when it reaches it, else at most ``alpha``), or
+        ``None`` when the core cannot play this position.
+
+        What the single-dummy chances ask of each world: whether each card reaches a
+        threshold, one search a card. The core searches one card per group of equivalent
+        cards, and gives a seat's small cards of a suit the result of a smaller one whose
+        search found no rank of that suit below them relevant (as its own search does), so
+        a world costs fewer searches than its cards, and no call per card."""
+        state = core_state(game)
+        if state is None:
+            return None
+        window = (alpha, beta) if team == 0 else (self.total - beta, self.total - alpha)
+        by_code = {(_SUIT_CODE[c.suit], c.rank - 2): c for c in game.legal_cards()}
+        out: dict[Move, int] = {}
+        for suit, rank, ask, v in self.core.children(state, *window, asks):
+            out[Move(by_code[suit, rank], bool(ask))] = v if team == 0 else self.total - v
+        return out
 
     def score(self, game: Game, team: int) -> dict[Move, int] | None:
         """Every legal move (a card; under version B, with or without asking for the
@@ -406,7 +430,7 @@ class _Searcher:
         self.transposition = transposition
         self.table: dict[tuple[object, ...], tuple[int, int, Move | None]] = {}
         self.nodes = 0
-        self.core: _CoreLink | None = None
+        self.core: CoreLink | None = None
         """The compiled core, when the solver uses it (set by :class:`Solver`)."""
 
     def children(self, game: Game) -> Iterator[tuple[Move, list[Card]]]:
@@ -529,7 +553,7 @@ class Solver:
         self.transposition = transposition
         self.use_core = COMPILED and engine != "python" and equivalence and transposition
         self._searchers: dict[int, _Searcher] = {}
-        self._cores: dict[tuple[int, int, bool, bool], _CoreLink] = {}
+        self._cores: dict[tuple[int, int, bool, bool], CoreLink] = {}
 
     def _searcher(self, team: int, game: Game) -> _Searcher:
         searcher = self._searchers.get(team)
@@ -545,7 +569,7 @@ class Solver:
             signature = _core_signature(game)
             link = self._cores.get(signature)
             if link is None:
-                link = self._cores[signature] = _CoreLink(game, self.objective)
+                link = self._cores[signature] = CoreLink(game, self.objective)
             searcher.core = link
         return searcher
 
@@ -700,6 +724,7 @@ __all__ = [
     "COMPILED",
     "OBJECTIVES",
     "PURE_PYTHON_MAX_TRICKS",
+    "CoreLink",
     "Engine",
     "Move",
     "Objective",

@@ -13,9 +13,11 @@ players under the default rules (four players, a drawn trump), each from its own
 * **Whole deals**: for each of ``M`` deals (default 1), every position of the main line
   (from trick ``T`` on, default 1: all 52), the chances of the player to move at
   ``S`` samples a position (default 200; exact where at most 5000 worlds fit), with one
-  :class:`~mendikot_replay.players.odds.OddsSolver` for the deal — what a win-chance graph
-  of the deal costs. Beside it, :func:`~mendikot_replay.solver.analysis.analyse` of the same
-  deal (the double-dummy value before and after every card) and the ratio. Goal: a whole
+  :class:`~mendikot_replay.players.odds.OddsSolver` for the deal, through
+  :func:`~mendikot_replay.players.chances.deal_chances` — what the viewer's win-chance graph
+  and ``analyse --odds`` of the deal cost. Beside it,
+  :func:`~mendikot_replay.solver.analysis.analyse` of the same deal (the double-dummy value
+  before and after every card) and the ratio. Goal: a whole
   deal within 60 s with the compiled core. The time of each trick is printed too: almost
   all of it goes to the first tricks, where every world is a full deal to solve.
 
@@ -54,6 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
+from mendikot_replay.players.chances import deal_chances
 from mendikot_replay.players.odds import DEFAULT_SAMPLES, OddsSolver
 from mendikot_replay.players.simulate import simulate
 from mendikot_replay.pmn.record import DealRecord
@@ -141,23 +144,29 @@ def endgames(record: DealRecord, i: int, workers: int) -> list[Endgame]:
 
 
 def whole(record: DealRecord, i: int, samples: int, workers: int, from_trick: int) -> Whole:
+    """A deal's graph as the viewer and ``analyse --odds`` make it
+    (:func:`~mendikot_replay.players.chances.deal_chances`), each position timed."""
     setup = record.setup
     assert setup is not None
-    players = setup.rules.players
-    cards = len(record.mainline())
-    first = min((from_trick - 1) * players, cards)
+    left = setup.rules.tricks_per_deal - from_trick + 1
     solver = OddsSolver(samples=samples, workers=workers, double_dummy=False)
+    times: list[float] = []
+    clock = [time.perf_counter()]
+
+    def tick(done: int, total: int) -> None:
+        now = time.perf_counter()
+        times.append(now - clock[0])
+        clock[0] = now
+
+    chances = deal_chances(record, max_tricks=left, solver=solver, progress=tick)
     result = Whole(i, 0, 0, 0.0, 0.0)
-    for after in range(first, cards):
-        start = time.perf_counter()
-        chances = solver.odds(record, after)
-        seconds = time.perf_counter() - start
+    for card, seconds in zip(chances, times, strict=True):
         result.positions += 1
-        result.exact += chances.exact
+        result.exact += card.odds.exact
         result.seconds += seconds
-        result.by_trick[chances.trick] = result.by_trick.get(chances.trick, 0.0) + seconds
+        result.by_trick[card.trick] = result.by_trick.get(card.trick, 0.0) + seconds
     start = time.perf_counter()
-    analysis = analyse(record, max_tricks=setup.rules.tricks_per_deal - from_trick + 1)
+    analysis = analyse(record, max_tricks=left)
     result.dd_seconds = time.perf_counter() - start
     assert len(analysis) >= 1
     return result

@@ -32,6 +32,20 @@ def test_bench_tables_runs_and_reports() -> None:
     assert "plays/s" in out.getvalue() and "goal" in out.getvalue()
 
 
+def test_bench_cluster_runs_and_reports() -> None:
+    """analyse in this process and on two local workers (a real cluster), and the workers'
+    peak memory on a file and on one four times as large."""
+    bench = load_benchmark("bench_cluster")
+    out = io.StringIO()
+    results = bench.main(["--deals", "8", "--max-tricks", "2"], out=out)
+    text = out.getvalue()
+    assert results.deals == 8 and results.one_process > 0 and results.two_workers > 0
+    assert len(results.peak_small) == len(results.peak_large) == 2
+    assert all(peak > 0 for peak in results.peak_small + results.peak_large)
+    assert "2 workers / one process" in text and "goal >= 1.6" in text
+    assert "peak memory per worker" in text
+
+
 def test_bench_solver_agrees_with_dds_and_reports_both_sizes() -> None:
     """One full deal (a quick one: seed 2) and two endgames, solved in this process: every
     card's trick count must match DDS's, and the report gives the times, the searches'

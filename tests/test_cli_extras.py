@@ -27,6 +27,7 @@ SAMPLES = ROOT / "sample_games"
 EXAMPLE = SAMPLES / "worked-example.pmn"
 ENDGAMES = SAMPLES / "endgame-cover-or-duck.pmn"
 TABLES_LINE = "this command needs pandas and pyarrow: pip install 'mendikot-replay[tables]'"
+DASK_LINE = "this command needs dask and distributed: pip install 'mendikot-replay[dask]'"
 
 #: Everything the extras bring, and what they pull in (numpy comes with pandas and
 #: matplotlib, traitlets and IPython with the widgets).
@@ -40,6 +41,8 @@ OPTIONAL = (
     "traitlets",
     "IPython",
     "numpy",
+    "dask",
+    "distributed",
 )
 
 
@@ -55,7 +58,11 @@ def test_extras_agree_with_pyproject() -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     extras = project["optional-dependencies"]
     for module, extra in EXTRAS.items():
-        assert any(req.startswith(module) for req in extras[extra]), (module, extra)
+        # a module may come as an extra of a requirement: dask[distributed]
+        brings = [
+            req.split(">")[0].replace("[", ",").rstrip("]").split(",") for req in extras[extra]
+        ]
+        assert any(module in names for names in brings), (module, extra)
     assert not any(
         req.split(">")[0].split("=")[0] in EXTRAS for req in project.get("dependencies", [])
     )
@@ -190,6 +197,29 @@ def test_the_commands_run_without_any_extra(args: list[str], prints: str, tmp_pa
     assert prints in result.stdout
     if "html" in args:
         assert (tmp_path / "page.html").stat().st_size > 0
+
+
+@pytest.mark.parametrize("module", ["dask", "distributed"])
+@pytest.mark.parametrize("command", ["analyse", "annotate", "validate", "stats", "export"])
+def test_a_cluster_without_the_dask_extra(
+    command: str, module: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--workers without Dask: one line naming the extra, exit 2, nothing done; without
+    --workers the command runs as ever (the tests above)."""
+    monkeypatch.setitem(sys.modules, module, None)
+    args = [command, str(EXAMPLE), "--workers", "2"]
+    args += {"export": ["--parquet", "out"], "analyse": ["--max-tricks", "1"]}.get(command, [])
+    assert main(args) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"mendikot-replay {command}: error: {DASK_LINE}\n")
+
+
+def test_a_scheduler_without_any_extra(tmp_path: Path) -> None:
+    result = run_without_extras(
+        "validate", str(EXAMPLE), "--scheduler", "tcp://127.0.0.1:1", cwd=tmp_path
+    )
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == f"mendikot-replay validate: error: {DASK_LINE}\n"
 
 
 @pytest.mark.parametrize("command", ["stats", "export"])

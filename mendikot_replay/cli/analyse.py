@@ -18,13 +18,15 @@ error and kept as written; the other deals are still analysed, and the exit stat
 from __future__ import annotations
 
 import argparse
+import functools
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from ..pmn.reader import no_such_deal
 from ..pmn.record import DealRecord, PMNError
+from .cluster import Cluster, DealsJob, add_cluster_options, deals_to_write
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -45,6 +47,7 @@ from .common import (
 if TYPE_CHECKING:
     from ..players.chances import DealChances
     from ..players.odds import OddsSolver
+    from ..pmn.writer import WrittenDeal
     from ..solver.analysis import DealAnalysis, Progress
     from ..solver.search import Objective
 
@@ -106,6 +109,7 @@ def add_analyse(commands: Any) -> None:
     add_odds_options(parser)
     parser.add_argument("--quiet", action="store_true", help="no progress bar, no summary")
     add_force(parser)
+    add_cluster_options(parser)
     parser.set_defaults(handler=_analyse)
 
 
@@ -155,10 +159,16 @@ def add_odds_options(parser: argparse.ArgumentParser) -> None:
 
 class Analyser:
     """Analyses deal after deal for one command, reporting what cannot be analysed; one
-    progress bar for the whole run (on a terminal, unless quiet)."""
+    progress bar for the whole run (on a terminal, unless quiet). On a cluster each task
+    has one of its own, and their counts add up in the command's (:meth:`add`)."""
+
+    counted: ClassVar[tuple[str, ...]] = ("analysed", "mistakes", "odds_mistakes", "failed")
+    """The counts that add up over a cluster's tasks."""
 
     def __init__(self, args: argparse.Namespace, err: TextIO, *, quiet: bool = False) -> None:
         from ..views.payload import default_max_tricks
+
+        self.args = args
 
         self.max_tricks: int = (
             args.max_tricks if args.max_tricks is not None else default_max_tricks()
@@ -181,6 +191,46 @@ class Analyser:
 
     def close(self) -> None:
         self.bar.close()
+
+    def counts(self) -> dict[str, int]:
+        return {name: getattr(self, name) for name in self.counted}
+
+    def add(self, counts: Mapping[str, int]) -> None:
+        for name, value in counts.items():
+            setattr(self, name, getattr(self, name) + value)
+
+    def deal(self, path: str, record: DealRecord, out: TextIO) -> bool:
+        """``analyse``'s work on one deal, the same in one process and on a cluster's worker
+        (:class:`.cluster.DealsJob`): its report on ``out`` (``--json``: its object), or
+        its analysis written into it (``-o``, ``--in-place``). Whether it changed."""
+        from ..annotate.points import write_analysis
+        from ..players.chances import write_chances
+
+        args = self.args
+        if args.deal is not None and record.index != args.deal:
+            return False
+        writing = args.in_place or args.output is not None
+        changed = False
+        analysis = self.analyse(path, record)
+        chances = None
+        if analysis is not None and self.odds is not None:
+            chances = self.chances(path, record)
+            if chances is None:
+                analysis = None  # reported; the deal is kept as written
+        if analysis is not None:
+            if writing:
+                changed = write_analysis(record, analysis)
+                if chances is not None:
+                    changed |= write_chances(record, chances)
+            if args.json:
+                shown = _json(path, record, analysis, chances)
+                out.write(json.dumps(shown, ensure_ascii=False) + "\n")
+            elif not writing:
+                out.write(_text(path, record, analysis, args.trick, chances))
+        elif args.json:
+            error = {"file": path, "deal": record.index, "error": "not analysed"}
+            out.write(json.dumps(error, ensure_ascii=False) + "\n")
+        return changed
 
     def _progress(self, number: int | None, what: str = "position") -> Progress:
         def progress(done: int, total: int) -> None:
@@ -280,42 +330,24 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.output == "-" and args.json:
         raise UsageError("-o - writes the deals to standard output: it cannot hold --json too")
     check_files(paths)
-    from ..annotate.points import write_analysis
-    from ..players.chances import write_chances
-
-    analyser = Analyser(args, err, quiet=args.quiet)
+    analyser = Analyser(args, err, quiet=args.quiet or Cluster.asked(args))
     counts: dict[str, int] = {}
+    cluster = Cluster.open(args, paths, err, quiet=args.quiet)
+    job = DealsJob(functools.partial(Analyser, args, quiet=True), deals_to_write(args))
 
-    def edits(path: str) -> Iterator[tuple[DealRecord, bool]]:
+    def edits(path: str) -> Iterator[tuple[DealRecord | WrittenDeal, bool]]:
         """Each deal, with whether the analysis changed it (one that it did not is left as
-        written by ``--in-place``)."""
+        written by ``--in-place``); on a cluster, as its workers made it."""
+        if cluster is not None:
+            counts[path] = cluster.count(path)
+            yield from cluster.edits(path, job, analyser, out)
+            return
         counts[path] = 0
         for record in read_file(path):
             counts[path] += 1
-            changed = False
-            if args.deal is None or counts[path] == args.deal:
-                analysis = analyser.analyse(path, record)
-                chances = None
-                if analysis is not None and analyser.odds is not None:
-                    chances = analyser.chances(path, record)
-                    if chances is None:
-                        analysis = None  # reported; the deal is kept as written
-                if analysis is not None:
-                    if writing:
-                        changed = write_analysis(record, analysis)
-                        if chances is not None:
-                            changed |= write_chances(record, chances)
-                    if args.json:
-                        shown = _json(path, record, analysis, chances)
-                        out.write(json.dumps(shown, ensure_ascii=False) + "\n")
-                    elif not writing:
-                        out.write(_text(path, record, analysis, args.trick, chances))
-                elif args.json:
-                    error = {"file": path, "deal": record.index, "error": "not analysed"}
-                    out.write(json.dumps(error, ensure_ascii=False) + "\n")
-            yield record, changed
+            yield record, analyser.deal(path, record, out)
 
-    def deals(path: str) -> Iterator[DealRecord]:
+    def deals(path: str) -> Iterator[DealRecord | WrittenDeal]:
         return (record for record, _ in edits(path))
 
     try:
@@ -343,6 +375,8 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return EXIT_PROBLEMS
     finally:
         analyser.close()  # also when a --trick the deal does not have stops the run
+        if cluster is not None:
+            cluster.close()  # also on Ctrl-C: the tasks cancelled, a local cluster stopped
     if args.deal is not None:
         short = [p for p, n in counts.items() if n < args.deal]
         if short:

@@ -13,10 +13,13 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import IO, Any, Final, Protocol, TextIO, TypeVar, cast
+from typing import IO, TYPE_CHECKING, Any, Final, Protocol, TextIO, TypeVar, cast
 
-from ..pmn.check import MatchTracker
+from ..pmn.check import MatchNotes, MatchTracker
 from ..pmn.record import DealRecord, Problem
+
+if TYPE_CHECKING:
+    from ..pmn.writer import Writable
 
 PROG = "mendikot-replay"
 
@@ -44,6 +47,8 @@ EXTRAS: Final[dict[str, str]] = {
     "matplotlib": "plots",
     "anywidget": "notebook",
     "ipywidgets": "notebook",
+    "dask": "dask",
+    "distributed": "dask",
 }
 
 
@@ -134,7 +139,11 @@ def problem_line(path: str, problem: Problem, deal: int | None) -> str:
 
 def sorted_problems(record: DealRecord) -> list[Problem]:
     """Errors and warnings of a deal in file order, so a reader can walk down the file."""
-    problems = [*record.errors, *record.warnings]
+    return sort_problems([*record.errors, *record.warnings])
+
+
+def sort_problems(problems: Iterable[Problem]) -> list[Problem]:
+    """Problems in file order (by line and column; as they came where those are equal)."""
     return sorted(
         problems,
         key=lambda p: (p.line if p.line is not None else 0, p.col if p.col is not None else 0),
@@ -159,9 +168,10 @@ def source_of(path: str) -> Path | IO[bytes]:
     return sys.stdin.buffer if path == "-" else Path(path)
 
 
-def read_file(path: str, tracker: MatchTracker | None = None) -> Iterator[DealRecord]:
+def read_file(path: str, tracker: MatchTracker | MatchNotes | None = None) -> Iterator[DealRecord]:
     """The deals of one file, checked, with dealer-rotation warnings for matches
-    (``tracker`` keeps the match registers for the caller)."""
+    (``tracker`` keeps the match registers for the caller; :class:`MatchNotes` keeps what
+    each deal says of its match, for the caller to follow)."""
     from ..pmn.reader import read_deals
 
     yield from read_deals(source_of(path), check=True, matches=tracker)
@@ -200,7 +210,7 @@ def deal_number(text: str) -> int:
     return number
 
 
-def canonical(records: Iterable[DealRecord], sink: TextIO | io.TextIOBase) -> None:
+def canonical(records: Iterable[Writable], sink: TextIO | io.TextIOBase) -> None:
     """Write ``records`` canonically to ``sink`` with the PMN writer: to the bytes under a
     text stream when it has them (standard output), so that a deal kept as read reaches a
     pipe byte for byte, bad UTF-8 included."""
@@ -219,16 +229,21 @@ def report_broken(path: str, records: Iterable[DealRecord], err: TextIO) -> Iter
     """Pass the deals through, telling on standard error about each one with errors (the
     writer keeps such a deal exactly as it was read, so nothing is lost)."""
     for record in records:
-        if record.errors:
-            for problem in sorted_problems(record):
-                if problem.severity != "error":
-                    continue
-                print(problem_line(path, problem, record.index), file=err)
-            print(
-                f"{path}:{record.line}: deal {record.index}: kept as written (it has errors)",
-                file=err,
-            )
+        report_broken_deal(path, record, err)
         yield record
+
+
+def report_broken_deal(path: str, record: DealRecord, err: TextIO) -> None:
+    """:func:`report_broken` for one deal (a command that goes deal by deal)."""
+    if record.errors:
+        for problem in sorted_problems(record):
+            if problem.severity != "error":
+                continue
+            print(problem_line(path, problem, record.index), file=err)
+        print(
+            f"{path}:{record.line}: deal {record.index}: kept as written (it has errors)",
+            file=err,
+        )
 
 
 def non_negative(text: str) -> int:

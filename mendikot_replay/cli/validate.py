@@ -1,14 +1,23 @@
-"""``mendikot-replay validate``: read, replay and check every deal (text or ``--json``)."""
+"""``mendikot-replay validate``: read, replay and check every deal (text or ``--json``).
+
+A deal is checked where it is read — in this process, or by a cluster's worker reading a
+chunk of its file (``--scheduler``, ``--workers``) — into a :class:`_Checked`: its problems
+and report. The matches are followed here, in file order, from what each deal says of its
+match (:meth:`~mendikot_replay.pmn.check.MatchTracker.follow`): a match runs through the whole
+file, a chunk holds only part of it. So the warnings and registers are the same either way.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, TextIO
 
-from ..pmn.check import MatchTracker
-from ..pmn.record import PMNError
+from ..pmn.check import MatchDeal, MatchNotes, MatchTracker
+from ..pmn.record import DealRecord, PMNError, Problem
+from .cluster import Cluster, add_cluster_options
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -16,29 +25,95 @@ from .common import (
     plural,
     problem_line,
     read_file,
-    sorted_problems,
+    sort_problems,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    """One deal as ``validate`` reports it, but for its match: what a worker sends back."""
+
+    index: int | None
+    problems: list[Problem]
+    """Its errors, then its warnings."""
+    errors: int
+    report: dict[str, Any] | None
+    """``--json``: its object (``views.report.deal_report``, with ``file``)."""
+    match: MatchDeal | None
+
+
+def _check(path: str, record: DealRecord, notes: MatchNotes, as_json: bool) -> _Checked:
+    report: dict[str, Any] | None = None
+    if as_json:
+        from ..views.report import deal_report
+
+        report = deal_report(record)
+        report["file"] = path
+    problems = [*record.errors, *record.warnings]
+    return _Checked(record.index, problems, len(record.errors), report, notes.take(record.index))
+
+
+@dataclass(frozen=True, slots=True)
+class _CheckJob:
+    """``validate`` on a chunk (a cluster's task)."""
+
+    as_json: bool
+
+    def __call__(
+        self, records: Iterator[tuple[str, DealRecord]], notes: MatchNotes
+    ) -> list[_Checked]:
+        return [_check(path, record, notes, self.as_json) for path, record in records]
+
+
+def _checked(path: str, as_json: bool, cluster: Cluster | None) -> Iterator[_Checked]:
+    """The deals of ``path`` checked, in file order: on the cluster, or read here."""
+    if cluster is not None:
+        for part in cluster.file(path, _CheckJob(as_json)):
+            yield from part
+        return
+    notes = MatchNotes()
+    for record in read_file(path, notes):
+        yield _check(path, record, notes, as_json)
+
+
+def _follow(tracker: MatchTracker, deal: _Checked) -> Problem | None:
+    """The deal's place in its match: the warning of a dealer out of turn, if any."""
+    return tracker.follow(deal.match) if deal.match is not None else None
 
 
 def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     paths: list[str] = args.files
     check_files(paths)
+    cluster = Cluster.open(args, paths, err)
+    try:
+        if args.json:
+            return _validate_json(paths, out, err, strict=args.strict, cluster=cluster)
+        return _validate_text(paths, out, strict=args.strict, cluster=cluster)
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
+def _validate_text(
+    paths: Sequence[str], out: TextIO, *, strict: bool, cluster: Cluster | None
+) -> int:
     failed = False
-    if args.json:
-        return _validate_json(paths, out, err, strict=args.strict)
     for path in paths:
         deals = with_errors = warnings = 0
+        tracker = MatchTracker()
         try:
-            for record in read_file(path):
+            for deal in _checked(path, False, cluster):
+                warning = _follow(tracker, deal)
+                problems = deal.problems if warning is None else [*deal.problems, warning]
                 deals += 1
-                with_errors += bool(record.errors)
-                warnings += len(record.warnings)
-                for problem in sorted_problems(record):
-                    print(problem_line(path, problem, record.index), file=out)
+                with_errors += deal.errors > 0
+                warnings += len(problems) - deal.errors
+                for problem in sort_problems(problems):
+                    print(problem_line(path, problem, deal.index), file=out)
         except PMNError as exc:
             print(problem_line(path, exc.problem, None), file=out)
             failed = True
-        failed = failed or with_errors > 0 or (args.strict and warnings > 0)
+        failed = failed or with_errors > 0 or (strict and warnings > 0)
         print(
             f"{path}: {plural(deals, 'deal')}, {with_errors} with errors, "
             f"{plural(warnings, 'warning')}",
@@ -47,24 +122,27 @@ def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_PROBLEMS if failed else EXIT_OK
 
 
-def _validate_json(paths: Sequence[str], out: TextIO, err: TextIO, *, strict: bool) -> int:
+def _validate_json(
+    paths: Sequence[str], out: TextIO, err: TextIO, *, strict: bool, cluster: Cluster | None
+) -> int:
     """Write the JSON array one deal at a time (bounded memory on a large corpus).
 
     A file the reader refuses as a whole has no deals to report: its message goes to
     standard error and the exit status says so.
     """
-    from ..views.report import deal_report
-
     failed = False
     first = True
     out.write("[")
     for path in paths:
         tracker = MatchTracker()
         try:
-            for record in read_file(path, tracker):
-                report = deal_report(record)
-                report["file"] = path
-                name = record.tags.get("Match")
+            for deal in _checked(path, True, cluster):
+                report = deal.report
+                assert report is not None
+                warning = _follow(tracker, deal)
+                if warning is not None:
+                    report["warnings"].append(warning.to_json())
+                name = report["tags"].get("Match")
                 if name is not None:
                     report["match"] = _register_json(tracker, name)
                 failed = failed or bool(report["errors"]) or (strict and bool(report["warnings"]))
@@ -120,4 +198,5 @@ def add_parser(commands: Any) -> None:
         help="warnings fail too (exit 1): a play that stops short without *, a revoke "
         "recorded with ^R, a dealer out of turn in a match...",
     )
+    add_cluster_options(validate)
     validate.set_defaults(handler=_validate)

@@ -1,1 +1,9 @@
-"""Collections: pandas tables, Parquet export and statistics."""
+"""Collections: pandas tables, Parquet export and statistics, and the work on a Dask cluster
+(:func:`map_deals`, :func:`map_frames`: ``mr.corpus.map_deals(fn, paths, client=client)``).
+Dask itself is imported only when they are called."""
+
+from __future__ import annotations
+
+from .cluster import map_deals, map_frames
+
+__all__ = ["map_deals", "map_frames"]

@@ -22,7 +22,7 @@ import itertools
 import os
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -46,7 +46,15 @@ if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa  # type: ignore[import-untyped]  # (no stubs; typed as Any)
 
-__all__ = ["LARGE_INPUT", "TABLES", "Stats", "corpus_stats", "export_parquet"]
+__all__ = [
+    "LARGE_INPUT",
+    "TABLES",
+    "Stats",
+    "corpus_stats",
+    "export_parquet",
+    "tables_of",
+    "write_parquet",
+]
 
 TABLES: dict[str, Callable[[Source], pd.DataFrame]] = {
     "deals": deals_frame,
@@ -292,21 +300,37 @@ def export_parquet(
     five are complete, so an interrupted export never leaves a truncated file behind a good
     name.
     """
-    import pyarrow.parquet as pq  # type: ignore[import-untyped]
-
     if chunk < 1:
         raise ValueError("chunk must be at least 1 deal")
+    records = _with_progress(source, progress, stream)
+    batches = iter(lambda: list(itertools.islice(records, chunk)), [])
+    return write_parquet((tables_of(batch) for batch in batches), out_dir)
+
+
+def tables_of(batch: Source) -> dict[str, pd.DataFrame]:
+    """The tables of a batch of deals: one row group of :func:`export_parquet` (made on a
+    cluster's worker by ``export --parquet --workers``)."""
+    return {name: build(batch) for name, build in TABLES.items()}
+
+
+def write_parquet(
+    batches: Iterable[Mapping[str, pd.DataFrame]], out_dir: str | os.PathLike[str]
+) -> dict[str, int]:
+    """Write :func:`tables_of` each batch, in order, as the row groups of
+    ``out_dir/NAME.parquet``: :func:`export_parquet`'s writing, whoever made the tables.
+    The schema of each file is its first non-empty batch's; returns the rows per table."""
+    import pyarrow.parquet as pq  # type: ignore[import-untyped]
+
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     writers: dict[str, pq.ParquetWriter] = {}
     schemas: dict[str, pa.Schema] = {}
     rows = dict.fromkeys(TABLES, 0)
-    records = _with_progress(source, progress, stream)
     saves = {name: AtomicFile(out / f"{name}.parquet") for name in TABLES}
     try:
-        while batch := list(itertools.islice(records, chunk)):
-            for name, build in TABLES.items():
-                frame = build(batch)
+        for tables in batches:
+            for name in TABLES:
+                frame = tables[name]
                 if frame.empty:
                     continue  # nothing to add, and nothing to learn a schema from
                 table = _arrow_table(frame, schemas.get(name))

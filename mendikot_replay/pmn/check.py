@@ -22,10 +22,10 @@ from ..core.cards import ACES, Card, Suit
 from ..core.engine import DealSetup, Game, IllegalPlay, SetupError
 from ..core.match import MatchRegister
 from ..core.result import DealResult, next_dealer, parse_result_tag
-from ..core.rules import Scoring, TrumpMethod
+from ..core.rules import Rules, Scoring, TrumpMethod
 from ..core.seats import Seat, team_of
 from ..core.timeline import Timeline
-from .record import DealRecord, PlayNode
+from .record import DealRecord, PlayNode, Problem
 
 _COUNT = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
@@ -446,6 +446,60 @@ class _MatchState:
     register: MatchRegister = field(default_factory=MatchRegister)
 
 
+@dataclass(frozen=True, slots=True)
+class MatchDeal:
+    """What following a match needs of one of its deals, and nothing more.
+
+    Small, so that it travels: a cluster's worker reads and checks a chunk of a file, while a
+    match runs through the whole file, so the process that reads the file in order follows
+    the matches from these (:meth:`MatchTracker.follow`) and gets the very warnings and
+    registers one process reading the file gets.
+    """
+
+    match: str
+    index: int | None
+    dealer: Seat | None
+    """The deal's dealer (from its ``Dealer`` tag when the set-up could not be made)."""
+    result: DealResult | None
+    rules: Rules | None
+    """``None`` when the tags gave no playable set-up."""
+    all_aces: bool
+    """The winners took all four aces under the ``bonus-aces`` rule."""
+    dealer_at: tuple[int | None, int | None]
+    """Where the ``Dealer`` tag is, for the warning."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Sent from a worker to the client; compiled by mypyc, a frozen dataclass does not
+        # unpickle by itself.
+        fields = (self.match, self.index, self.dealer, self.result, self.rules, self.all_aces)
+        return (MatchDeal, (*fields, self.dealer_at))
+
+    @classmethod
+    def of(cls, record: DealRecord) -> MatchDeal | None:
+        """What ``record`` (checked) says of its match; ``None`` for a deal in no match, or
+        a position (a ``Start`` tag: not a deal of the match's rotation)."""
+        name = record.tags.get("Match")
+        if name is None or "Start" in record.tags:
+            return None
+        setup = record.setup
+        # The Dealer tag is read even when the deal has other problems: a wrong dealer is
+        # often why its first lead is wrong too, and the warning says so.
+        dealer = setup.dealer if setup is not None else _seat_tag(record.tags.get("Dealer"))
+        timeline = record.timeline
+        result = timeline.result if timeline is not None else None
+        all_aces = (
+            setup is not None
+            and timeline is not None
+            and result is not None
+            and setup.rules.bonus_aces
+            and winners_took_all_aces(timeline)
+        )
+        rules = setup.rules if setup is not None else None
+        return cls(
+            name, record.index, dealer, result, rules, all_aces, _tag_place(record, "Dealer")
+        )
+
+
 class MatchTracker:
     """Follows matches (deals sharing a ``Match`` tag, in file order) through a file.
 
@@ -458,43 +512,76 @@ class MatchTracker:
         self.matches: dict[str, _MatchState] = {}
 
     def feed(self, record: DealRecord) -> None:
-        name = record.tags.get("Match")
-        setup = record.setup
-        if name is None or "Start" in record.tags:
+        deal = MatchDeal.of(record)
+        if deal is None:
             return
-        # The Dealer tag is read even when the deal has other problems: a wrong dealer is
-        # often why its first lead is wrong too, and the warning says so.
-        dealer = setup.dealer if setup is not None else _seat_tag(record.tags.get("Dealer"))
+        warning = self.follow(deal)
+        if warning is not None:
+            record.warnings.append(warning)
+
+    def follow(self, deal: MatchDeal) -> Problem | None:
+        """Take the next deal of its match; the warning it gets, if any (:meth:`feed` adds
+        it to the record, which is the usual way)."""
+        name, dealer, result = deal.match, deal.dealer, deal.result
         state = self.matches.get(name)
-        timeline = record.timeline
-        result = timeline.result if timeline is not None else None
+        warning: Problem | None = None
         if state is not None and state.dealer is not None and state.result is not None:
             expected = next_dealer(state.dealer, state.result, state.players)
             if dealer is not None and dealer != expected:
-                line, col = _tag_place(record, "Dealer")
-                record.warn(
+                line, col = deal.dealer_at
+                warning = Problem(
                     f"Dealer is {dealer}, but after the previous deal of match "
                     f"{name!r} ({state.result.tag}, dealt by {state.dealer}) the rules give "
                     f"{expected}",
                     line,
                     col,
+                    deal.index,
+                    "warning",
                 )
-        if setup is None:
+        rules = deal.rules
+        if rules is None:
             if state is not None:  # the next deal cannot be compared with this one
-                state.dealer, state.result, state.index = dealer, None, record.index
-            return
+                state.dealer, state.result, state.index = dealer, None, deal.index
+            return warning
         if state is None:
-            state = _MatchState(dealer, result, setup.rules.players, record.index)
-            state.register = MatchRegister(setup.rules.scoring, setup.rules.target)
+            state = _MatchState(dealer, result, rules.players, deal.index)
+            state.register = MatchRegister(rules.scoring, rules.target)
             self.matches[name] = state
-        state.dealer, state.result, state.index = dealer, result, record.index
-        if result is not None and timeline is not None:
-            bonus = setup.rules.bonus_aces and winners_took_all_aces(timeline)
-            state.register.add(result, all_aces=bonus)
+        state.dealer, state.result, state.index = dealer, result, deal.index
+        if result is not None:
+            state.register.add(result, all_aces=deal.all_aces)
+        return warning
 
     def register(self, name: str) -> MatchRegister | None:
         state = self.matches.get(name)
         return state.register if state else None
 
 
-__all__ = ["MatchTracker", "Scoring", "check_record", "winners_took_all_aces"]
+class MatchNotes:
+    """Takes the place of a :class:`MatchTracker` where a reader sees only part of a file
+    (a chunk on a cluster's worker): it follows no match, but keeps what each deal read says
+    of its match (:class:`MatchDeal`) for the process that follows the matches through the
+    whole file. A tracker of the chunk's own would warn of a dealer out of turn, and count
+    registers, from the middle of a match."""
+
+    def __init__(self) -> None:
+        self.deals: dict[int, MatchDeal] = {}
+
+    def feed(self, record: DealRecord) -> None:
+        deal = MatchDeal.of(record)
+        if deal is not None and record.index is not None:
+            self.deals[record.index] = deal
+
+    def take(self, index: int | None) -> MatchDeal | None:
+        """What deal ``index`` said of its match (once), or ``None``."""
+        return self.deals.pop(index, None) if index is not None else None
+
+
+__all__ = [
+    "MatchDeal",
+    "MatchNotes",
+    "MatchTracker",
+    "Scoring",
+    "check_record",
+    "winners_took_all_aces",
+]

@@ -39,7 +39,7 @@ from ..core.cards import ALL_CARDS, Card
 from ..core.engine import DealSetup
 from ..core.seats import ALL_SEATS, Seat
 from ..errors import MendikotError
-from .check import MatchTracker, check_record
+from .check import MatchNotes, MatchTracker, check_record
 from .record import GLYPH_NAGS, DealRecord, PlayNode, PMNError, Problem, SourceFile
 from .syntax import (
     CARD_PATTERN,
@@ -61,7 +61,9 @@ binary or text. PMN text itself goes to :func:`read_string`."""
 
 
 # -- lines ---------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, and one _Line is
+# made for every line read (nothing changes a line once made).
+@dataclass(slots=True)
 class _Line:
     number: int
     text: str
@@ -76,7 +78,9 @@ class _Line:
     for a text source."""
 
 
-def _read_lines(stream: IO[bytes] | IO[str]) -> Iterator[_Line]:
+def _read_lines(
+    stream: IO[bytes] | IO[str], *, first_line: int = 1, start: int = 0
+) -> Iterator[_Line]:
     """The lines of an open file, decoded one at a time.
 
     A line is read with a length limit, so that a file without line breaks cannot fill the
@@ -84,9 +88,13 @@ def _read_lines(stream: IO[bytes] | IO[str]) -> Iterator[_Line]:
     ``end``), and the line comes out longer than :data:`MAX_DEAL_CHARS`, which makes its
     deal too long. From a binary source every line keeps its exact bytes (``raw``): a deal
     the reader cannot understand is written back from them, byte for byte.
+
+    A stream positioned in the middle of its file (a chunk of it, :mod:`.chunks`) says where:
+    ``start`` is the byte offset it is at and ``first_line`` the number of the line there, so
+    that lines and offsets are the file's; only the file's own first line can hold a BOM.
     """
-    number = 0
-    offset = 0
+    number = first_line - 1
+    offset = start
     limit = MAX_DEAL_CHARS + 2
     while True:
         raw: bytes | str = stream.readline(limit)
@@ -117,12 +125,17 @@ def _read_lines(stream: IO[bytes] | IO[str]) -> Iterator[_Line]:
         text = text.rstrip("\n")
         if text.endswith("\r"):
             text = text[:-1]
-        if number == 1 and text.startswith("\ufeff"):
+        if number == first_line and start == 0 and text.startswith("\ufeff"):
             text = text[1:]
             bad = bad - 1 if bad is not None else None
             if kept is not None and kept.startswith(b"\xef\xbb\xbf"):
                 kept = kept[3:]  # the BOM belongs to the file, not to its first deal
         yield _Line(number, text, bad, kept, end)
+
+
+def _is_blank(line: _Line) -> bool:
+    """Whether ``line`` is blank: the end of a deal (white space only, any kind)."""
+    return not line.text.strip()
 
 
 def is_pmn_text(source: str) -> bool:
@@ -138,7 +151,7 @@ def is_pmn_text(source: str) -> bool:
     return "\n" in source or not stripped or stripped[0] in "[%{"
 
 
-def run_checker(record: DealRecord, matches: MatchTracker | None = None) -> None:
+def run_checker(record: DealRecord, matches: MatchTracker | MatchNotes | None = None) -> None:
     """Replay ``record`` with :func:`mendikot_replay.pmn.check.check_record` (and follow its
     match with ``matches``); whatever goes wrong inside becomes an error of this deal, never
     of the file."""
@@ -355,10 +368,37 @@ class _DealParser:
             return False  # more cards than a trick: the general path reports it
         number = line.number
         self.parse_marker(int(match.group(1)), match.group(2), (number, 1))
+        # add_node for each card, with the frame's state in locals: the line's cards are
+        # plain (no ^T, ^R, NAG or comment), and this is the reader's inner loop.
         frame = self.frames[-1]
+        players = self.players
+        container = frame.container
+        last = frame.last
+        trick, pos = frame.trick, frame.pos
+        trick_at, overflow = frame.trick_at, frame.overflow
+        marker, frame.marker = frame.marker, None
+        last_container = frame.last_container
+        last_trick_at, last_trick, last_pos = frame.last_trick_at, frame.last_trick, frame.last_pos
         col = match.start(3) + 1
         for i in range(0, len(cards_text), 3):
-            self.add_node(frame, _PLAIN_CARDS[cards_text[i : i + 2]], (number, col + i))
+            parent = container if isinstance(container, PlayNode) else None
+            node = PlayNode(_PLAIN_CARDS[cards_text[i : i + 2]], parent, line=number, col=col + i)
+            container.variations.append(node)
+            node.marker, marker = marker, None
+            if trick_at is None:
+                trick_at = (number, col + i)
+            last_trick_at = trick_at
+            if last is None and frame.pending_comments:
+                node.starting_comments, frame.pending_comments = frame.pending_comments, []
+            last_container, container, last = container, node, node
+            last_trick, last_pos = trick, pos
+            pos += 1  # advance()
+            if pos == players:
+                pos, trick_at, overflow = 0, None, True
+                trick = trick + 1 if trick is not None else None
+        frame.container, frame.last, frame.last_container = container, last, last_container
+        frame.trick, frame.pos, frame.trick_at, frame.overflow = trick, pos, trick_at, overflow
+        frame.last_trick_at, frame.last_trick, frame.last_pos = last_trick_at, last_trick, last_pos
         return True
 
     def add_node(
@@ -371,14 +411,17 @@ class _DealParser:
         nags: list[int] | None = None,
     ) -> None:
         """Add a card to the line ``frame`` is reading."""
-        node = frame.container.add_variation(
+        container = frame.container  # container.add_variation(...), without its **kwargs
+        node = PlayNode(
             card,
+            container if isinstance(container, PlayNode) else None,
             reveal_request=reveal,
             revoke=revoke,
             nags=nags if nags is not None else [],
             line=at[0],
             col=at[1],
         )
+        container.variations.append(node)
         node.marker, frame.marker = frame.marker, None
         if frame.trick_at is None:
             frame.trick_at = at
@@ -712,6 +755,9 @@ class _Block:
     start: int
     oversize_end: int
     ended_by_eof: bool
+    after_blank: int | None = None
+    """The byte offset of the last blank line read before the deal (``None`` when none was
+    since the reading began): where a chunk of a file may begin (:mod:`.chunks`)."""
 
     @property
     def first(self) -> _Line:
@@ -769,14 +815,20 @@ class _Reader:
         self,
         lines: Iterator[_Line],
         check: bool,
-        matches: MatchTracker | None = None,
+        matches: MatchTracker | MatchNotes | None = None,
         origin: SourceFile | None = None,
+        *,
+        start: int = 0,
+        index: int = 0,
     ) -> None:
         self.lines = lines
         self.check = check
         self.matches = matches
         self.origin = origin
-        self.index = 0
+        self.start = start
+        """The byte offset the lines begin at: 0 for a whole file, else a chunk's start."""
+        self.index = index
+        """How many deals of the file come before the lines (a chunk's place in its file)."""
         self.pending_warning: Problem | None = None
 
     def version(self, line: _Line) -> None:
@@ -813,10 +865,17 @@ class _Reader:
                 severity="warning",
             )
 
-    def deals(self) -> Iterator[DealRecord]:
+    def deals(self, skip: int = 0) -> Iterator[DealRecord]:
         """The deals, each with its place in the file (``line``, and in a binary source the
-        byte ``span`` from its first line to the end of its last)."""
+        byte ``span`` from its first line to the end of its last); the first ``skip`` are
+        passed over unread (they are counted, and a version warning meant for the file's
+        first deal goes with it)."""
         for block in self.blocks():
+            if skip:
+                skip -= 1
+                self.index += 1
+                self.pending_warning = None
+                continue
             yield self.emit(block)
 
     def blocks(self) -> Iterator[_Block]:
@@ -828,23 +887,26 @@ class _Reader:
         """
         lines: list[_Line] = []
         chars = 0
-        line_start = 0  # the byte offset where the current line starts
+        line_start = self.start  # the byte offset where the current line starts
         block_start = 0
         oversize: _Line | None = None
         oversize_end = 0
+        last_blank: int | None = None
+        block_blank: int | None = None
         for line in self.lines:
             here, line_start = line_start, line.end
-            if not line.text.strip():
+            if _is_blank(line):
+                last_blank = here
                 if lines or oversize:
-                    yield _Block(lines, oversize, block_start, oversize_end, False)
+                    yield _Block(lines, oversize, block_start, oversize_end, False, block_blank)
                     lines, chars, oversize = [], 0, None
                 continue
             if not lines and oversize is None:
                 if line.text.startswith("%"):
-                    if line.number == 1:
+                    if line.number == 1 and self.start == 0:
                         self.version(line)
                     continue
-                block_start = here
+                block_start, block_blank = here, last_blank
             if oversize is not None:
                 oversize_end = line.end
                 continue
@@ -853,7 +915,7 @@ class _Reader:
             if len(lines) > MAX_DEAL_LINES or chars > MAX_DEAL_CHARS:
                 oversize, lines, oversize_end = lines[0], [], line.end
         if lines or oversize:
-            yield _Block(lines, oversize, block_start, oversize_end, True)
+            yield _Block(lines, oversize, block_start, oversize_end, True, block_blank)
 
     def emit(self, deal: _Block) -> DealRecord:
         self.index += 1
@@ -893,9 +955,12 @@ class _Reader:
         return record
 
 
-def _open_lines(source: Source) -> tuple[Iterator[_Line], IO[bytes] | None, SourceFile | None]:
+def _open_lines(
+    source: Source, start: int = 0, first_line: int = 1
+) -> tuple[Iterator[_Line], IO[bytes] | None, SourceFile | None]:
     """The lines of ``source``, the file to close afterwards if we opened it, and what that
-    file was when it was opened (so that a writer can tell whether it changed since)."""
+    file was when it was opened (so that a writer can tell whether it changed since); a path
+    is read from byte ``start``, where line ``first_line`` begins (a chunk of the file)."""
     if isinstance(source, (str, os.PathLike)):
         try:
             handle: IO[bytes] = open(source, "rb")  # noqa: SIM115 (closed by the caller)
@@ -907,12 +972,15 @@ def _open_lines(source: Source) -> tuple[Iterator[_Line], IO[bytes] | None, Sour
                 shown = shown if len(shown) < 40 else shown[:37] + "..."
                 hint = "; this looks like PMN text, not a file name: read text with read_string"
             raise PMNError(Problem(f"cannot open {shown!r}: {why}{hint}")) from exc
-        return _read_lines(handle), handle, SourceFile.of_open(source, handle.fileno())
+        origin = SourceFile.of_open(source, handle.fileno())
+        if start:
+            handle.seek(start)
+        return _read_lines(handle, first_line=first_line, start=start), handle, origin
     return _read_lines(source), None, None
 
 
 def read_deals(
-    source: Source, *, check: bool = True, matches: MatchTracker | None = None
+    source: Source, *, check: bool = True, matches: MatchTracker | MatchNotes | None = None
 ) -> Generator[DealRecord, None, None]:
     """Read deals one by one from a path or an open file (binary or text); PMN text itself
     goes to :func:`read_string` (python-chess's and endplay's load/loads split: a string is
@@ -922,16 +990,33 @@ def read_deals(
     which adds replay errors and fills in who played each card, and the deals of each match
     (``Match`` tag) are followed in file order, so a ``Dealer`` the rules do not give is a
     warning. Pass your own ``matches`` tracker to read the match registers afterwards (or
-    to follow matches across several files).
+    to follow matches across several files), or :class:`~.check.MatchNotes` to follow them
+    yourself (:meth:`~.check.MatchTracker.follow`).
 
     Raises :class:`PMNError` only for a file that cannot be read at all; every problem in
     a deal is in that deal's ``errors``. From an open file, the reader stops right after
     each deal it yields, so the file can be read further by other means.
     """
+    yield from _read(source, check, matches)
+
+
+def _read(
+    source: Source,
+    check: bool,
+    matches: MatchTracker | MatchNotes | None,
+    *,
+    start: int = 0,
+    first_line: int = 1,
+    index: int = 0,
+    skip: int = 0,
+) -> Generator[DealRecord, None, None]:
+    """:func:`read_deals`, from byte ``start`` of a path on, where line ``first_line`` and
+    deal ``index + 1`` begin, its first ``skip`` deals passed over: a chunk of a file read
+    with the file's own numbers (:func:`.chunks.read_chunk`)."""
     current_line = 0
     handle: IO[bytes] | None = None
     try:
-        lines, handle, origin = _open_lines(source)
+        lines, handle, origin = _open_lines(source, start, first_line)
 
         def counted() -> Iterator[_Line]:
             nonlocal current_line
@@ -941,7 +1026,8 @@ def read_deals(
 
         if check and matches is None:
             matches = MatchTracker()
-        yield from _Reader(counted(), check, matches, origin).deals()
+        reader = _Reader(counted(), check, matches, origin, start=start, index=index)
+        yield from reader.deals(skip)
     except PMNError:
         raise
     except UnicodeDecodeError as exc:

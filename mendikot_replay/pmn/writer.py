@@ -36,13 +36,14 @@ import io
 import os
 import shutil
 from collections.abc import Iterable
-from typing import IO, Protocol, TextIO, cast
+from dataclasses import dataclass
+from typing import IO, Protocol, TextIO, TypeAlias, cast
 
 from ..core.seats import Seat
 from ..errors import SaveError
 from .files import copy_range, file_state, write_atomically
 from .reader import run_checker
-from .record import NAG_GLYPHS, DealRecord, PlayNode
+from .record import NAG_GLYPHS, DealRecord, PlayNode, SourceFile
 from .syntax import (
     HEADER,
     card_token,
@@ -60,6 +61,7 @@ from .tags import (
 )
 
 __all__ = [
+    "WrittenDeal",
     "deal_bytes",
     "normalize_comment",
     "rewrite_file",
@@ -251,6 +253,58 @@ def deal_bytes(record: DealRecord) -> bytes:
     return _DealWriter(record).write().encode("utf-8")
 
 
+@dataclass(frozen=True, slots=True)
+class WrittenDeal:
+    """One deal already made into what the writer writes for it, with its place in the
+    file it was read from: what a cluster's worker sends back to the process that writes the
+    file (a whole record is many times larger, and slower to send). The writer takes one
+    wherever it takes a record and writes the very same bytes, so nothing is lost on the
+    way: a deal with errors is still its exact bytes as read, and a deal too long to read
+    is still copied from its file.
+    """
+
+    index: int | None
+    line: int | None
+    span: tuple[int, int] | None
+    origin: SourceFile | None
+    data: bytes | None
+    """:func:`deal_bytes` of the deal; ``None`` when it is copied from its file by its span
+    (too long to read: :attr:`copied`), or when only :func:`rewrite_file` will see it,
+    unchanged (it copies an unchanged deal from its place)."""
+    copied: bool = False
+    """Too long to read: copied from its file byte for byte."""
+
+    @classmethod
+    def of(cls, record: DealRecord, *, text: bool = True) -> WrittenDeal:
+        """``record`` as the writer would write it (``text``: its bytes are made now; without,
+        only its place is kept, for an unchanged deal that :func:`rewrite_file` copies)."""
+        copied = _kept_as_read(record) and _as_read(record) is None
+        data = deal_bytes(record) if text and not copied else None
+        return cls(record.index, record.line, record.span, record.origin, data, copied)
+
+
+Writable: TypeAlias = "DealRecord | WrittenDeal"
+"""What the writer writes: a record, or a deal already made into its bytes elsewhere."""
+
+
+def _bytes_of(deal: Writable) -> bytes:
+    if not isinstance(deal, WrittenDeal):
+        return deal_bytes(deal)
+    if deal.data is None:
+        raise SaveError(
+            f"deal {deal.index} (line {deal.line}) came back without its text: nothing was "
+            "written, so nothing is lost"
+        )
+    return deal.data
+
+
+def _copied(deal: Writable) -> bool:
+    """Whether ``deal`` can only be copied from its file (too long to have been read)."""
+    if isinstance(deal, WrittenDeal):
+        return deal.copied
+    return _kept_as_read(deal) and _as_read(deal) is None
+
+
 def write_deal(record: DealRecord) -> str:
     """One deal as canonical PMN, without a trailing newline.
 
@@ -263,7 +317,7 @@ def write_deal(record: DealRecord) -> str:
     return deal_bytes(record).decode("utf-8", "surrogateescape")
 
 
-def write_string(records: Iterable[DealRecord]) -> str:
+def write_string(records: Iterable[Writable]) -> str:
     """A whole PMN file: the ``% PMN 1.0`` header, the deals one blank line apart, a final
     newline. (Bytes kept from deals with errors that are not UTF-8 come back as
     ``surrogateescape`` surrogates, as in :func:`write_deal`.)"""
@@ -273,7 +327,7 @@ def write_string(records: Iterable[DealRecord]) -> str:
 
 
 def write_deals(
-    records: Iterable[DealRecord],
+    records: Iterable[Writable],
     file_or_path: str | os.PathLike[str] | IO[str] | IO[bytes],
     *,
     force: bool = False,
@@ -316,7 +370,7 @@ class _TextSink(io.RawIOBase):
         super().close()
 
 
-def _too_long_message(record: DealRecord, why: str) -> str:
+def _too_long_message(record: Writable, why: str) -> str:
     where = f"deal {record.index}" if record.index is not None else "a deal"
     line = f" (line {record.line})" if record.line is not None else ""
     return (
@@ -326,7 +380,7 @@ def _too_long_message(record: DealRecord, why: str) -> str:
     )
 
 
-def _copy_as_read(record: DealRecord, out: _Sink) -> bool:
+def _copy_as_read(record: Writable, out: _Sink) -> bool:
     """Copy a deal that was too long to read from its file into ``out``, byte for byte,
     streamed; returns whether its last byte was a line ending."""
     origin, span = record.origin, record.span
@@ -346,18 +400,18 @@ class _Sink(Protocol):
     def write(self, data: bytes, /) -> object: ...
 
 
-def _write(records: Iterable[DealRecord], out: _Sink) -> None:
+def _write(records: Iterable[Writable], out: _Sink) -> None:
     out.write(HEADER.encode() + b"\n")
     first = True
     for record in records:
-        if _kept_as_read(record) and _as_read(record) is None:
+        if _copied(record):
             if not first:
                 out.write(b"\n")
             if not _copy_as_read(record, out):
                 out.write(b"\n")
             first = False
             continue
-        data = deal_bytes(record)
+        data = _bytes_of(record)
         if not data.strip():
             continue  # an empty record holds nothing, and would read back as no deal
         if not first:
@@ -371,7 +425,7 @@ def _write(records: Iterable[DealRecord], out: _Sink) -> None:
 # -- whole files, safely ----------------------------------------------------------------------
 
 
-def same_as_file(records: Iterable[DealRecord], path: str | os.PathLike[str]) -> bool:
+def same_as_file(records: Iterable[Writable], path: str | os.PathLike[str]) -> bool:
     """Whether the text of ``records`` is exactly the file at ``path``, byte for byte
     (nothing is written: ``format --check``)."""
     with open(path, "rb") as original:
@@ -406,7 +460,7 @@ class _Comparer(io.RawIOBase):
 
 def write_file(
     path: str | os.PathLike[str],
-    records: Iterable[DealRecord],
+    records: Iterable[Writable],
     *,
     unless_same: bool = False,
     force: bool = False,
@@ -430,7 +484,7 @@ def write_file(
 
 def rewrite_file(
     path: str | os.PathLike[str],
-    edits: Iterable[tuple[DealRecord, bool]],
+    edits: Iterable[tuple[Writable, bool]],
     *,
     force: bool = False,
 ) -> bool:
@@ -460,7 +514,7 @@ def rewrite_file(
                 start, end = record.span
                 copy_range(old, out, done, start)
                 if changed:
-                    out.write(deal_bytes(record) + b"\n")
+                    out.write(_bytes_of(record) + b"\n")
                 else:
                     copy_range(old, out, start, end)
                 done = end

@@ -2339,6 +2339,28 @@ static PyObject *Core_value(Core *self, PyObject *args) {
     Py_END_ALLOW_THREADS return PyLong_FromLong(v);
 }
 
+/* The moves of a position as Python's [(suit, rank index, ask, value)], best rank first:
+ * each card that stands for itself or for its group (`rep`), then each card that may ask
+ * (`asks`, a mask of ranks a suit), with its value from `values[ask]`. */
+static PyObject *move_list(int8_t rep[4][13], const uint16_t asks[4], int values[2][4][13]) {
+    PyObject *out = PyList_New(0);
+    if (!out) return NULL;
+    for (int ask = 0; ask < 2; ask++)
+        for (int suit = 0; suit < 4; suit++)
+            for (int r = 12; r >= 0; r--) {
+                if (ask ? !(asks[suit] >> r & 1) : rep[suit][r] < 0) continue;
+                int value = ask ? values[1][suit][r] : values[0][suit][(int)rep[suit][r]];
+                PyObject *item = Py_BuildValue("(iiii)", suit, r, ask, value);
+                if (!item || PyList_Append(out, item) < 0) {
+                    Py_XDECREF(item);
+                    Py_DECREF(out);
+                    return NULL;
+                }
+                Py_DECREF(item);
+            }
+    return out;
+}
+
 /* Every legal move of the seat to move with its exact value: [(suit, rank, ask, value)] (ask:
  * version B, the card played asking for the face-down trump). */
 static PyObject *Core_score(Core *self, PyObject *args) {
@@ -2357,22 +2379,7 @@ static PyObject *Core_score(Core *self, PyObject *args) {
     uint16_t asks[4] = {0, 0, 0, 0}; /* the cards that may ask (one move each) */
     for (int i = 0; i < n; i++)
         if (moves[i].ask) asks[(int)moves[i].suit] |= (uint16_t)(1u << moves[i].low);
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    for (int ask = 0; ask < 2; ask++)
-        for (int suit = 0; suit < 4; suit++)
-            for (int r = 12; r >= 0; r--) {
-                if (ask ? !(asks[suit] >> r & 1) : rep[suit][r] < 0) continue;
-                int value = ask ? values[1][suit][r] : values[0][suit][(int)rep[suit][r]];
-                PyObject *item = Py_BuildValue("(iiii)", suit, r, ask, value);
-                if (!item || PyList_Append(out, item) < 0) {
-                    Py_XDECREF(item);
-                    Py_DECREF(out);
-                    return NULL;
-                }
-                Py_DECREF(item);
-            }
-    return out;
+    return move_list(rep, asks, values);
 }
 
 /* children(state, alpha, beta, asks=True) -> [(suit, rank index, ask, value)]: every legal
@@ -2395,22 +2402,7 @@ static PyObject *Core_children(Core *self, PyObject *args) {
     uint16_t ask_cards[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++)
         if (moves[i].ask && asks) ask_cards[(int)moves[i].suit] |= (uint16_t)(1u << moves[i].low);
-    PyObject *out = PyList_New(0);
-    if (!out) return NULL;
-    for (int ask = 0; ask < 2; ask++)
-        for (int suit = 0; suit < 4; suit++)
-            for (int r = 12; r >= 0; r--) {
-                if (ask ? !(ask_cards[suit] >> r & 1) : rep[suit][r] < 0) continue;
-                int value = ask ? values[1][suit][r] : values[0][suit][(int)rep[suit][r]];
-                PyObject *item = Py_BuildValue("(iiii)", suit, r, ask, value);
-                if (!item || PyList_Append(out, item) < 0) {
-                    Py_XDECREF(item);
-                    Py_DECREF(out);
-                    return NULL;
-                }
-                Py_DECREF(item);
-            }
-    return out;
+    return move_list(rep, ask_cards, values);
 }
 
 static PyObject *Core_clear(Core *self, PyObject *Py_UNUSED(ignored)) {

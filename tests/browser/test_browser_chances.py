@@ -142,6 +142,16 @@ def test_the_graph_fills_and_goes_to_a_card(
     at_step(viewer, target)
     here = viewer.get_by_test_id("mr-chances").locator(".mr-here")
     expect(here).to_have_attribute("data-ply", str(target))
+    # Under the title, in words: what the player had with that card and with the best one.
+    slip = reference.mistakes[0]
+    now = viewer.get_by_test_id("mr-chances-now")
+    expect(now).to_contain_text(f"played {card_text(str(slip.card))}")
+    expect(now).to_contain_text(f"{pct(slip.after.win)} to win the deal, from {slip.seat}'s view")
+    more = math.floor(100 * (slip.before.win - slip.after.win) + 0.5)
+    expect(now).to_contain_text(
+        f"the best, {card_text(slip.best)}, gave {pct(slip.before.win)} ({more} points more)"
+    )
+    view_graph(chances_page, viewer, "chances-voila-mistake")
     # The keyboard: the current point is the graph's tab stop; arrows step, Enter goes.
     focused = viewer.get_by_test_id("mr-chances").locator('[data-ply][tabindex="0"]')
     expect(focused).to_have_count(1)

@@ -100,6 +100,7 @@ function buildChances(view) {
   parts.chanceProgress = h("span", { class: "mr-chanceprogress", "data-testid": "mr-chances-progress", role: "status", "aria-live": "polite" });
   parts.chanceArea = h("div", { class: "mr-chancearea" });
   parts.chanceNote = h("div", { class: "mr-chancenote mr-dim" });
+  parts.chanceNow = h("div", { class: "mr-chancenow", "data-testid": "mr-chances-now", "aria-live": "polite" });
   const swatch = (cls) => h("span", { class: `mr-swatch ${cls}`, "aria-hidden": "true" });
   parts.chanceLegend = h(
     "div",
@@ -113,6 +114,7 @@ function buildChances(view) {
     "section",
     { class: "mr-box mr-chances", "data-testid": "mr-chances-box", "aria-label": "chances graph", hidden: true },
     h("div", { class: "mr-chancehead" }, parts.chanceTitle, parts.chanceProgress),
+    parts.chanceNow,
     parts.chanceArea,
     parts.chanceLegend,
     parts.chanceNote,
@@ -397,6 +399,7 @@ function markChances(view, here) {
     if (here !== null && ply <= here) stop = g;
   }
   if (!stop && spots.length) stop = spots[0];
+  view.parts.chanceNow.textContent = chanceNowText(view, here);
   for (const g of spots) g.setAttribute("tabindex", g === stop ? "0" : "-1");
   const col = view.parts.chanceArea.querySelector(".mr-here-col");
   const geom = view.parts.chanceGeom;
@@ -405,6 +408,23 @@ function markChances(view, here) {
     col.setAttribute("visibility", shown ? "visible" : "hidden");
     if (shown) col.setAttribute("x", (geom.X(here) - 1.5).toFixed(1));
   }
+}
+
+/** The words under the graph's title for the card just played: what its player's side had
+ * with it, and with the best choice, from that player's view (what a teacher reads out). */
+function chanceNowText(view, here) {
+  const points = (view.model.get("chance_graph") || {}).points || [];
+  const p = here === null ? null : points.find((q) => q.ply === here);
+  if (!p) return "";
+  const payload = view.payload;
+  const side = payload.team_labels[p.team] || p.team;
+  const card = `${p.asked ? "asking for the trump, " : ""}${cardText(p.card)}`;
+  const best = p.best === ASK ? "asking for the trump first" : cardText(p.best);
+  const more = Math.round(100 * (p.win_before - p.win_after));
+  let choice = "the best choice";
+  if (more > 0) choice = `the best, ${best}, gave ${pct(p.win_before)} (${more} points more)`;
+  else if (p.best !== p.card || p.asked) choice = `as good as the best, ${best}`;
+  return `Trick ${p.trick}, ${whoText(payload, p.seat)} played ${card}: ${side} ${pct(p.win_after)} to win the deal, from ${p.seat}'s view; ${choice}.`;
 }
 
 function focusChance(view, ply) {

@@ -463,6 +463,38 @@ def test_threads_change_nothing() -> None:
     assert one == two
 
 
+def test_a_progress_that_stops_the_work_drops_the_worlds_not_started(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The viewer stops a position no longer wanted from its progress callback: with
+    threads, the worlds not yet started are dropped, not solved for nothing (the pool's
+    ``map`` cancels what it has not started when its results are no longer read)."""
+    if not COMPILED:  # pragma: no cover
+        pytest.skip("threads solve only with the compiled core")
+    from mendikot_replay.players import odds as odds_module
+
+    solved: list[int] = []
+    real = odds_module._core_signs
+
+    def counting(link: CoreLink, game: Game, asks: bool = True) -> dict[Move, int]:
+        solved.append(1)
+        return real(link, game, asks)
+
+    monkeypatch.setattr(odds_module, "_core_signs", counting)
+
+    class Enough(Exception):
+        pass
+
+    def stop(done: int, total: int) -> None:
+        if done == 3:
+            raise Enough
+
+    setup, plays = dealt(8, Rules(), 24)
+    with pytest.raises(Enough):
+        OddsSolver(max_worlds=0, samples=200, workers=2).line(setup, plays, progress=stop)
+    assert 3 <= len(solved) < 50
+
+
 def test_progress_is_told_after_every_world() -> None:
     setup, plays = dealt(3, Rules(), 12)
     seen: list[tuple[int, int]] = []

@@ -695,6 +695,7 @@ class Viewer(anywidget.AnyWidget):
                     self._on_scored,
                     samples=self.chance_samples,
                     seed=self.chance_seed,
+                    workers=CHANCE_THREADS,
                 )
             return self._odds
 
@@ -1243,6 +1244,13 @@ class Viewer(anywidget.AnyWidget):
 
 class _Interrupted(Exception):
     """The chances' worker stops a job: its result would be dropped, or a quiz waits."""
+
+
+CHANCE_THREADS: Final = max(1, min(os.cpu_count() or 1, 4))
+"""Threads the viewer's chances solve worlds with: the machine's cores (at most four). The
+compiled core lets go of the interpreter while it searches, so the graph of a whole deal
+takes about half as long on two cores (``benchmarks/bench_odds.py``), and the chances do
+not depend on it."""
 
 
 class _ChanceSolver(OddsSolver):

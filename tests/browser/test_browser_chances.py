@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from browser_support import ARTIFACTS, PageErrors, Server, at_step, one_cell_notebook, voila_page
 from playwright.sync_api import Browser, Locator, Page, expect
+from pmn_examples import DUCK  # C's duck: the nine lost double dummy, a fair bet single dummy
 
 from mendikot_replay.players.chances import DealChances, deal_chances
 from mendikot_replay.players.odds import odds
@@ -35,19 +36,6 @@ from mendikot_replay.views.widget import chance_right
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
-# C's duck (tests/pmn_examples.py): C plays the nine under B's five, not the king, and
-# B/D take the three tens left. Single dummy the nine was a fair bet; double dummy it lost.
-DUCK = """[Event "duck"]
-[TrumpMethod "Drawn"]
-[Trump "H"]
-[Hands "A:..A98.T B:A..T2. C:K9..5.A D:QT.K8.."]
-[Start "trick 10; tens 1-0; tricks 7-2"]
-[Play "B"]
-10. B: 5S 9S QS 8D
-11. D: 8H 9D 2D KS
-12. D: KH AD AS 5D
-13. D: TS TC TD AC
-"""
 NOTEBOOK = "chances.ipynb"
 QUIZ_STEP = 0  # B's five of spades is on the table already: C to play, the king or the nine
 

@@ -270,24 +270,30 @@ def test_the_sample_files_cut_every_way(corpus: Path) -> None:
             assert [g[:5] for g in got] == [w[:5] for w in whole], (path, size)
 
 
-def test_a_range_is_read_and_no_more(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A worker reads its range and the deal it ends in, never the whole file."""
+@pytest.fixture
+def read(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The length of every line the chunk reader reads from its files, in order."""
     from mendikot_replay.pmn import chunks
 
-    path = corpus / "matches.pmn"
-    size = path.stat().st_size
-    read: list[int] = []
+    lengths: list[int] = []
 
     class Counting(io.BufferedReader):
         def readline(self, limit: int | None = -1) -> bytes:
             line = super().readline(limit)
-            read.append(len(line))
+            lengths.append(len(line))
             return line
 
     def counting_open(file: str, mode: str) -> Counting:
         return Counting(io.FileIO(file, mode.replace("b", "")))
 
     monkeypatch.setattr(chunks, "open", counting_open, raising=False)
+    return lengths
+
+
+def test_a_range_is_read_and_no_more(corpus: Path, read: list[int]) -> None:
+    """A worker reads its range and the deal it ends in, never the whole file."""
+    path = corpus / "matches.pmn"
+    size = path.stat().st_size
     found = survey(path, size // 2, size // 2 + 4000)
     assert found.deals > 0 and sum(read) < 4000 + 3000 < size / 10
 
@@ -304,21 +310,8 @@ def long_deal(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def test_a_range_inside_a_long_deal_is_read_no_further(
-    long_deal: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from mendikot_replay.pmn import chunks
-
+def test_a_range_inside_a_long_deal_is_read_no_further(long_deal: Path, read: list[int]) -> None:
     path = long_deal / "long.pmn"
-    read: list[int] = []
-
-    class Counting(io.BufferedReader):
-        def readline(self, limit: int | None = -1) -> bytes:
-            line = super().readline(limit)
-            read.append(len(line))
-            return line
-
-    monkeypatch.setattr(chunks, "open", lambda f, m: Counting(io.FileIO(f, "r")), raising=False)
     found = survey(path, 1_000_000, 1_065_536)
     assert found.deals == 0 and sum(read) < 70_000
 

@@ -27,6 +27,7 @@ import io
 import itertools
 import json
 import os
+import random
 import shutil
 import signal
 import socket
@@ -46,14 +47,21 @@ from hypothesis import strategies as st  # noqa: E402
 
 import mendikot_replay as mr  # noqa: E402
 from mendikot_replay.cli.app import main  # noqa: E402
+from mendikot_replay.core.cards import Card  # noqa: E402
+from mendikot_replay.core.rules import Capture, Rules  # noqa: E402
 from mendikot_replay.corpus import cluster  # noqa: E402
 from mendikot_replay.corpus.tables import plays_frame  # noqa: E402
 from mendikot_replay.players.generate import random_deals, random_positions  # noqa: E402
-from mendikot_replay.players.simulate import simulate  # noqa: E402
+from mendikot_replay.players.simple import (  # noqa: E402
+    RandomPlayer,
+    RuleOfThumbPlayer,
+    SeatView,
+)
+from mendikot_replay.players.simulate import lineup, simulate  # noqa: E402
 from mendikot_replay.pmn.chunks import byte_ranges, cut, number, read_chunk, survey  # noqa: E402
 from mendikot_replay.pmn.reader import read_deals  # noqa: E402
 from mendikot_replay.pmn.record import DealRecord, SourceFile  # noqa: E402
-from mendikot_replay.pmn.writer import write_string  # noqa: E402
+from mendikot_replay.pmn.writer import deal_bytes, write_string  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_games"
@@ -498,6 +506,8 @@ def test_workers_start_a_local_cluster_for_the_run(corpus: Path, tmp_path: Path)
     with in_copy(corpus, tmp_path / "two"):
         spread = run("validate", *files(corpus), "--workers", "2", "--chunk-size", "4K")
     assert spread == alone
+    simulation = ["simulate", "--deals", "30", "--seed", "local", "--quiet", "-o", "-"]
+    assert run(*simulation, "--workers", "2") == run(*simulation)
 
 
 def test_usage_errors() -> None:
@@ -574,6 +584,101 @@ def test_ctrl_c_stops_cleanly(corpus: Path, tmp_path: Path) -> None:
     time.sleep(1)
     left = [p for p in workers if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]  # type: ignore[attr-defined]
     assert not left
+
+
+# -- simulate: the matches side by side ----------------------------------------------------------
+SIMULATIONS = [
+    pytest.param(["--deals", "60", "--seed", "s", "--target", "3"], id="short-matches"),
+    # matches of a deal or two, far shorter than the first round's guess: several rounds
+    pytest.param(["--deals", "15", "--seed", "t", "--target", "1"], id="rounds"),
+    pytest.param(
+        [
+            "--deals",
+            "25",
+            "--seed",
+            "7",
+            "--players",
+            "6",
+            "--trump",
+            "Closed",
+            "--reveal",
+            "B",
+            "--bd",
+            "random",
+        ],
+        id="six-closed-b",
+    ),
+    pytest.param(
+        ["--deals", "9", "--seed", "3", "--ac", "pimc", "--worlds", "3", "--solve-from", "3"],
+        id="pimc",
+    ),
+    pytest.param(["--deals", "1", "--seed", "one"], id="one-deal"),
+    pytest.param(["--deals", "0"], id="none"),
+]
+
+
+@pytest.mark.parametrize("args", SIMULATIONS)
+def test_simulate_gives_the_deals_of_one_process(args: list[str], address: str) -> None:
+    alone = run("simulate", *args, "--quiet", "-o", "-")
+    assert alone[0] == 0
+    assert alone[1].count("[Site ") == int(args[1])
+    assert run("simulate", *args, "--quiet", "-o", "-", "--scheduler", address) == alone
+
+
+def test_simulate_to_a_file_on_a_dask_scheduler_with_its_workers(
+    tmp_path: Path, dask_pair: str
+) -> None:
+    args = ["simulate", "--deals", "40", "--seed", "pair", "--bd", "random"]
+    alone = run(*args, "-o", str(tmp_path / "one.pmn"))
+    spread = run(*args, "-o", str(tmp_path / "two.pmn"), "--scheduler", dask_pair)
+    assert spread[0] == alone[0] == 0
+    assert spread[2].replace("two.pmn", "one.pmn") == alone[2]  # "…: 40 deals simulated"
+    assert (tmp_path / "two.pmn").read_bytes() == (tmp_path / "one.pmn").read_bytes()
+
+
+@pytest.mark.parametrize("seconds", [1e-9, 1e9], ids=["a-match-a-task", "many-a-task"])
+def test_simulate_on_gives_the_same_records_however_the_tasks_are_cut(
+    local: Client, monkeypatch: pytest.MonkeyPatch, seconds: float
+) -> None:
+    # TASK_SECONDS sizes the tasks after the first: a match each, or an even share of the
+    # round each; the deals are the same either way, and the same as one process's.
+    monkeypatch.setattr(cluster, "TASK_SECONDS", seconds)
+    rules = Rules(capture=Capture.DEHLA)
+    pair = (RuleOfThumbPlayer(), RandomPlayer())
+    records = list(mr.corpus.simulate_on(local, 70, "api", rules, pair, match_target=2))
+    assert len(records) == 70
+    assert all(not r.errors and not r.warnings for r in records)
+    assert write_string(records) == write_string(simulate(70, "api", rules, pair, 2))
+
+
+class Clumsy(RuleOfThumbPlayer):
+    """The rule of thumb, but it breaks when it is dealt the ace, king and queen of spades."""
+
+    def choose(self, view: SeatView, rng: random.Random) -> tuple[Card, bool]:
+        if len(view.hand) == 13 and {Card.parse(c) for c in ("AS", "KS", "QS")} <= view.hand:
+            raise RuntimeError("a bug in the player")
+        return super().choose(view, rng)
+
+
+def test_a_deal_that_breaks_a_player_is_named_after_the_deals_before_it(local: Client) -> None:
+    table = lineup(Clumsy(), Clumsy())
+    alone: list[DealRecord] = []
+    with pytest.raises(RuntimeError, match="a bug in the player"):
+        for record in simulate(300, 1, players=table):
+            alone.append(record)
+    broken = len(alone) + 1
+    assert broken > 10  # not the first match: the deals before it come from several tasks
+    got: list[bytes] = []
+    with pytest.raises(cluster.ChunkFailed) as failed:
+        for deal in cluster.simulated(local, 300, 1, players=table):
+            got.append(deal.data or b"")
+    # every deal before it came back, as one process made them; then the deal is named
+    assert got == [deal_bytes(r) for r in alone]
+    message = str(failed.value)
+    assert message.startswith(f"simulated deal {broken} (match sim-1-")
+    assert "RuntimeError('a bug in the player')" in message
+    # a run that stops before that deal never meets it, though its match was played
+    assert len(list(cluster.simulated(local, broken - 1, 1, players=table))) == broken - 1
 
 
 # -- the Python API ---------------------------------------------------------------------------

@@ -19,7 +19,13 @@ from mendikot_replay.core.result import next_dealer
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.core.seats import next_seat
 from mendikot_replay.players.simple import RandomPlayer, RuleOfThumbPlayer
-from mendikot_replay.players.simulate import SimulatedDeal, lineup, simulate, simulate_deals
+from mendikot_replay.players.simulate import (
+    SimulatedDeal,
+    lineup,
+    seeded_match,
+    simulate,
+    simulate_deals,
+)
 from mendikot_replay.pmn.check import MatchTracker
 from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.pmn.record import DealRecord
@@ -112,20 +118,42 @@ def dealt(record: DealRecord) -> tuple[frozenset[Card], ...]:
 
 
 def test_the_shuffles_do_not_depend_on_who_plays() -> None:
-    # The benchmark compares seatings on equal shuffles: deal i's cards come from the seed
-    # and i alone. Who plays changes the results, so the dealers and the match breaks, but
-    # not the cards of any deal: each deal is the same shuffle, dealt from the dealer's
-    # right (the drawn trump card too, drawn from the same leader's hand).
+    # Seatings are compared on equal shuffles: deal j of match k has its cards from the seed,
+    # k and j alone. Who plays changes the results, so the dealers and where each match
+    # ends, but not the cards of any match's deal j: the same shuffle, dealt from the
+    # dealer's right (the drawn trump card too, drawn from the same leader's hand).
     pair = (RuleOfThumbPlayer(), RandomPlayer())
-    a = list(simulate(20, 9, players=pair))
-    b = list(simulate(20, 9, players=pair[::-1]))
-    for i, (x, y) in enumerate(zip(a, b, strict=True), start=1):
-        assert dealt(x) == dealt(y), f"deal {i}"
-        assert x.tags["TrumpCard"] == y.tags["TrumpCard"], f"deal {i}"
+    a = {(r.tags["Match"], r.tags["Deal"]): r for r in simulate(40, 9, players=pair)}
+    b = {(r.tags["Match"], r.tags["Deal"]): r for r in simulate(40, 9, players=pair[::-1])}
+    both = sorted(a.keys() & b.keys())
+    assert len(both) >= 25  # the pairs are most of the deals: matches of 7 to 13 deals
+    for key in both:
+        x, y = a[key], b[key]
+        assert dealt(x) == dealt(y), key
+        assert x.tags["TrumpCard"] == y.tags["TrumpCard"], key
     # and the comparison is not idle: the two seatings did play differently, so that the
     # dealers differ (a shuffle that followed the play, or the dealer, would show)
-    assert [x.tags["Result"] for x in a] != [y.tags["Result"] for y in b]
-    assert sum(x.tags["Dealer"] != y.tags["Dealer"] for x, y in zip(a, b, strict=True)) >= 5
+    assert [a[k].tags["Result"] for k in both] != [b[k].tags["Result"] for k in both]
+    assert sum(a[k].tags["Dealer"] != b[k].tags["Dealer"] for k in both) >= 5
+
+
+def test_a_match_is_the_same_whatever_came_before_it() -> None:
+    # What lets a cluster play the matches side by side: match k of a run is seeded_match k,
+    # played alone, byte for byte, however the matches before it went (other players
+    # before it change nothing either: its streams are its own).
+    rules = Rules(trump_method=TrumpMethod.CLOSED, reveal=Reveal.B)
+    pair = (RuleOfThumbPlayer(), RandomPlayer())
+    run = list(simulate(45, "m", rules, pair, match_target=3))
+    names = list(dict.fromkeys(r.tags["Match"] for r in run))
+    assert len(names) >= 5
+    table = lineup(pair[0], pair[1])
+    for k, name in enumerate(names[:-1], start=1):
+        alone = [d.record for d in seeded_match("m", k, rules, table, target=3)]
+        assert write_string(alone) == write_string(r for r in run if r.tags["Match"] == name)
+    # the last match is cut off at the 45th deal: its first deals are the match's own
+    last = [r for r in run if r.tags["Match"] == names[-1]]
+    cut = seeded_match("m", len(names), rules, table, target=3, max_deals=len(last))
+    assert write_string(d.record for d in cut) == write_string(last)
 
 
 def test_the_deals_are_independent_shuffles() -> None:

@@ -78,14 +78,21 @@ def _workers(text: str) -> int:
     return count
 
 
-def add_cluster_options(parser: argparse.ArgumentParser) -> None:
-    """``--scheduler ADDRESS`` or ``--workers N``, and ``--chunk-size BYTES``."""
+def add_cluster_options(parser: argparse.ArgumentParser, *, files: bool = True) -> None:
+    """``--scheduler ADDRESS`` or ``--workers N``, and (for commands that read ``files``)
+    ``--chunk-size BYTES``."""
+    about = (
+        "Each worker reads chunks of the files (never a whole file); the results come back "
+        "in file order and are exactly those of one process. The workers must see the files "
+        "at the same paths."
+        if files
+        else "The workers play whole matches side by side; the deals come back in order and "
+        "are exactly those of one process for the seed."
+    )
     group = parser.add_argument_group(
         "on a Dask cluster",
         "Spread the work over a Dask cluster's workers (needs the dask extra: pip install "
-        "'mendikot-replay[dask]'). Each worker reads chunks of the files (never a whole "
-        "file); the results come back in file order and are exactly those of one process. "
-        "The workers must see the files at the same paths.",
+        f"'mendikot-replay[dask]'). {about}",
     )
     where = group.add_mutually_exclusive_group()
     where.add_argument(
@@ -100,13 +107,14 @@ def add_cluster_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="start a local cluster of N worker processes for this run",
     )
-    group.add_argument(
-        "--chunk-size",
-        type=byte_size,
-        metavar="BYTES",
-        help="bytes of PMN a worker reads at a time (64K, 1M; default: enough chunks for "
-        "several a worker, at most 1M)",
-    )
+    if files:
+        group.add_argument(
+            "--chunk-size",
+            type=byte_size,
+            metavar="BYTES",
+            help="bytes of PMN a worker reads at a time (64K, 1M; default: enough chunks "
+            "for several a worker, at most 1M)",
+        )
 
 
 class DealWork(Protocol):

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from .common import EXIT_OK, UsageError, add_force, plural, with_progress
+from .cluster import Cluster, add_cluster_options
+from .common import EXIT_OK, UsageError, add_force, need, plural, with_progress
+
+if TYPE_CHECKING:
+    from ..pmn.writer import Writable
 
 
 def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Play ``--deals`` deals with computer players and stream them to ``-o OUT``: one deal
     at a time from the simulator through the writer, never a list of them, with a tqdm
     progress bar on standard error when it is a terminal (and not ``--quiet``, and tqdm
-    is installed)."""
+    is installed). With ``--scheduler`` or ``--workers`` a Dask cluster plays the matches
+    side by side, and the file is the same byte for byte."""
     from ..core.rules import Capture, Reveal, Rules, TrumpMethod
     from ..players.simulate import lineup, player_by_name, simulate
     from ..pmn.writer import write_deals, write_file
@@ -43,12 +50,23 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     effort = {"worlds": args.worlds, "solve_from_tricks": args.solve_from}
     ac, bd = player_by_name(args.ac, **effort), player_by_name(args.bd, **effort)
     table = lineup(ac, bd, rules.players)
-    records = simulate(args.deals, args.seed, rules, table, match_target=args.target)
-    shown = with_progress(records, err, quiet=args.quiet, total=args.deals, unit="deal")
-    if args.output == "-":
-        write_deals(shown, out)
-    else:
-        write_file(Path(args.output), shown, force=args.force)
+    with contextlib.ExitStack() as stack:
+        records: Iterable[Writable]
+        if Cluster.asked(args):
+            need("dask", "distributed")
+            from ..corpus.cluster import connect, simulated
+
+            client = stack.enter_context(connect(args.scheduler, args.workers))
+            records = simulated(client, args.deals, args.seed, rules, table, args.target)
+        else:
+            records = simulate(args.deals, args.seed, rules, table, match_target=args.target)
+        shown: Iterable[Writable] = with_progress(
+            records, err, quiet=args.quiet, total=args.deals, unit="deal"
+        )
+        if args.output == "-":
+            write_deals(shown, out)
+        else:
+            write_file(Path(args.output), shown, force=args.force)
     if args.output != "-" and not args.quiet:
         print(f"{args.output}: {plural(args.deals, 'deal')} simulated", file=err)
     return EXIT_OK
@@ -110,4 +128,5 @@ def add_parser(commands: Any) -> None:
     )
     sim.add_argument("--quiet", action="store_true", help="no progress bar, no summary")
     add_force(sim)
+    add_cluster_options(sim, files=False)
     sim.set_defaults(handler=_simulate)

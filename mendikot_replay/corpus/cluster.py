@@ -40,17 +40,23 @@ follow no match: they note what each deal says of its match
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
+import math
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from ..core.rules import Rules
 from ..errors import MendikotError
+from ..players.simple import Player
+from ..players.simulate import Lineup
 from ..pmn.check import MatchNotes
 from ..pmn.chunks import Chunk as Chunk
 from ..pmn.chunks import Survey, byte_ranges, number, read_chunk, survey
 from ..pmn.record import DealRecord, PMNError, Problem, SourceFile
+from ..pmn.writer import WrittenDeal
 from .tables import _paths
 
 if TYPE_CHECKING:
@@ -64,16 +70,21 @@ __all__ = [
     "ChunkFailed",
     "ClusterError",
     "FileChunks",
+    "Matches",
     "Outcome",
     "Piece",
+    "PlayedMatches",
     "batches",
     "connect",
     "cut_files",
     "map_deals",
     "map_frames",
     "ordered",
+    "play_matches",
     "run_share",
     "shares",
+    "simulate_on",
+    "simulated",
     "threads",
 ]
 
@@ -341,7 +352,7 @@ def ordered(
     window: int | None = None,
     retries: int = RETRIES,
     done: Callable[[_T], object] | None = None,
-) -> Iterator[_R]:
+) -> Generator[_R, None, None]:
     """``function(item)`` for each of ``items``, run on the cluster, yielded in the order of
     ``items``: at most ``window`` tasks are in flight or waiting to be yielded (by default
     twice the cluster's threads, and two more), so that memory stays that of a few tasks'
@@ -395,6 +406,150 @@ def ordered(
         left = [f for f, _ in waiting.values()] + list(finished.values())
         if left:
             client.cancel(left)
+
+
+# -- simulated deals ----------------------------------------------------------------------------
+TASK_SECONDS = 1.0
+"""About how long a task of simulated matches runs, once the first tasks have shown how
+long a match takes: long enough that sending it costs little, short enough that the
+workers end together."""
+
+
+@dataclass(frozen=True, slots=True)
+class Matches:
+    """What one task of a simulation plays: matches ``first`` to ``first + count - 1`` of
+    the run seeded ``seed`` (:func:`~mendikot_replay.players.simulate.seeded_match`), each
+    cut off after ``max_deals`` deals."""
+
+    seed: int | str
+    rules: Rules
+    players: Lineup
+    target: int
+    max_deals: int
+    first: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMatches:
+    """A task's matches, each a list of its deals' bytes as the writer writes them, and the
+    seconds the task took (the next tasks are sized by it)."""
+
+    matches: list[list[bytes]]
+    seconds: float
+    failed: str | None = None
+    """Why the last match stopped short (its deals before are in :attr:`matches`): the
+    match, its deal and the error. Sent back rather than raised, because the run may not
+    need that deal (the last match is cut off), and a simulation that breaks breaks again
+    (a worker that dies is replaced by the scheduler all the same)."""
+
+
+def play_matches(task: Matches) -> PlayedMatches:
+    """Play a task's matches; runs on a worker. A match that breaks ends the task, with
+    its deals before and why (:attr:`PlayedMatches.failed`)."""
+    import time
+
+    from ..players.simulate import seeded_match
+    from ..pmn.writer import deal_bytes
+
+    start = time.perf_counter()
+    played: list[list[bytes]] = []
+    for k in range(task.first, task.first + task.count):
+        deals: list[bytes] = []
+        played.append(deals)
+        match = seeded_match(
+            task.seed, k, task.rules, task.players, target=task.target, max_deals=task.max_deals
+        )
+        try:
+            for deal in match:
+                deals.append(deal_bytes(deal.record))
+        except Exception as exc:
+            failed = f"match sim-{task.seed}-{k}, its deal {len(deals) + 1}: {exc!r}"
+            return PlayedMatches(played, time.perf_counter() - start, failed)
+    return PlayedMatches(played, time.perf_counter() - start)
+
+
+def simulated(
+    client: Client,
+    n_deals: int,
+    seed: int | str = 0,
+    rules: Rules | None = None,
+    players: Lineup | tuple[Player, Player] | None = None,
+    match_target: int | None = None,
+) -> Iterator[WrittenDeal]:
+    """The deals of :func:`~mendikot_replay.players.simulate.simulate` with the same
+    arguments, byte for byte, each as the writer writes it, played by the cluster's workers
+    match by match: every match is seeded by its own number, so the workers play them side
+    by side and the client puts them back in order and cuts the last one off after
+    ``n_deals`` deals. A deal that breaks a player is raised as :class:`ChunkFailed`,
+    naming its number in the run and its match, once every deal before it is yielded.
+
+    How many matches the deals take is known only once they are played, so they are sent
+    in rounds: as many matches as the deals still wanted fill at the length the matches so
+    far had (at first one and a half times the target, a match's usual length at a point a
+    deal), and another round if they fall short. Within a round the first tasks hold a
+    match each, later ones as many as take about :data:`TASK_SECONDS`, never more than an
+    even share of the round."""
+    from ..players.simulate import DEFAULT_TARGET, seated
+
+    rules = rules or Rules()
+    table = seated(rules, players)
+    target = DEFAULT_TARGET if match_target is None else match_target
+    lanes = threads(client)
+    seconds, matches, deals, made = 0.0, 0, 0, 0
+    k = 1
+
+    def round_of(size: int, first: int) -> Iterator[Matches]:
+        end = first + size
+        while first < end:
+            count = 1
+            if matches and seconds > 0:
+                wanted = TASK_SECONDS / (seconds / matches)
+                count = int(max(1, min(wanted, (end - first) / (2 * lanes))))
+            count = min(count, end - first)
+            yield Matches(seed, rules, table, target, n_deals, first, count)
+            first += count
+
+    while made < n_deals:
+        length = deals / matches if matches else 1.5 * max(target, 1)
+        size = max(1, math.ceil((n_deals - made) / max(length, 1.0)))
+        with contextlib.closing(ordered(client, play_matches, round_of(size, k))) as results:
+            for played in results:
+                seconds += played.seconds
+                matches += len(played.matches)
+                for match in played.matches:
+                    deals += len(match)
+                    for data in match[: n_deals - made]:
+                        made += 1
+                        yield WrittenDeal(None, None, None, None, data)
+                    if made >= n_deals:
+                        return  # the tasks still in flight are cancelled
+                if played.failed is not None:
+                    raise ChunkFailed(
+                        f"simulated deal {made + 1} ({played.failed}): failed on the cluster"
+                    )
+        k += size
+
+
+def simulate_on(
+    client: Client,
+    n_deals: int,
+    seed: int | str = 0,
+    rules: Rules | None = None,
+    players: Lineup | tuple[Player, Player] | None = None,
+    match_target: int | None = None,
+) -> Iterator[DealRecord]:
+    """:func:`~mendikot_replay.players.simulate.simulate` on the cluster of ``client``: the
+    same deals for the same arguments (whatever the number of workers), as records read
+    back from their text, one at a time, in order (:func:`simulated`), each match followed
+    as the reader follows a file's."""
+    from ..pmn.check import MatchTracker
+    from ..pmn.reader import read_deals
+
+    matches = MatchTracker()
+    for deal in simulated(client, n_deals, seed, rules, players, match_target):
+        assert deal.data is not None  # made by play_matches, never copied from a file
+        yield from read_deals(io.BytesIO(deal.data), matches=matches)
 
 
 # -- for notebooks --------------------------------------------------------------------------------

@@ -30,23 +30,24 @@ seen: its chance *after* is that card's chance once the trump is known
 (asking included).
 
 The last two tricks of a simulated deal, every position exact. C leads the queen of
-diamonds with a 40% chance to win (with what C could see); the ace gave 60%:
+clubs with a 6% chance to win (with what C could see); the ten of diamonds gave 33% (the
+same position as in :mod:`.odds`):
 
 >>> from mendikot_replay.players.simulate import simulate
->>> record = next(simulate(1, seed=16))
+>>> record = next(simulate(1, seed=1))
 >>> chances = deal_chances(record, max_tricks=2)
 >>> [(c.ply, c.seat, str(c.card), round(c.before.win, 2), round(c.after.win, 2))
 ...  for c in chances[:3]]
-[(45, 'C', 'QD', 0.6, 0.4), (46, 'D', '9D', 0.7, 0.7), (47, 'A', 'JD', 0.17, 0.17)]
+[(45, 'C', 'QC', 0.33, 0.06), (46, 'D', 'JS', 1.0, 1.0), (47, 'A', '5C', 0.0, 0.0)]
 >>> [(c.ply, str(c.card), c.best, c.mistake) for c in chances.mistakes]
-[(45, 'QD', 'AD', True)]
+[(45, 'QC', 'TD', True)]
 >>> write_chances(record, chances), write_chances(record, chances)
 (True, False)
 >>> from mendikot_replay.pmn.writer import write_string
 >>> import textwrap
->>> print(textwrap.fill(write_string([record]).split("12. ")[1].split(" 9D")[0], 88))
-C: QD { [%eval AC 0.40] } { [%point single-dummy-mistake QD C AD] With what C could see,
-the queen of diamonds gave A/C 40% to win the deal; the ace of diamonds gave 60%. }
+>>> print(textwrap.fill(write_string([record]).split("12. ")[1].split(" JS")[0], 88))
+C: QC { [%eval AC 0.06] } { [%point single-dummy-mistake QC C TD] With what C could see,
+the queen of clubs gave A/C 6% to win the deal; the ten of diamonds gave 33%. }
 """
 
 from __future__ import annotations

@@ -65,22 +65,22 @@ The seat need not be the one to play (``seat``): the cards are then those the pl
 move may hold, each scored over the worlds in which that player may play it (``worlds`` of
 each card), without asks.
 
-A simulated deal before its twelfth trick: D leads, and with what D can see (its two cards,
-the 44 played, who showed out of what) twelve deals of the other six cards fit. The jack of
-spades wins in four of them (the real one among them), the king of clubs in none:
+A simulated deal before its twelfth trick: C leads, and with what C can see (its two cards,
+the 44 played, who showed out of what) eighteen deals of the other six cards fit. The ten
+of diamonds wins in six of them, the queen of clubs in one; in the real one both lose:
 
 >>> from mendikot_replay.players.simulate import simulate
->>> record = next(simulate(1, seed=3))
+>>> record = next(simulate(1, seed=1))
 >>> chances = odds(record, trick=12)
 >>> print(chances.text())
-after 44 cards (trick 12): D to play; the chances of B/D from D's view
-  exact: all 12 worlds that fit what D has seen, each solved double-dummy
+after 44 cards (trick 12): C to play; the chances of A/C from C's view
+  exact: all 18 worlds that fit what C has seen, each solved double-dummy
   card     win    tie   loss  double dummy
-  JS     33.3%   0.0%  66.7%  BD win
-  KC      0.0%   0.0% 100.0%  AC win
+  TD     33.3%   0.0%  66.7%  BD win
+  QC      5.6%   0.0%  94.4%  BD win
 >>> best = chances.best
 >>> str(best.card), best.chance.wins, best.worlds
-('JS', 4, 12)
+('TD', 6, 18)
 
 A ``Start`` position does not say which cards went before it, so far more worlds fit (any
 card A has not seen may be in a hand or out of play) and 200 are drawn:

@@ -9,10 +9,14 @@ deals form matches: the dealer rotates as docs/rules.md says (:func:`~.result.ne
 new match starts when a team reaches the target. Each record names the player type in its
 seat tags (``[A "rule-of-thumb"]``), so a corpus can be split by who played.
 
-Everything comes from the seed: the deals from one random stream, the players' choices from
-another (each deal shuffled from its own stream), so that two runs with different players
-at the table shuffle the same cards deal for deal (the benchmark compares seatings on equal
-shuffles).
+Everything comes from the seed, and every match from the seed and its number alone: match
+``k``'s first dealer from a stream of its own, and its ``j``-th deal shuffled, and played (the
+players' random choices), from two more streams named by the seed, ``k`` and ``j``
+(:func:`seeded_match`). So match ``k`` is the same whatever the matches before it did, which
+lets a cluster play the matches side by side and still give the deals of one process
+(:func:`mendikot_replay.corpus.cluster.simulate_on`); and two runs with other players at the
+table shuffle the same cards for each match's deal ``j`` (the ``Match`` and ``Deal`` tags
+pair them: a comparison of seatings on equal shuffles).
 
 >>> from mendikot_replay.pmn.writer import write_deal
 >>> from mendikot_replay.pmn.reader import read_string
@@ -51,6 +55,8 @@ __all__ = [
     "lineup",
     "play_deal",
     "player_by_name",
+    "seated",
+    "seeded_match",
     "simulate",
     "simulate_deal",
     "simulate_deals",
@@ -286,37 +292,85 @@ def simulate_match(
     play_rng: random.Random | None = None,
 ) -> Iterator[DealRecord]:
     """The deals of one match, until a team reaches ``target`` points (``rules.scoring``;
-    plain by default: a point a deal) or after ``max_deals``. The first dealer is drawn
+    plain by default: a point a deal) or after ``max_deals``, every deal shuffled from
+    ``rng`` (and played from ``play_rng``, by default ``rng`` too). The first dealer is drawn
     (a random seat) unless given; then the dealer rotates by the rules."""
     if dealer is None:
         dealer = rng.choice(seats(rules.players))
-    deals = _match(
-        itertools.repeat(rng), rules, players, name, dealer, target, max_deals, play_rng or rng
-    )
-    for deal in deals:
+    streams = itertools.repeat((rng, play_rng or rng))
+    for deal in _match(streams, rules, players, name, dealer, target, max_deals):
         yield deal.record
 
 
 def _match(
-    deal_rngs: Iterator[random.Random],
+    streams: Iterator[tuple[random.Random, random.Random]],
     rules: Rules,
     players: Lineup,
     name: str,
     dealer: Seat,
     target: int,
     max_deals: int | None,
-    play_rng: random.Random,
 ) -> Iterator[SimulatedDeal]:
-    """The deals of one match, each dealt from the next of ``deal_rngs``."""
+    """The deals of one match, each dealt and played from the next pair of ``streams``
+    (the shuffle's, the players')."""
     register = MatchRegister(rules.scoring, target)
     number = 0
     while not register.finished and (max_deals is None or number < max_deals):
         number += 1
         tags = {"Match": name, "Deal": str(number)}
-        deal = _play_deal(next(deal_rngs), rules, dealer, players, play_rng, tags)
+        shuffle, choices = next(streams)
+        deal = _play_deal(shuffle, rules, dealer, players, choices, tags)
         register.add(deal.result, all_aces=deal.all_aces)
         yield deal
         dealer = next_dealer(dealer, deal.result, rules.players)
+
+
+def seeded_match(
+    seed: int | str,
+    k: int,
+    rules: Rules,
+    players: Lineup,
+    *,
+    target: int = DEFAULT_TARGET,
+    max_deals: int | None = None,
+) -> Iterator[SimulatedDeal]:
+    """Match ``k`` (from 1) of the run seeded ``seed``, named ``sim-SEED-K``: its first
+    dealer, and each deal's shuffle and play, come from streams named by ``seed``, ``k``
+    and the deal's number in the match, and from nothing else. So the match is the same
+    whichever process plays it, and whatever was played before it; and the same cards
+    are shuffled for its deal ``j`` whoever plays (only who deals them follows the play).
+
+    >>> from mendikot_replay.core.rules import Rules
+    >>> table = lineup(RuleOfThumbPlayer(), RuleOfThumbPlayer())
+    >>> third = [d.record for d in seeded_match(7, 3, Rules(), table)]
+    >>> alone = [d.record for d in simulate_deals(100, 7) if d.record.tags["Match"] == "sim-7-3"]
+    >>> [r.tags["Hands"] for r in third] == [r.tags["Hands"] for r in alone]
+    True
+    """
+    first = random.Random(f"mendikot-match-{seed}-{k}").choice(seats(rules.players))
+    streams = (
+        (
+            random.Random(f"mendikot-deal-{seed}-{k}-{j}"),
+            random.Random(f"mendikot-play-{seed}-{k}-{j}"),
+        )
+        for j in itertools.count(1)
+    )
+    yield from _match(streams, rules, players, f"sim-{seed}-{k}", first, target, max_deals)
+
+
+def seated(rules: Rules, players: Lineup | tuple[Player, Player] | None) -> Lineup:
+    """The table of a run: a seat → player mapping as given, a pair seated by team (team
+    AC's player, team BD's), or the rule of thumb everywhere; every seat filled."""
+    if players is None:
+        table: Lineup = lineup(RuleOfThumbPlayer(), RuleOfThumbPlayer(), rules.players)
+    elif isinstance(players, tuple):
+        table = lineup(players[0], players[1], rules.players)
+    else:
+        table = players
+    missing = set(seats(rules.players)) - set(table)
+    if missing:
+        raise ValueError(f"no player for seat(s) {', '.join(sorted(missing))}")
+    return table
 
 
 def simulate(
@@ -331,8 +385,9 @@ def simulate(
     :data:`DEFAULT_TARGET`) and the last one is cut off after ``n_deals`` deals.
 
     ``players`` is a seat → player mapping or a pair (team AC's player, team BD's); by
-    default everyone plays the rule of thumb. The same seed gives the same deals, and the
-    same cards whoever plays them.
+    default everyone plays the rule of thumb. The same seed gives the same deals, each
+    match those of :func:`seeded_match`; other players get the same cards for each match's
+    deal ``j``.
     """
     for deal in simulate_deals(n_deals, seed, rules, players, match_target):
         yield deal.record
@@ -346,28 +401,14 @@ def simulate_deals(
     match_target: int | None = None,
 ) -> Iterator[SimulatedDeal]:
     """:func:`simulate` with each deal's result at hand (for statistics without re-reading
-    the tags)."""
+    the tags): the matches of :func:`seeded_match` one after another, the last cut off."""
     rules = rules or Rules()
-    if players is None:
-        table: Lineup = lineup(RuleOfThumbPlayer(), RuleOfThumbPlayer(), rules.players)
-    elif isinstance(players, tuple):
-        table = lineup(players[0], players[1], rules.players)
-    else:
-        table = players
-    missing = set(seats(rules.players)) - set(table)
-    if missing:
-        raise ValueError(f"no player for seat(s) {', '.join(sorted(missing))}")
-    play_rng = random.Random(f"mendikot-play-{seed}")
+    table = seated(rules, players)
     target = DEFAULT_TARGET if match_target is None else match_target
-    # One shuffle stream per deal and one draw per match for its first dealer: the cards of
-    # deal i then depend on the seed and i only, never on how earlier deals were played.
-    deal_rngs = (random.Random(f"mendikot-deal-{seed}-{i}") for i in itertools.count(1))
     made = 0
-    k = 0
-    while made < n_deals:
-        k += 1
-        first = random.Random(f"mendikot-match-{seed}-{k}").choice(seats(rules.players))
-        name = f"sim-{seed}-{k}"
-        for deal in _match(deal_rngs, rules, table, name, first, target, n_deals - made, play_rng):
+    for k in itertools.count(1):
+        if made >= n_deals:
+            return
+        for deal in seeded_match(seed, k, rules, table, target=target, max_deals=n_deals - made):
             made += 1
             yield deal

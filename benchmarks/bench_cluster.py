@@ -1,10 +1,11 @@
 """``mendikot-replay analyse`` on a Dask cluster: deals per second with one process and
-with two local workers, in the same run, and each worker's peak memory as the file grows.
+with two local workers, in the same run, and each worker's peak memory as the file grows;
+and ``simulate`` with the Monte Carlo player both ways.
 
-Run it as ``python benchmarks/bench_cluster.py [--deals N] [--max-tricks T]``. It writes ``N``
-simulated deals (:func:`mendikot_replay.players.simulate.simulate`: rule-of-thumb players,
-matches) to a temporary ``.pmn`` file and times the command as a user runs it,
-``analyse --json --max-tricks T FILE`` (the JSON to ``/dev/null``), two ways in turn:
+Run it as ``python benchmarks/bench_cluster.py [--deals N] [--max-tricks T] [--simulate S]``.
+It writes ``N`` simulated deals (:func:`mendikot_replay.players.simulate.simulate`:
+rule-of-thumb players, matches) to a temporary ``.pmn`` file and times the command as a user
+runs it, ``analyse --json --max-tricks T FILE`` (the JSON to ``/dev/null``), two ways in turn:
 
 * in this process, as without the ``dask`` extra;
 * with ``--scheduler`` on a :class:`distributed.LocalCluster` of two worker processes (one
@@ -22,11 +23,18 @@ their time) on the file and on one four times as large, each on workers restarte
 and each worker's peak resident memory (``ru_maxrss``) read from the worker itself. A worker
 holds a few chunks at a time, never the file, so the peak must stay flat as the file grows.
 
+Last, ``simulate --deals S --ac pimc --bd pimc`` (``S`` 120 by default, 0 to leave it out)
+both ways on the same cluster, the two files compared byte for byte. The workers play whole
+matches, of some ten deals each, so a short run cannot split evenly: the ratio grows with
+``S``.
+
 On the project's 2-core machine, idle, 600 deals at ``--max-tricks 10``: 57-62 deals/s in one
 process, 105 with two workers, 1.72-1.84 times (1,500 deals at ``--max-tricks 8``: 1.69),
 1.9 cores busy; each worker's peak 119-120 MiB on the file and on the one four times as
 large. With another benchmark holding one core, the same run gave 1.00-1.08 times (1.04
-cores busy for the two workers): compare the cores busy before the ratio.
+cores busy for the two workers): compare the cores busy before the ratio. ``simulate`` of
+120 deals by the Monte Carlo player: 31.8 s in one process, 19.0 s on the two workers,
+1.67 times (60 deals: 1.32 times, six matches of 10 to 13 deals where 60 were needed).
 """
 
 from __future__ import annotations
@@ -59,6 +67,7 @@ FLAT = 1.25
 
 DEFAULT_DEALS = 600
 DEFAULT_MAX_TRICKS = 10
+DEFAULT_SIMULATED = 120
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +89,18 @@ class Results:
     """Each worker's peak resident memory (bytes) on the file."""
     peak_large: list[int]
     """The same on the file four times as large."""
+    simulated: int = 0
+    """Deals of the ``simulate`` runs (0: not run)."""
+    simulate_one: float = 0.0
+    """Seconds of ``simulate --ac pimc --bd pimc`` in this process."""
+    simulate_two: float = 0.0
+    """The same on the two workers."""
+    simulate_same: bool = True
+    """Whether the two runs wrote the same bytes."""
+
+    @property
+    def simulate_ratio(self) -> float:
+        return self.simulate_one / self.simulate_two if self.simulate_two else 0.0
 
     @property
     def one_rate(self) -> float:
@@ -121,6 +142,19 @@ def _analyse(
     return seconds, cpu / seconds if seconds else 0.0
 
 
+def _simulate(deals: int, seed: int, out: Path, *cluster: str) -> float:
+    """Seconds of one ``simulate --ac pimc --bd pimc`` run of ``deals`` deals into ``out``."""
+    args = ["simulate", "--quiet", "--force", "--deals", str(deals), "--seed", str(seed)]
+    args += ["--ac", "pimc", "--bd", "pimc", "-o", str(out)]
+    gc.collect()
+    start = time.perf_counter()
+    status = command([*args, *cluster])
+    seconds = time.perf_counter() - start
+    if status != 0:
+        raise RuntimeError(f"simulate exited with {status}")
+    return seconds
+
+
 def _cpu(client: Client | None) -> float:
     """The CPU seconds of the workers of ``client`` so far (0 without one)."""
     if client is None:
@@ -136,7 +170,12 @@ def _peaks(client: Client) -> list[int]:
 
 
 def run_benchmark(
-    deals: int, seed: int, workdir: Path, max_tricks: int = DEFAULT_MAX_TRICKS, repeat: int = 1
+    deals: int,
+    seed: int,
+    workdir: Path,
+    max_tricks: int = DEFAULT_MAX_TRICKS,
+    repeat: int = 1,
+    simulated: int = DEFAULT_SIMULATED,
 ) -> Results:
     path = workdir / "corpus.pmn"
     write_deals(simulate(deals, seed), path)
@@ -167,7 +206,28 @@ def run_benchmark(
         client.restart()
         _analyse(large, 2, *where)
         big = _peaks(client)
-    return Results(deals, max_tricks, one[0], two[0], start_up, one[1], two[1], small, big)
+        sim_one = sim_two = 0.0
+        same = True
+        if simulated:
+            _simulate(1, seed, workdir / "warm.pmn", *where)  # the players' imports
+            sim_one = _simulate(simulated, seed, workdir / "one.pmn")
+            sim_two = _simulate(simulated, seed, workdir / "two.pmn", *where)
+            same = (workdir / "one.pmn").read_bytes() == (workdir / "two.pmn").read_bytes()
+    return Results(
+        deals,
+        max_tricks,
+        one[0],
+        two[0],
+        start_up,
+        one[1],
+        two[1],
+        small,
+        big,
+        simulated,
+        sim_one,
+        sim_two,
+        same,
+    )
 
 
 def print_report(results: Results, out: TextIO) -> None:
@@ -208,6 +268,14 @@ def print_report(results: Results, out: TextIO) -> None:
         f"(goal <= x{FLAT}): {flat}",
         file=out,
     )
+    if results.simulated:
+        same = "the same file" if results.simulate_same else "DIFFERENT files"
+        print(
+            f"simulate --ac pimc --bd pimc, {results.simulated} deals: one process "
+            f"{results.simulate_one:.1f} s, 2 workers {results.simulate_two:.1f} s: "
+            f"{results.simulate_ratio:.2f} times as fast, {same}",
+            file=out,
+        )
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> Results:
@@ -217,10 +285,19 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> Result
     parser.add_argument("--max-tricks", type=int, default=DEFAULT_MAX_TRICKS)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=1, help="timing runs; the best counts")
+    parser.add_argument(
+        "--simulate",
+        type=int,
+        default=DEFAULT_SIMULATED,
+        metavar="S",
+        help=f"deals of the pimc simulate runs (default {DEFAULT_SIMULATED}; 0: none)",
+    )
     args = parser.parse_args(argv)
     out = out if out is not None else sys.stdout
     with tempfile.TemporaryDirectory(prefix="bench_cluster_") as tmp:
-        results = run_benchmark(args.deals, args.seed, Path(tmp), args.max_tricks, args.repeat)
+        results = run_benchmark(
+            args.deals, args.seed, Path(tmp), args.max_tricks, args.repeat, args.simulate
+        )
     print_report(results, out)
     return results
 

@@ -33,13 +33,15 @@ def test_bench_tables_runs_and_reports() -> None:
 
 
 def test_bench_cluster_runs_and_reports() -> None:
-    """analyse in this process and on two local workers (a real cluster), and the workers'
-    peak memory on a file and on one four times as large."""
+    """analyse in this process and on two local workers (a real cluster), the workers'
+    peak memory on a file and on one four times as large, and simulate both ways."""
     bench = load_benchmark("bench_cluster")
     out = io.StringIO()
-    results = bench.main(["--deals", "8", "--max-tricks", "2"], out=out)
+    results = bench.main(["--deals", "8", "--max-tricks", "2", "--simulate", "3"], out=out)
     text = out.getvalue()
     assert results.deals == 8 and results.one_process > 0 and results.two_workers > 0
+    assert results.simulated == 3 and results.simulate_same and results.simulate_two > 0
+    assert "simulate --ac pimc --bd pimc, 3 deals" in text and "the same file" in text
     assert len(results.peak_small) == len(results.peak_large) == 2
     assert all(peak > 0 for peak in results.peak_small + results.peak_large)
     assert "2 workers / one process" in text and "goal >= 1.6" in text

@@ -524,6 +524,26 @@ def test_usage_errors() -> None:
             main(["validate", example, *bad])
 
 
+def test_a_scheduler_that_is_not_there_is_said_at_once() -> None:
+    example = str(SAMPLES / "worked-example.pmn")
+    start = time.monotonic()
+    status, out, err = run("validate", example, "--scheduler", f"tcp://127.0.0.1:{free_port()}")
+    assert status == 1 and out == ""
+    assert "no Dask scheduler at tcp://127.0.0.1:" in err and "nothing listens" in err
+    assert time.monotonic() - start < 10  # not Dask's half a minute of retries
+    status, _, err = run("simulate", "--deals", "1", "-o", "-", "--scheduler", "tcp://x:port")
+    assert status == 1 and "not a scheduler address: tcp://x:port" in err
+
+
+def test_a_scheduler_without_workers_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cluster, "WAIT_FOR_WORKERS", 1.0)
+    with distributed.LocalCluster(n_workers=0, dashboard_address=None) as empty:
+        address = str(empty.scheduler_address)
+        status, _, err = run("stats", str(SAMPLES / "worked-example.pmn"), "--scheduler", address)
+    assert status == 1
+    assert f"the Dask scheduler at {address} has no worker (start one with 'dask worker" in err
+
+
 # -- retries, failures and Ctrl-C --------------------------------------------------------------
 def flaky(marks: str, item: int) -> int:
     """Fails the first time it is given ``item`` (a mark file remembers), then works."""
@@ -538,6 +558,31 @@ def test_a_failed_task_is_tried_again(local: Client, tmp_path: Path) -> None:
     work = functools.partial(flaky, str(tmp_path))
     assert list(cluster.ordered(local, work, range(12), window=3)) == [i * i for i in range(12)]
     assert len(list(tmp_path.iterdir())) == 12  # each failed once
+
+
+def die_once(marks: str, item: int) -> int:
+    """Kills its worker process the first time it is given 5 (a mark file remembers)."""
+    mark = Path(marks) / str(item)
+    if item == 5 and not mark.exists():
+        mark.touch()
+        os._exit(1)  # the worker dies mid-task, as if killed
+    return item * item
+
+
+@pytest.mark.slow
+def test_a_worker_that_dies_mid_run_loses_nothing(tmp_path: Path) -> None:
+    # The nanny starts a new worker, the scheduler gives it the lost task, and the results
+    # still come back whole and in order.
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as two,
+        Client(two) as client,
+    ):
+        work = functools.partial(die_once, str(tmp_path))
+        got = list(cluster.ordered(client, work, range(12), window=4))
+    assert got == [i * i for i in range(12)]
+    assert (tmp_path / "5").exists()  # it did die once
 
 
 def choke_on_deal_9(records: Iterator[tuple[str, DealRecord]], notes: object) -> int:
@@ -557,6 +602,17 @@ def test_a_deal_that_fails_every_try_is_named(local: Client, corpus: Path) -> No
     assert "the program's own bug" in str(failed.value)
 
 
+def solving(process: object) -> bool:
+    """Whether a process has loaded the solver's core: a worker that has started, ignores
+    Ctrl-C, and has begun its first analysis (a process that has just been started
+    may not yet ignore it)."""
+    try:
+        maps = process.memory_maps()  # type: ignore[attr-defined]
+    except Exception:  # gone, or not readable yet
+        return False
+    return any("_ddcore" in m.path for m in maps)
+
+
 @pytest.mark.slow
 def test_ctrl_c_stops_cleanly(corpus: Path, tmp_path: Path) -> None:
     psutil = pytest.importorskip("psutil")
@@ -571,10 +627,10 @@ def test_ctrl_c_stops_cleanly(corpus: Path, tmp_path: Path) -> None:
     process = psutil.Process(child.pid)
     deadline = time.monotonic() + 60
     workers: list[object] = []
-    while time.monotonic() < deadline and len(workers) < 2:  # both workers started
-        workers = [p for p in process.children(recursive=True) if "python" in p.name()]
+    while time.monotonic() < deadline and len(workers) < 2:  # both workers at work
+        workers = [p for p in process.children(recursive=True) if solving(p)]
         time.sleep(0.2)
-    time.sleep(3)  # the tasks are running
+    time.sleep(1)  # the tasks are running
     os.killpg(child.pid, signal.SIGINT)  # a Ctrl-C reaches every process of the command
     _, err = child.communicate(timeout=60)
     assert child.returncode == 130, err
@@ -679,6 +735,37 @@ def test_a_deal_that_breaks_a_player_is_named_after_the_deals_before_it(local: C
     assert "RuntimeError('a bug in the player')" in message
     # a run that stops before that deal never meets it, though its match was played
     assert len(list(cluster.simulated(local, broken - 1, 1, players=table))) == broken - 1
+
+
+@pytest.mark.slow
+def test_ctrl_c_while_the_local_cluster_starts(tmp_path: Path) -> None:
+    # The client holds a Ctrl-C back until the cluster it must stop is whole, then stops
+    # it: the worker processes end and nothing is written. (Worker processes interrupted
+    # while they import may still print a traceback of their own: not checked here.)
+    psutil = pytest.importorskip("psutil")
+    target = tmp_path / "strong.pmn"
+    command = [sys.executable, "-m", "mendikot_replay", "simulate", "--deals", "50"]
+    command += ["--ac", "pimc", "--workers", "2", "--quiet", "-o", str(target)]
+    child = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True
+    )
+    process = psutil.Process(child.pid)
+    deadline = time.monotonic() + 60
+    seen: dict[int, object] = {}
+    while time.monotonic() < deadline and not seen:  # the first process of the cluster
+        seen = {p.pid: p for p in process.children(recursive=True)}
+        time.sleep(0.01)
+    assert seen
+    os.killpg(child.pid, signal.SIGINT)
+    while child.poll() is None and time.monotonic() < deadline:  # what it starts meanwhile
+        with contextlib.suppress(psutil.Error):
+            seen.update((p.pid, p) for p in process.children(recursive=True))
+        time.sleep(0.05)
+    child.communicate(timeout=60)
+    assert child.returncode == 130
+    assert list(tmp_path.iterdir()) == []  # no file, no temporary file
+    _, alive = psutil.wait_procs(list(seen.values()), timeout=20)
+    assert not alive
 
 
 # -- the Python API ---------------------------------------------------------------------------

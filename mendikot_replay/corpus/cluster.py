@@ -131,6 +131,7 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
     if (scheduler is None) == (workers is None):
         raise ValueError("give a scheduler's address or a number of workers, not both")
     if scheduler is not None:
+        _knock(scheduler)
         try:
             client = Client(scheduler, timeout=WAIT_FOR_WORKERS, set_as_default=False)
         except (OSError, TimeoutError) as exc:
@@ -147,16 +148,68 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
         return
     if workers is not None and workers < 1:
         raise ValueError("a local cluster needs at least 1 worker")
-    cluster = LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",  # any free port: a second cluster must not say 8787 is taken
-        silence_logs=logging.ERROR,
-    )
-    with cluster, Client(cluster, set_as_default=False) as client:
-        client.run(_leave_interrupts_to_the_client)
-        yield client
+    with contextlib.ExitStack() as stack:
+        with _interrupts_held():
+            cluster = stack.enter_context(
+                LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=":0",  # any free port: not 8787 if another has it
+                    silence_logs=logging.ERROR,
+                )
+            )
+            client = stack.enter_context(Client(cluster, set_as_default=False))
+            client.run(_leave_interrupts_to_the_client)
+        yield client  # a Ctrl-C held during the start-up is raised here, and all is stopped
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back in this process while a local cluster starts, and let it
+    through once the cluster is whole: interrupted half-way, Dask's start-up prints
+    tracebacks and can leave a process behind, where a whole cluster is stopped cleanly.
+
+    The worker processes do not inherit the held signal (Python's process start clears
+    it): one that a Ctrl-C reaches before it has started, and ignores interrupts
+    (:func:`_leave_interrupts_to_the_client`), may print a traceback of its own."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # not on POSIX: nothing to hold
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _knock(scheduler: str) -> None:
+    """Fail at once if nothing listens at a ``tcp://`` scheduler address: Dask itself
+    keeps trying to connect for :data:`WAIT_FOR_WORKERS` seconds, which is right for a
+    scheduler still starting but leaves a mistyped address silent for half a minute. Other
+    kinds of address (``tls://``, ``ucx://``…) are left to Dask."""
+    import socket
+    from urllib.parse import urlsplit
+
+    where = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
+    if where.scheme != "tcp" or where.hostname is None:
+        return
+    try:
+        port = where.port or 8786
+    except ValueError:
+        raise ClusterError(f"not a scheduler address: {scheduler} (say tcp://HOST:8786)") from None
+    try:
+        with socket.create_connection((where.hostname, port), timeout=WAIT_FOR_WORKERS):
+            pass
+    except ConnectionRefusedError:
+        raise ClusterError(
+            f"no Dask scheduler at {scheduler}: nothing listens at port {port} of "
+            f"{where.hostname} (start one with 'dask scheduler --port {port}')"
+        ) from None
+    except OSError:
+        return  # a name not found, a timeout…: Dask says it in its own words
 
 
 def _leave_interrupts_to_the_client() -> None:

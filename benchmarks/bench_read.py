@@ -21,11 +21,28 @@ because timings depend on the machine.
 Timing runs without tracemalloc (which slows allocation-heavy code several-fold) and
 memory runs without timing, so neither distorts the other.
 
-On the project's 2-core machine (a busy moment moves the ratio by a factor of two, so
-repeat), 500 deals, both readers in the same run: about 90,000 cards/s, 1.4-1.5 times
-python-chess's plies/s (1.1-1.2 before the reader and engine were tuned). The same modules
-compiled by mypyc (tried by hand, not built by the set-up: the build took longer than the
-set-up may) read about 160,000 cards/s, 2.7-3.1 times.
+The two readers are timed in turn, one run of each then again (``--repeat``, best of three
+by default), so that a busy moment of the machine slows both rather than one.
+
+Figures on the project's 2-core machine (shared with other work: a busy moment moves a single
+run by a factor of two, so repeat), 500 deals, 21,604 cards against 32,893 plies:
+
+* The Python source: 44,000-52,000 cards/s, 1.47-1.54 times python-chess's plies/s (1.25 at
+  the busiest; 1.1-1.2 before the reader and engine were tuned); peak memory 0.98-0.99 MiB
+  for 500 deals, 1.07-1.08 MiB for 2,000 (x1.09-1.10 for a 4x file).
+* The same modules compiled by mypyc (tried twice by hand, not built by the set-up): 75,000-
+  86,000 cards/s, 2.4-2.7 times (core/seats.py compiled too: 2.4-2.6 on a busier machine).
+  Still short of 3, and not landed: a fresh ``./dev.sh setup`` took 145 s with the build
+  against 87 s without (budget 180 s), and mypyc 2.4's classes do not pickle (the Dask
+  cluster ships records: ``TypeError: __init__() missing required argument``, and
+  ``FrozenInstanceError`` for the frozen dataclasses), nor do they make a copy without
+  running ``__init__`` (``Game.copy``); ``mypyc_attr(serializable=True)``, meant for that,
+  leaves ``__init__`` unrun in this version.
+
+Where the source spends its time (cProfile, 500 deals, own time): ``Game._commit`` 9%, the
+reader's plain trick line 7%, ``Timeline.replay`` 4%, ``Game.__init__`` 4%,
+``check_record`` 4%, ``Game._collect`` 3%, ``PlayNode.__init__`` 3%, ``Game.play`` 3%,
+``parse_hand`` 3%; in all, parsing 26% and the replay with its checks 49%.
 """
 
 from __future__ import annotations
@@ -168,14 +185,17 @@ def read_pgn(path: Path) -> int:
     return games
 
 
-def best_time(run: Callable[[], object], repeat: int) -> float:
-    """The fastest of ``repeat`` runs: the least disturbed by the rest of the machine."""
-    best = float("inf")
+def best_times(runs: Sequence[Callable[[], object]], repeat: int) -> list[float]:
+    """The fastest of ``repeat`` runs of each of ``runs``, taken in turn (one of each, then
+    again): a busy moment of the machine then slows both readers, not one, and the best
+    run of each is the least disturbed."""
+    best = [float("inf")] * len(runs)
     for _ in range(repeat):
-        gc.collect()
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
+        for i, run in enumerate(runs):
+            gc.collect()
+            start = time.perf_counter()
+            run()
+            best[i] = min(best[i], time.perf_counter() - start)
     return best
 
 
@@ -190,7 +210,7 @@ def peak_memory(run: Callable[[], object]) -> int:
         tracemalloc.stop()
 
 
-def run_benchmark(deals: int, seed: int, workdir: Path, repeat: int = 2) -> Results:
+def run_benchmark(deals: int, seed: int, workdir: Path, repeat: int = 3) -> Results:
     small = write_pmn_corpus(workdir / "small.pmn", deals, seed)
     large = write_pmn_corpus(workdir / "large.pmn", 4 * deals, seed + 1)
     games = write_pgn_corpus(workdir / "games.pgn", deals, seed)
@@ -198,10 +218,11 @@ def run_benchmark(deals: int, seed: int, workdir: Path, repeat: int = 2) -> Resu
     read, bad = read_pmn(small.path)
     if read != small.items:
         raise RuntimeError(f"the reader found {read} deals in a file of {small.items}")
-    pmn_seconds = best_time(lambda: read_pmn(small.path), repeat)
     if read_pgn(games.path) != games.items:
         raise RuntimeError("python-chess did not read back every game")
-    pgn_seconds = best_time(lambda: read_pgn(games.path), repeat)
+    pmn_seconds, pgn_seconds = best_times(
+        [lambda: read_pmn(small.path), lambda: read_pgn(games.path)], repeat
+    )
     # Both files once more before the memory runs: the reader's caches (suit holdings, of
     # which there are a bounded number) then hold what either file needs, so the two peaks
     # compare what reading a deal keeps, not how far the caches filled up on the way.
@@ -266,7 +287,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> Result
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--deals", type=int, default=DEFAULT_DEALS, help="deals (and games)")
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--repeat", type=int, default=2, help="timing runs; the best counts")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="timing runs of each, in turn; the best counts"
+    )
     args = parser.parse_args(argv)
     out = out if out is not None else sys.stdout
     with tempfile.TemporaryDirectory(prefix="bench_read_") as tmp:

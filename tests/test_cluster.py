@@ -537,7 +537,7 @@ def test_a_scheduler_that_is_not_there_is_said_at_once() -> None:
 
 def test_a_scheduler_without_workers_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cluster, "WAIT_FOR_WORKERS", 1.0)
-    with distributed.LocalCluster(n_workers=0, dashboard_address=None) as empty:
+    with distributed.LocalCluster(n_workers=0, dashboard_address=":0") as empty:
         address = str(empty.scheduler_address)
         status, _, err = run("stats", str(SAMPLES / "worked-example.pmn"), "--scheduler", address)
     assert status == 1
@@ -575,7 +575,7 @@ def test_a_worker_that_dies_mid_run_loses_nothing(tmp_path: Path) -> None:
     # still come back whole and in order.
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as two,
         Client(two) as client,
     ):

@@ -51,12 +51,12 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from ..core.rules import Rules
 from ..errors import MendikotError
 from ..players.simple import Player
-from ..players.simulate import Lineup
+from ..players.simulate import DEFAULT_TARGET, Lineup, match_name, seated, seeded_match
 from ..pmn.check import MatchNotes
 from ..pmn.chunks import Chunk as Chunk
 from ..pmn.chunks import Survey, byte_ranges, number, read_chunk, survey
 from ..pmn.record import DealRecord, PMNError, Problem, SourceFile
-from ..pmn.writer import WrittenDeal
+from ..pmn.writer import WrittenDeal, deal_bytes
 from .tables import _paths
 
 if TYPE_CHECKING:
@@ -502,9 +502,6 @@ def play_matches(task: Matches) -> PlayedMatches:
     its deals before and why (:attr:`PlayedMatches.failed`)."""
     import time
 
-    from ..players.simulate import seeded_match
-    from ..pmn.writer import deal_bytes
-
     start = time.perf_counter()
     played: list[list[bytes]] = []
     for k in range(task.first, task.first + task.count):
@@ -517,7 +514,7 @@ def play_matches(task: Matches) -> PlayedMatches:
             for deal in match:
                 deals.append(deal_bytes(deal.record))
         except Exception as exc:
-            failed = f"match sim-{task.seed}-{k}, its deal {len(deals) + 1}: {exc!r}"
+            failed = f"match {match_name(task.seed, k)}, its deal {len(deals) + 1}: {exc!r}"
             return PlayedMatches(played, time.perf_counter() - start, failed)
     return PlayedMatches(played, time.perf_counter() - start)
 
@@ -543,8 +540,6 @@ def simulated(
     deal), and another round if they fall short. Within a round the first tasks hold a
     match each, later ones as many as take about :data:`TASK_SECONDS`, never more than an
     even share of the round."""
-    from ..players.simulate import DEFAULT_TARGET, seated
-
     rules = rules or Rules()
     table = seated(rules, players)
     target = DEFAULT_TARGET if match_target is None else match_target

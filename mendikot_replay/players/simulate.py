@@ -53,6 +53,7 @@ __all__ = [
     "deal_hands",
     "deal_setup",
     "lineup",
+    "match_name",
     "play_deal",
     "player_by_name",
     "seated",
@@ -355,7 +356,12 @@ def seeded_match(
         )
         for j in itertools.count(1)
     )
-    yield from _match(streams, rules, players, f"sim-{seed}-{k}", first, target, max_deals)
+    yield from _match(streams, rules, players, match_name(seed, k), first, target, max_deals)
+
+
+def match_name(seed: int | str, k: int) -> str:
+    """The ``Match`` tag of match ``k`` of the run seeded ``seed``: ``sim-SEED-K``."""
+    return f"sim-{seed}-{k}"
 
 
 def seated(rules: Rules, players: Lineup | tuple[Player, Player] | None) -> Lineup:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from ..pmn.reader import no_such_deal
 from ..pmn.record import DealRecord, PMNError
+from ..views.user_text import visible
 from .cluster import Cluster, DealsJob, add_cluster_options, deals_to_write
 from .common import (
     EXIT_OK,
@@ -34,6 +35,7 @@ from .common import (
     add_force,
     canonical,
     check_files,
+    check_output,
     check_trick,
     deal_number,
     non_negative,
@@ -317,7 +319,7 @@ class Analyser:
         self.failed += 1
         where = f"{path}:{record.line}" if record.line is not None else path
         self.bar.clear()
-        print(f"{where}: deal {record.index}: {message}", file=self.err)
+        print(f"{visible(where)}: deal {record.index}: {message}", file=self.err)
 
 
 def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -330,6 +332,7 @@ def _analyse(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.output == "-" and args.json:
         raise UsageError("-o - writes the deals to standard output: it cannot hold --json too")
     check_files(paths)
+    check_output(args.output, paths, "--in-place writes the analysis into the files")
     analyser = Analyser(args, err, quiet=args.quiet or Cluster.asked(args))
     counts: dict[str, int] = {}
     cluster = Cluster.open(args, paths, err, quiet=args.quiet)
@@ -421,7 +424,7 @@ def _text(
     """The report of one deal: a summary line, then the mistakes and the decisive card,
     then (``--odds``) the single-dummy mistakes."""
     event = record.tags.get("Event")
-    head = f"{path} deal {record.index}" + (f" ({event})" if event else "")
+    head = f"{visible(path)} deal {record.index}" + (f" ({visible(event)})" if event else "")
     if not analysis:
         why = (
             f"the main line stops before trick {trick}"

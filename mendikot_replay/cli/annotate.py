@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..pmn.record import DealRecord, PMNError
+from ..views.user_text import visible
 from .cluster import Cluster, DealsJob, Text, add_cluster_options
 from .common import (
     EXIT_OK,
@@ -17,6 +18,7 @@ from .common import (
     add_force,
     canonical,
     check_files,
+    check_output,
     problem_line,
     report_broken_deal,
     source_of,
@@ -92,6 +94,7 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.max_tricks is not None and not (args.dd or args.odds):
         raise UsageError("--max-tricks limits the analysis: use it with --dd or --odds")
     check_files(paths)
+    check_output(args.output, paths, "--in-place writes the points into the files")
     annotator = _Annotator(args, err, quiet=Cluster.asked(args))
     cluster = Cluster.open(args, paths, err)
     sent: Text = "changed" if args.in_place else "all"  # without -o: all to standard output
@@ -113,14 +116,14 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             for path in paths:
                 before = annotator.added
                 rewrite_file(Path(path), edits(path), force=args.force)
-                print(f"{path}: {annotator.added - before} points added", file=err)
+                print(f"{visible(path)}: {annotator.added - before} points added", file=err)
         elif args.output is not None and args.output != "-":
             write_file(
                 Path(args.output),
                 (r for path in paths for r in annotated(path)),
                 force=args.force,
             )
-            print(f"{args.output}: {annotator.added} points added", file=err)
+            print(f"{visible(args.output)}: {annotator.added} points added", file=err)
         else:
             canonical((r for path in paths for r in annotated(path)), out)
     except PMNError as exc:

@@ -32,6 +32,7 @@ from .. import __version__
 from ..errors import MendikotError
 from ..pmn.files import SaveNotice
 from ..pmn.reader import NoSuchDeal
+from ..views.user_text import visible
 from . import annotate, corpus, diagram, html, show, simulate, solve, validate
 from . import format as format_command
 from . import odds as odds_command
@@ -86,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     command = f"{PROG} {args.command}"
 
     def note(message: Warning | str, category: type[Warning], *rest: object) -> None:
-        print(f"{command}: note: {message}", file=err)
+        print(f"{command}: note: {visible(str(message))}", file=err)
 
     try:
         with warnings.catch_warnings():
@@ -94,16 +95,16 @@ def main(argv: list[str] | None = None) -> int:
             warnings.showwarning = note  # type: ignore[assignment]
             status: int = args.handler(args, out, err)
     except (UsageError, NoSuchDeal) as exc:  # how the command was called, not the files
-        print(f"{command}: error: {exc}", file=err)
+        print(f"{command}: error: {visible(str(exc))}", file=err)
         return EXIT_USAGE
     except MendikotError as exc:  # a file not written, with why: nothing was changed
-        print(f"{command}: error: {_one_line(str(exc))}", file=err)
+        print(f"{command}: error: {visible(_one_line(str(exc)))}", file=err)
         return EXIT_PROBLEMS
     except OSError as exc:  # a file that cannot be read or written, said plainly
         if isinstance(exc, BrokenPipeError):
             return _broken_pipe()
         where = f" {exc.filename!r}:" if exc.filename else ""
-        print(f"{command}: error:{where} {exc.strerror or exc}", file=err)
+        print(f"{command}: error:{visible(where)} {visible(str(exc.strerror or exc))}", file=err)
         return EXIT_PROBLEMS
     except KeyboardInterrupt:
         return 130

@@ -26,7 +26,7 @@ import os
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TextIO, TypeVar, cast
 
 from ..pmn.check import MatchNotes
 from ..pmn.record import DealRecord, PMNError
@@ -68,14 +68,36 @@ def byte_size(text: str) -> int:
     return size
 
 
+MOST_WORKERS: Final = 4 * (os.cpu_count() or 1)
+"""The most processes ``--workers`` starts on this machine: past its cores they only wait,
+and each holds its own interpreter and solver tables (four a core leaves room)."""
+
+
 def _workers(text: str) -> int:
     try:
-        count = int(text)
+        count = int(text) if len(text) < 20 else -1
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of workers: {text!r}") from None
+        count = -1
+    if count < 0:
+        raise argparse.ArgumentTypeError(f"not a number of workers: {text!r}")
     if count < 1:
         raise argparse.ArgumentTypeError("at least 1 worker")
+    if count > MOST_WORKERS:
+        raise argparse.ArgumentTypeError(
+            f"at most {MOST_WORKERS} workers on this machine (four for each of its cores: a "
+            f"local cluster's workers are its processes), not {count:,}; for more, start a "
+            "cluster across machines and give --scheduler"
+        )
     return count
+
+
+def _scheduler(text: str) -> str:
+    from ..corpus.cluster import ClusterError, check_address
+
+    try:
+        return check_address(text)
+    except ClusterError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_cluster_options(parser: argparse.ArgumentParser, *, files: bool = True) -> None:
@@ -97,6 +119,7 @@ def add_cluster_options(parser: argparse.ArgumentParser, *, files: bool = True) 
     where = group.add_mutually_exclusive_group()
     where.add_argument(
         "--scheduler",
+        type=_scheduler,
         metavar="ADDRESS",
         help="the scheduler of a running cluster (tcp://HOST:8786: 'dask scheduler' with "
         "'dask worker' processes, or any Dask deployment)",

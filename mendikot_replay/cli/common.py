@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, Protocol, TextIO, TypeVar, cas
 
 from ..pmn.check import MatchNotes, MatchTracker
 from ..pmn.record import DealRecord, Problem
+from ..views.user_text import visible
 
 if TYPE_CHECKING:
     from ..pmn.writer import Writable
@@ -134,7 +135,7 @@ def problem_line(path: str, problem: Problem, deal: int | None) -> str:
             where += f":{problem.col}"
     number = problem.deal if problem.deal is not None else deal
     deal_part = f" deal {number}:" if number is not None else ""
-    return f"{where}:{deal_part} {problem.severity}: {problem.message}"
+    return f"{visible(where)}:{deal_part} {problem.severity}: {visible(problem.message)}"
 
 
 def sorted_problems(record: DealRecord) -> list[Problem]:
@@ -160,6 +161,28 @@ def check_files(paths: Sequence[str]) -> None:
             raise UsageError(f"{path}: no such file")
         if os.path.isdir(path):
             raise UsageError(f"{path}: is a directory, not a PMN file")
+
+
+def check_output(output: str | None, inputs: Sequence[str], instead: str) -> None:
+    """Refuse an output that is one of the command's own inputs (the same file by any name:
+    a link, a hard link, ``./x``): the command would replace what it reads with what it
+    makes of it, and ``html deals.html`` would leave a web page where the deals were.
+    ``instead`` says what to do (``"give -o another name"``, ``"use --in-place"``)."""
+    if output is None or output == "-":
+        return
+    for path in inputs:
+        if path != "-" and _same_file(output, path):
+            raise UsageError(
+                f"{visible(output)}: that is the input file {visible(path)} itself, and it is "
+                f"never written over by this command: {instead}"
+            )
+
+
+def _same_file(one: str, other: str) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:  # one of them does not exist (yet): the same only by name
+        return os.path.realpath(one) == os.path.realpath(other)
 
 
 def source_of(path: str) -> Path | IO[bytes]:
@@ -331,7 +354,10 @@ class Moments:
                 if self.deal is not None and count != self.deal:
                     continue
                 if record.errors or record.setup is None:
-                    print(f"{self.path}: deal {count}: has errors; run validate", file=self.err)
+                    print(
+                        f"{visible(self.path)}: deal {count}: has errors; run validate",
+                        file=self.err,
+                    )
                     self.status = EXIT_PROBLEMS
                     continue
                 cards = len(record.mainline())

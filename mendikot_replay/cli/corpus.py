@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..pmn.check import MatchDeal, MatchNotes, MatchTracker
 from ..pmn.record import DealRecord, PMNError
+from ..views.user_text import visible
 from .cluster import Cluster, add_cluster_options
 from .common import (
     EXIT_OK,
@@ -173,7 +174,7 @@ def _export(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if cluster is not None:
             cluster.close()
     summary = ", ".join(f"{name} {n}" for name, n in rows.items())
-    print(f"{args.parquet}: {summary} rows", file=out)
+    print(f"{visible(args.parquet)}: {summary} rows", file=out)
     return EXIT_OK
 
 

@@ -16,6 +16,7 @@ from ..pmn.files import write_bytes_atomically
 from ..pmn.reader import pick_deal
 from ..pmn.record import PMNError
 from ..views.svg import record_svg
+from ..views.user_text import visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -23,6 +24,7 @@ from .common import (
     add_force,
     cards_before_trick,
     check_files,
+    check_output,
     deal_number,
     non_negative,
     problem_line,
@@ -78,6 +80,7 @@ def add_parser(commands: Any) -> None:
 def _diagram(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     path: str = args.file
     check_files([path])
+    check_output(args.output, [path], "give the picture another name with -o")
     if args.size < 100:
         raise UsageError("--size must be at least 100 pixels")
     try:
@@ -86,7 +89,7 @@ def _diagram(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(problem_line(path, exc.problem, None), file=err)
         return EXIT_PROBLEMS
     if record.setup is None or record.timeline is None or not len(record.timeline):
-        print(f"{path}: deal {args.deal}: cannot be replayed; run validate", file=err)
+        print(f"{visible(path)}: deal {args.deal}: cannot be replayed; run validate", file=err)
         return EXIT_PROBLEMS
     table = seats(record.setup.rules.players)
     hidden = [s.strip().upper() for s in args.hide.split(",") if s.strip()]
@@ -107,5 +110,5 @@ def _diagram(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         out.write(picture)
     else:
         write_bytes_atomically(args.output, picture.encode("utf-8"), force=args.force)
-        print(f"{args.output}: deal {args.deal}", file=err)
+        print(f"{visible(args.output)}: deal {args.deal}", file=err)
     return EXIT_PROBLEMS if record.errors else EXIT_OK

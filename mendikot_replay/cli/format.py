@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..pmn.record import PMNError
+from ..views.user_text import visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -14,6 +15,7 @@ from .common import (
     add_force,
     canonical,
     check_files,
+    check_output,
     problem_line,
     report_broken,
     source_of,
@@ -29,19 +31,20 @@ def _format(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if "-" in paths and args.output is None and not args.check:
         raise UsageError("standard input (-) can be formatted only with -o/--output")
     check_files(paths)
+    check_output(args.output, paths, "formatting without -o rewrites the file in place")
     differ = False
     refused = False
     for path in paths:
         try:
             if args.check:
                 if not _format_check(path, err):
-                    print(f"would reformat {path}", file=out)
+                    print(f"would reformat {visible(path)}", file=out)
                     differ = True
             elif args.output is not None:
                 _format_to(path, args.output, out, err, args.force)
             else:
                 if _format_in_place(path, err, args.force):
-                    print(f"reformatted {path}", file=out)
+                    print(f"reformatted {visible(path)}", file=out)
         except PMNError as exc:
             print(problem_line(path, exc.problem, None), file=err)
             refused = True

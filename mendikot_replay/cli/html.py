@@ -8,12 +8,14 @@ from typing import Any, TextIO
 
 from ..pmn.reader import no_such_deal
 from ..pmn.record import DealRecord, PMNError
+from ..views.user_text import visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
     UsageError,
     add_force,
     check_files,
+    check_output,
     deal_number,
     non_negative,
     plural,
@@ -36,6 +38,7 @@ def _html(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if path == "-":
             raise UsageError("standard input (-) needs -o/--output (a file, or - for stdout)")
         output = str(Path(path).with_suffix(".html"))
+    check_output(output, [path], "give the page another name with -o")
     records: list[DealRecord] = []
     count = 0
     try:
@@ -57,7 +60,7 @@ def _html(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from ..pmn.files import write_bytes_atomically
 
         write_bytes_atomically(output, page.encode("utf-8", "surrogateescape"), force=args.force)
-        print(f"{output}: {plural(len(records), 'deal')}", file=err)
+        print(f"{visible(output)}: {plural(len(records), 'deal')}", file=err)
     return EXIT_PROBLEMS if any(r.errors for r in records) else EXIT_OK
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..core.seats import ALL_SEATS
+from ..views.user_text import visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -31,6 +33,21 @@ def _positive(text: str) -> int:
     if number < 1:
         raise argparse.ArgumentTypeError("must be 1 or more")
     return number
+
+
+def _at_most(most: int, why: str, least: int = 0) -> Callable[[str], int]:
+    """An argument type: a whole number from ``least`` to ``most`` (``why`` says what
+    the bound is for, when a number past it is refused)."""
+
+    def parse(text: str) -> int:
+        number = non_negative(text)
+        if number < least:
+            raise argparse.ArgumentTypeError(f"must be {least} or more")
+        if number > most:
+            raise argparse.ArgumentTypeError(f"at most {most:,} ({why}), not {number:,}")
+        return number
+
+    return parse
 
 
 def _seed(text: str) -> int:
@@ -96,18 +113,20 @@ def add_sampling_options(parser: argparse.ArgumentParser | argparse._ActionsCont
     """``--max-worlds``, ``--samples``, ``--seed`` and ``--threads``: how the chances are
     worked out, for ``odds`` and for ``analyse --odds`` / ``annotate --odds``. (Threads, not
     ``--workers``: in the batch commands that means the processes of a Dask cluster.)"""
-    from ..players.odds import DEFAULT_MAX_WORLDS, DEFAULT_SAMPLES
+    from ..players.odds import DEFAULT_MAX_WORLDS, DEFAULT_SAMPLES, MOST_THREADS, MOST_WORLDS
+
+    long = "a world takes up to a second: more would run for days"
 
     parser.add_argument(
         "--max-worlds",
-        type=non_negative,
+        type=_at_most(MOST_WORLDS, long),
         default=DEFAULT_MAX_WORLDS,
         metavar="N",
         help=f"solve every world when at most N fit (default {DEFAULT_MAX_WORLDS})",
     )
     parser.add_argument(
         "--samples",
-        type=_positive,
+        type=_at_most(MOST_WORLDS, long, least=1),
         default=DEFAULT_SAMPLES,
         metavar="N",
         help=f"worlds drawn when more fit (default {DEFAULT_SAMPLES})",
@@ -117,7 +136,7 @@ def add_sampling_options(parser: argparse.ArgumentParser | argparse._ActionsCont
     )
     parser.add_argument(
         "--threads",
-        type=_positive,
+        type=_at_most(MOST_THREADS, "four for each core of this machine", least=1),
         default=1,
         metavar="N",
         help="threads solving worlds at once with the compiled core (default 1; the "
@@ -176,7 +195,7 @@ def _odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         try:
             result = solver.odds(record, after, seat=args.seat, progress=progress)
         except ValueError as exc:
-            print(f"{path}: deal {count}: {exc}", file=err)
+            print(f"{visible(path)}: deal {count}: {visible(str(exc))}", file=err)
             status = EXIT_PROBLEMS
             continue
         finally:

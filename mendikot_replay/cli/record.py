@@ -41,12 +41,13 @@ from ..core.result import next_dealer
 from ..core.rules import VARIANT_FLAGS, Capture, Reveal, TrumpMethod
 from ..core.seats import Seat, Team, seats, team_label, team_of
 from ..core.timeline import Snapshot
-from ..errors import MendikotError
+from ..errors import MendikotError, TextError
 from ..pmn.check import check_record
 from ..pmn.editing import add_glyph, save_deal
 from ..pmn.entry import DealEntry, EntryError
 from ..pmn.reader import deal_places, read_string
 from ..pmn.record import GLYPH_NAGS, DealRecord
+from ..pmn.syntax import checked_text
 from ..pmn.tags import parse_hands
 from ..pmn.tree import play, settle_result
 from ..pmn.writer import write_deal
@@ -115,15 +116,25 @@ class PlainConsole:
     ) -> str:
         self.out.write(prompt)
         self.out.flush()
-        line = self.source.readline()
+        line = self._line()
         if not line:
             if self.echo:
                 self.out.write("\n")
             raise EOFError
         text = line.rstrip("\r\n")
-        if self.echo:
-            self.out.write(text + "\n")
+        if self.echo:  # what was piped in, shown: its control characters made visible
+            self.out.write(visible(text) + "\n")
         return text
+
+    def _line(self) -> str:
+        """One line of the input. Bytes are read and decoded here, keeping a byte that is
+        not UTF-8 as a lone surrogate (``surrogateescape``), whatever the locale: the
+        recorder then refuses that answer with a message, where a strict decoder would have
+        raised out of the whole deal."""
+        raw = getattr(self.source, "buffer", None)
+        if raw is None:
+            return self.source.readline()
+        return bytes(raw.readline()).decode("utf-8", "surrogateescape")
 
 
 class PromptConsole:
@@ -295,7 +306,7 @@ def defaults_after(record: DealRecord) -> dict[str, str]:
     if match:
         out["match"] = match
         number = tags.get("Deal", "").strip()
-        if number.isdigit():
+        if re.fullmatch(r"[0-9]{1,9}", number):
             out["deal"] = str(int(number) + 1)
     setup = record.setup
     if setup is None:
@@ -434,7 +445,7 @@ class _Trick:
     cards: tuple[_Card, ...]
 
 
-_NUMBER: Final = re.compile(r"\s*(\d+)\s*\.")
+_NUMBER: Final = re.compile(r"\s*(\d+)\s*\.", re.ASCII)
 _SEAT_COLON: Final = re.compile(r"(?<![\w^])([A-Ha-h])\s*:\s*")
 _TOKEN: Final = re.compile(
     r"(?:(?P<seat>[A-Ha-h]):)?(?P<ask>\^[Tt])?(?P<card>[^\s!?]+)(?P<glyph>[!?]{1,2})?"
@@ -447,7 +458,10 @@ def _split_trick(text: str) -> tuple[int | None, list[str]]:
     number = None
     found = _NUMBER.match(text)
     if found:
-        number = int(found.group(1))
+        digits = found.group(1)
+        if len(digits) > 3:  # no deal has a thousand tricks (and int() of 5,000 digits fails)
+            raise ValueError(f"{digits[:8]}{'…' if len(digits) > 8 else ''} is not a trick number")
+        number = int(digits)
         text = text[found.end() :]
     return number, _SEAT_COLON.sub(lambda m: m.group(1) + ":", text).split()
 
@@ -497,6 +511,14 @@ class Recorder:
                 self.say("(Ctrl-C again leaves without saving; end saves the deal as it is)")
                 continue
             self._interrupted = False
+            try:
+                checked_text(text, "that answer")
+            except TextError:
+                self.say(
+                    "Not taken: that answer holds bytes that are not UTF-8 text (a file or "
+                    "terminal in another encoding?). Type it again."
+                )
+                continue
             command = text.strip().lower()
             if command == "help":
                 self.say(HELP)
@@ -553,7 +575,7 @@ class Recorder:
         if self.tricks:
             self.say("The tricks typed:")
             for trick in self.tricks:
-                self.say(f"  {trick.text}")
+                self.say(f"  {visible(trick.text)}")
 
     # -- the tags ----------------------------------------------------------------------
     def questions(self) -> list[_Question]:
@@ -862,7 +884,9 @@ class Recorder:
                 taken = self.tricks.pop()
                 self.record = record = self._new_record()
                 prefill = taken.text
-                self.say(f"Trick {number - 1} taken back: type it again (it was {taken.text}).")
+                self.say(
+                    f"Trick {number - 1} taken back: type it again (it was {visible(taken.text)})."
+                )
                 continue
             prefill = ""
             if not text:
@@ -870,7 +894,7 @@ class Recorder:
             try:
                 trick = self._check_trick(game, text)
             except _Refused as exc:
-                self.say(f"Not taken: {exc}. Type the trick again.")
+                self.say(f"Not taken: {visible(str(exc))}. Type the trick again.")
                 prefill = text
                 continue
             self._commit(record, trick)
@@ -885,7 +909,10 @@ class Recorder:
     def _check_trick(self, game: Game, text: str) -> _Trick:
         """The trick ``text`` as the engine plays it on ``game`` (a game of its own, so
         nothing of the record changes), or :class:`_Refused` at the first card that fails."""
-        number, tokens = _split_trick(text)
+        try:
+            number, tokens = _split_trick(text)
+        except ValueError as exc:
+            raise _Refused(str(exc)) from None
         trick = game.trick
         if number is not None and number != trick:
             raise _Refused(f"this is trick {trick}, not trick {number}")
@@ -944,8 +971,8 @@ class Recorder:
         (and the commands, on an empty line)."""
         if self.record is None:
             return []
-        _, tokens = _split_trick(before)
         try:
+            _, tokens = _split_trick(before)
             game = self.record.game_at(self.record.end())
             for token in tokens:
                 found = _TOKEN.fullmatch(token)
@@ -1170,7 +1197,7 @@ def _save(path: str, record: DealRecord, recorder: Recorder, *, force: bool) -> 
         try:
             number = save_deal(target, None, record, force=force)
         except (MendikotError, OSError) as exc:
-            recorder.say(f"Not saved: {exc}")
+            recorder.say(f"Not saved: {visible(str(exc))}")
             try:
                 target = recorder.read("Save to another file (Enter: print the deal here): ")
             except (_End, _Quit, _Undo):
@@ -1181,5 +1208,5 @@ def _save(path: str, record: DealRecord, recorder: Recorder, *, force: bool) -> 
             return False
         result = record.tags.get("Result", "*")
         how = "unfinished" if result == "*" else f"{result}, tens {record.tags.get('Tens')}"
-        recorder.say(f"Saved as deal {number} of {target} ({how}).")
+        recorder.say(f"Saved as deal {number} of {visible(target)} ({how}).")
         return True

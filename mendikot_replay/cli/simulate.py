@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ..views.user_text import visible
 from .cluster import Cluster, add_cluster_options
 from .common import EXIT_OK, UsageError, add_force, need, plural, with_progress
 
@@ -68,7 +69,7 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         else:
             write_file(Path(args.output), shown, force=args.force)
     if args.output != "-" and not args.quiet:
-        print(f"{args.output}: {plural(args.deals, 'deal')} simulated", file=err)
+        print(f"{visible(args.output)}: {plural(args.deals, 'deal')} simulated", file=err)
     return EXIT_OK
 
 

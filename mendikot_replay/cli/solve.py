@@ -6,6 +6,7 @@ import argparse
 import json
 from typing import Any, TextIO
 
+from ..views.user_text import visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -101,7 +102,7 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         try:
             solution = solve(game, args.objective)
         except ValueError as exc:
-            print(f"{path}: deal {count}: {exc}", file=err)
+            print(f"{visible(path)}: deal {count}: {visible(str(exc))}", file=err)
             status = EXIT_PROBLEMS
             continue
         objective = args.objective

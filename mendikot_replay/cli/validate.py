@@ -17,6 +17,7 @@ from typing import Any, TextIO
 
 from ..pmn.check import MatchDeal, MatchNotes, MatchTracker
 from ..pmn.record import DealRecord, PMNError, Problem
+from ..views.user_text import visible
 from .cluster import Cluster, add_cluster_options
 from .common import (
     EXIT_OK,
@@ -115,7 +116,7 @@ def _validate_text(
             failed = True
         failed = failed or with_errors > 0 or (strict and warnings > 0)
         print(
-            f"{path}: {plural(deals, 'deal')}, {with_errors} with errors, "
+            f"{visible(path)}: {plural(deals, 'deal')}, {with_errors} with errors, "
             f"{plural(warnings, 'warning')}",
             file=out,
         )

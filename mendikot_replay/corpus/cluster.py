@@ -46,7 +46,7 @@ import math
 import os
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Generic, Protocol, TypeVar
 
 from ..core.rules import Rules
 from ..errors import MendikotError
@@ -131,6 +131,7 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
     if (scheduler is None) == (workers is None):
         raise ValueError("give a scheduler's address or a number of workers, not both")
     if scheduler is not None:
+        check_address(scheduler)
         _knock(scheduler)
         try:
             client = Client(scheduler, timeout=WAIT_FOR_WORKERS, set_as_default=False)
@@ -183,6 +184,45 @@ def _interrupts_held() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+SCHEMES: Final = ("tcp", "tls", "ucx", "ws", "wss", "inproc")
+"""The kinds of address a Dask scheduler is reached at (``http://`` is its dashboard's)."""
+
+
+def check_address(scheduler: str) -> str:
+    """``scheduler`` if it reads as a Dask scheduler's address (``tcp://HOST:8786``,
+    ``HOST:8786``, ``tcp://[::1]:8786``); else :class:`ClusterError` saying why, at once
+    (Dask itself would retry a wrong address for its whole time-out, then fail with a
+    traceback).
+
+    >>> check_address("tcp://127.0.0.1:8786")
+    'tcp://127.0.0.1:8786'
+    >>> try:
+    ...     check_address("http://127.0.0.1:8787")
+    ... except ClusterError as refused:
+    ...     print(str(refused).split(" (")[0])
+    not a Dask scheduler's address: http://127.0.0.1:8787
+    """
+    from urllib.parse import urlsplit
+
+    hint = "say tcp://HOST:8786"
+    try:
+        where = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
+        port = where.port
+    except ValueError as exc:  # a port that is no number, an unclosed [IPv6 address
+        raise ClusterError(f"not a Dask scheduler's address: {scheduler} ({exc}; {hint})") from None
+    if where.scheme not in SCHEMES:
+        why = (
+            f"{where.scheme}:// is a web page, such as the dashboard; the scheduler is at "
+            "tcp://HOST:8786"
+            if where.scheme in ("http", "https")
+            else f"Dask is not reached by {where.scheme}://; {hint}"
+        )
+        raise ClusterError(f"not a Dask scheduler's address: {scheduler} ({why})")
+    if where.scheme != "inproc" and (not where.hostname or port == 0):
+        raise ClusterError(f"not a Dask scheduler's address: {scheduler} ({hint})")
+    return scheduler
 
 
 def _knock(scheduler: str) -> None:

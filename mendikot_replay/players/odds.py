@@ -100,12 +100,14 @@ card A has not seen may be in a hand or out of play) and 200 are drawn:
 
 from __future__ import annotations
 
+import collections
 import itertools
 import math
+import os
 import queue
 import random
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -149,6 +151,13 @@ unseen cards, three to a hand), all solved in under a fifth of a second with the
 core (``benchmarks/bench_odds.py``)."""
 
 DEFAULT_SAMPLES: Final = 200
+MOST_WORLDS: Final = 100_000
+"""The most worlds a position may be asked to solve (``samples``, ``max_worlds``): at a
+tenth of a second to a second a world early in a deal, more would run for days, and a
+mistyped ``10**9`` should be said at once, not found out in a week."""
+MOST_THREADS: Final = 4 * (os.cpu_count() or 1)
+"""The most threads (``workers``) solving worlds at once: each has a search table of its
+own, and past the machine's cores more threads only wait (four a core leaves room)."""
 """Worlds drawn when there are more: the standard error of a chance is then at most
 3.5 points (``0.5 / sqrt(200)``)."""
 
@@ -654,12 +663,15 @@ class OddsSolver:
         workers: int = 1,
         double_dummy: bool = True,
     ) -> None:
-        if max_worlds < 0:
-            raise ValueError("max_worlds must be 0 or more")
-        if samples < 1:
-            raise ValueError("samples must be 1 or more")
-        if workers < 1:
-            raise ValueError("workers must be 1 or more")
+        for name, value, least, most in (
+            ("max_worlds", max_worlds, 0, MOST_WORLDS),
+            ("samples", samples, 1, MOST_WORLDS),
+            ("workers", workers, 1, MOST_THREADS),
+        ):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{name} is a whole number, not {value!r:.30}")
+            if not least <= value <= most:
+                raise ValueError(f"{name} must be from {least} to {most:,}, not {value:,}")
         self.max_worlds = max_worlds
         self.samples = samples
         self.seed = seed
@@ -840,10 +852,25 @@ class OddsSolver:
         if self.workers == 1:
             for g in games:
                 tick(one(g))
-        else:
-            with ThreadPoolExecutor(self.workers) as executor:
-                for s in executor.map(one, games):
-                    tick(s)
+            return done
+        # At most two worlds a thread are handed out ahead of the results read: a
+        # progress callback that stops the work (the viewer, when a position is no longer
+        # wanted) then leaves at most that many started, and none of the rest is begun.
+        ahead = 2 * self.workers
+        pending: collections.deque[Future[Signs]] = collections.deque()
+        todo = iter(games)
+        with ThreadPoolExecutor(self.workers) as executor:
+            try:
+                for g in itertools.islice(todo, ahead):
+                    pending.append(executor.submit(one, g))
+                while pending:
+                    signs = pending.popleft().result()
+                    tick(signs)
+                    for g in itertools.islice(todo, 1):
+                        pending.append(executor.submit(one, g))
+            finally:
+                for future in pending:
+                    future.cancel()
         return done
 
     def _pool(self, game: Game) -> queue.SimpleQueue[CoreLink]:

@@ -57,13 +57,15 @@ from .commands import COMMAND, COMMANDS_ONLY, POINT_KINDS
 from .files import (
     copy_range,
     file_state,
+    is_stream,
     notify,
+    save_lock,
     write_atomically,
     write_bytes_atomically,
 )
 from .reader import DealPlace, deal_places
 from .record import GLYPH_NAGS, NAG_GLYPHS, DealRecord, PlayNode, SourceFile
-from .syntax import HEADER, normalize_comment
+from .syntax import HEADER, checked_text, normalize_comment
 from .writer import deal_bytes, write_file
 
 __all__ = [
@@ -85,6 +87,7 @@ __all__ = [
     "remove_nag",
     "remove_point",
     "replace_comment",
+    "save_back",
     "save_deal",
     "save_deals",
     "set_comments",
@@ -167,9 +170,7 @@ def _comment_list(record: DealRecord, ply: Where) -> list[str]:
 
 
 def _clean(text: str) -> str:
-    if not isinstance(text, str):
-        raise TypeError(f"a comment is text, not {type(text).__name__}")
-    return normalize_comment(text)
+    return normalize_comment(checked_text(text, "a comment"))
 
 
 # -- comments -----------------------------------------------------------------------------
@@ -490,6 +491,49 @@ def save_deal(path: StrPath, index: int | None, record: DealRecord, *, force: bo
     _check_writable_record(record)
     target = Path(os.path.realpath(path))
     new = deal_bytes(record) + b"\n"
+    try:
+        info: os.stat_result | None = target.stat()
+    except OSError:
+        info = None
+    if is_stream(info):  # a device or a pipe: the deal is sent to it, nothing replaced
+        if index not in (None, 1):
+            raise EditError(
+                f"{os.fspath(path)!r} is not a regular file (a device or a pipe): a deal can "
+                f"be sent to it, but it has no deal {index} to replace"
+            )
+        write_bytes_atomically(target, HEADER.encode() + b"\n" + new, force=force)
+        return 1
+    with save_lock(target):  # from the read of the file as it is now to the move
+        return _save_deal_locked(path, target, index, record, new, force)
+
+
+def save_back(record: DealRecord, *, force: bool = False) -> int:
+    """Write ``record`` back into the very file it was read from (or last saved to), and
+    return its deal number there: what a viewer's "save" does.
+
+    The file is the one the reader opened — its real path, symbolic links resolved, as
+    ``record.origin`` remembers it — not whatever the name the user typed leads to now: a
+    relative name after a change of working directory (``%cd`` in a notebook), or a link
+    pointed elsewhere since, would lead to another file, whose deal of the same number is
+    not this one. If that file is gone, nothing is written (:class:`~.errors.SaveError`).
+    If it was replaced since (another save of it moves a new copy into place), the deal is
+    found again by its bytes as read, as :func:`save_deal` does, and a file that no longer
+    holds them is never written.
+    """
+    origin = record.origin
+    if origin is None or record.raw is None:
+        raise EditError("this deal was not read from a file: give the file to save it to")
+    if not os.path.isfile(origin.path):
+        raise SaveError(
+            f"cannot save deal {record.index} back to {origin.path!r}, the file it was read "
+            "from: that file is gone. Nothing was written: save the deal to another file"
+        )
+    return save_deal(origin.path, record.index, record, force=force)
+
+
+def _save_deal_locked(
+    path: StrPath, target: Path, index: int | None, record: DealRecord, new: bytes, force: bool
+) -> int:
     before = file_state(target)
     if before is None:
         if target.exists():

@@ -39,8 +39,9 @@ from typing import Any
 from ..core.cards import Card, deck, parse_hand
 from ..core.rules import Capture, Reveal, Rules, TrumpMethod
 from ..core.seats import Seat, next_seat, seats
-from ..errors import MendikotError
+from ..errors import MendikotError, TextError
 from .record import DealRecord
+from .syntax import checked_text
 from .tags import StartTag, format_hands, parse_hands, rule_tags
 
 __all__ = ["DealEntry", "EntryError"]
@@ -51,10 +52,33 @@ class EntryError(MendikotError, ValueError):
     the message says which, and nothing was changed."""
 
 
+def _text(value: object, what: str) -> str:
+    """``value`` as text a deal can hold, or :class:`EntryError` (bytes, a number, ``None``
+    where text is needed, half a character …: :func:`~.syntax.checked_text`)."""
+    try:
+        return checked_text(value, what)
+    except TextError as exc:
+        raise EntryError(str(exc)) from None
+
+
+def _maybe_text(value: object, what: str) -> str | None:
+    return None if value is None else _text(value, what)
+
+
+def _seat(value: object, what: str = "a seat") -> Seat:
+    return _text(value, what).strip().upper()
+
+
+def _whole(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EntryError(f"{what} is a whole number, not {value!r:.30}")
+    return value
+
+
 def _card(card: Card | str) -> Card:
     if isinstance(card, Card):
         return card
-    text = card.strip().upper().replace("10", "T")
+    text = _text(card, "a card").strip().upper().replace("10", "T")
     try:
         return Card.parse(text)
     except ValueError:
@@ -96,7 +120,25 @@ class DealEntry:
         date: str | None = None,
     ) -> DealEntry:
         """A new deal of these rules, nobody dealt a card yet (the arguments are the tags
-        PMN gives them, in Python's spelling; ``variant`` the house flags)."""
+        PMN gives them, in Python's spelling; ``variant`` the house flags). Every argument
+        is checked for its type: a wrong one is an :class:`EntryError` naming it."""
+        players = _whole(players, "players")
+        deck = None if deck is None else _whole(deck, "deck")
+        trump_method = _text(trump_method, "trump_method")
+        reveal, capture = _maybe_text(reveal, "reveal"), _maybe_text(capture, "capture")
+        trump, trump_card = _maybe_text(trump, "trump"), _maybe_text(trump_card, "trump_card")
+        dealer = None if dealer is None else _seat(dealer, "dealer")
+        variant = (variant,) if isinstance(variant, str) else variant
+        if not isinstance(variant, (list, tuple, set, frozenset)):
+            raise EntryError(f"variant is a list of house flags, not {variant!r:.30}")
+        variant = [_text(flag, "a variant flag") for flag in variant]
+        event, site = _maybe_text(event, "event"), _maybe_text(site, "site")
+        date = _maybe_text(date, "date")
+        if names is not None and not isinstance(names, Mapping):
+            raise EntryError(f"names are given by seat ({{'A': 'Asha'}}), not {names!r:.30}")
+        names = {
+            _seat(seat): _text(name, f"the name of {seat}") for seat, name in (names or {}).items()
+        }
         try:
             rules = Rules(
                 players=players,
@@ -110,10 +152,8 @@ class DealEntry:
         except ValueError as exc:
             raise EntryError(str(exc)) from None
         table = seats(rules.players)
-        if dealer is not None:
-            dealer = dealer.upper()
-            if dealer not in table:
-                raise EntryError(f"no seat {dealer} at a table of {rules.players}")
+        if dealer is not None and dealer not in table:
+            raise EntryError(f"no seat {dealer} at a table of {rules.players}")
         tags: dict[str, str] = {}
         for name, value in (("Event", event), ("Site", site), ("Date", date)):
             if value:
@@ -152,6 +192,17 @@ class DealEntry:
         streak. Each hand then holds the cards left to it: one fewer for a seat whose card
         is on the table. The other keywords are :meth:`new`'s."""
         entry = cls.new(**{"dealer": None, **deal})
+        trick = _whole(trick, "trick")
+        if not isinstance(table, (list, tuple)):
+            raise EntryError(f"table is a list of cards, not {table!r:.30}")
+        for name, pair in (("tens", tens), ("tricks", tricks)):
+            if pair is None:
+                continue
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise EntryError(f"{name} is a pair of numbers (A/C's, B/D's), not {pair!r:.30}")
+            for count in pair:
+                _whole(count, name)
+        streak = None if streak is None else _seat(streak, "streak")
         total = entry.rules.tricks_per_deal
         if not 1 <= trick <= total:
             raise EntryError(f"a deal of {total} tricks has no trick {trick}")
@@ -159,7 +210,7 @@ class DealEntry:
             tricks = (trick - 1 - (trick - 1) // 2, (trick - 1) // 2)
         if sum(tricks) > trick - 1:
             raise EntryError(f"{sum(tricks)} tricks cannot be taken before trick {trick}")
-        lead = leader.upper()
+        lead = _seat(leader, "leader")
         if lead not in entry.seats:
             raise EntryError(f"no seat {leader} at a table of {entry.rules.players}")
         cards = tuple(_card(c) for c in table)
@@ -171,7 +222,9 @@ class DealEntry:
             raise EntryError("a card is on the table twice")
         piled = None
         if pile is not None:
-            piled = (int(pile[0]), tuple(_card(c) for c in pile[1]))
+            if not isinstance(pile, (list, tuple)) or len(pile) != 2:
+                raise EntryError(f"pile is (tricks, its tens), not {pile!r:.30}")
+            piled = (_whole(pile[0], "pile"), tuple(_card(c) for c in pile[1]))
         entry.start = StartTag(trick, tuple(tens), tuple(tricks), None, piled, streak)  # type: ignore[arg-type]
         entry.table = cards
         entry.leader = lead
@@ -234,7 +287,7 @@ class DealEntry:
     # -- dealing -------------------------------------------------------------------------
     def select(self, seat: Seat) -> DealEntry:
         """Send the next cards to ``seat``."""
-        seat = seat.upper()
+        seat = _seat(seat)
         if seat not in self.seats:
             raise EntryError(f"no seat {seat} at a table of {self.rules.players}")
         self.selected = seat
@@ -245,7 +298,7 @@ class DealEntry:
         selection on, in play order, to the next seat still short of cards; when one seat
         is left and the pack holds exactly its cards, they are its own."""
         wanted = _card(card)
-        target = (seat or self.selected).upper()
+        target = self.selected if seat is None or seat == "" else _seat(seat)
         if target not in self.seats:
             raise EntryError(f"no seat {target} at a table of {self.rules.players}")
         self._check_free([wanted])
@@ -268,16 +321,19 @@ class DealEntry:
     def deal(self, seat: Seat, hand: str | Iterable[Card | str]) -> DealEntry:
         """Give ``seat`` the whole ``hand`` (``"AJ86532.42.A4.Q9"``, suits S.H.D.C, ``10``
         accepted), in place of what it held; checked as a whole first."""
-        target = seat.upper()
+        target = _seat(seat)
         if target not in self.seats:
             raise EntryError(f"no seat {target} at a table of {self.rules.players}")
         if isinstance(hand, str):
+            hand = _text(hand, f"{target}'s hand")
             try:
                 cards = sorted(parse_hand(hand))
             except ValueError as exc:
                 raise EntryError(f"{target}: {exc}") from None
-        else:
+        elif isinstance(hand, (list, tuple, set, frozenset)):
             cards = [_card(c) for c in hand]
+        else:
+            raise EntryError(f"{target}'s hand is text or a list of cards, not {hand!r:.30}")
         if len(cards) > self.size_of(target):
             raise EntryError(
                 f"{target}: {len(cards)} cards is too many: a hand has {self.size_of(target)}"
@@ -291,6 +347,7 @@ class DealEntry:
         """Deal from a hands string as PMN's ``Hands`` or PBN's deal writes it
         (``"A:AK.QJ.T9.8 B:…"``, a hand without a seat going to the next seat); every hand
         given is checked together with the others before any is dealt."""
+        text = _text(text, "the hands")
         try:
             given = parse_hands(text)
         except ValueError as exc:
@@ -360,6 +417,7 @@ class DealEntry:
         whose suit it is); ``Closed`` the card its holder set aside face down (from its own
         hand: ``card``, the holder being the player to the dealer's right)."""
         method = self.rules.trump_method
+        suit = _maybe_text(suit, "the trump suit")
         if method in (TrumpMethod.CUT, TrumpMethod.NONE):
             raise EntryError(f"a {method.value} deal has no trump to choose before the play")
         if method is TrumpMethod.CLOSED:

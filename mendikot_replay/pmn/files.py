@@ -17,6 +17,14 @@ whole or not at all, and must land where the user meant:
 * **no silent overwrite of a file that changed meanwhile**: the target's size, modification
   time and identity are taken before the new text is produced and compared again just before
   it replaces the target;
+* **one writer at a time**: from the moment a save reads what the file holds now until its
+  new copy is moved into place, it holds an advisory lock (:func:`save_lock`, ``flock`` on
+  ``.NAME.mr-lock`` beside the file, removed again when the save is done), so a second save
+  cannot slip between another's last check and its move and be overwritten unseen; readers
+  never wait for it;
+* **devices and pipes are streams**: an output that exists and is not a regular file
+  (``/dev/null``, a terminal, a named pipe) is written to as the shell's ``>`` would, never
+  replaced by a regular file (as root, replacing ``/dev/null`` would break the system);
 * **temporary files clean up after themselves**: they are named
   ``.NAME.PID-XXXXXXXX.mr-tmp``, so the next write of the same file recognises the ones a
   killed process left behind (its process is gone), removes them and says so.
@@ -34,10 +42,17 @@ import re
 import secrets
 import shutil
 import stat
+import threading
+import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import IO, TypeAlias
+from typing import IO, Final, TypeAlias
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - a system without flock: the lock is this process's
+    fcntl = None  # type: ignore[assignment]
 
 from ..errors import FileChangedError, SaveError
 from .record import SourceFile
@@ -48,6 +63,7 @@ __all__ = [
     "copy_range",
     "file_state",
     "notify",
+    "save_lock",
     "write_atomically",
     "write_bytes_atomically",
 ]
@@ -57,6 +73,11 @@ StrPath: TypeAlias = "str | os.PathLike[str]"
 _TEMP_SUFFIX = ".mr-tmp"
 """A temporary file that has not replaced its target yet: safe to remove once its writer
 is gone (the target still holds the old text)."""
+_LOCK_SUFFIX: Final = ".mr-lock"
+"""The lock file of :func:`save_lock`: ``.NAME.mr-lock`` beside the file saved."""
+LOCK_WAIT: Final = 60.0
+"""Seconds a save waits for another save of the same file to finish before it gives up
+(a save takes a fraction of a second; a longer wait means the other one is stuck)."""
 _COPY_SUFFIX = ".mr-copy"
 """The complete new text of a hard-linked file (renamed so once it is complete and on disk)
 while it is copied over the target in place: if its writer died, the target may be half
@@ -75,10 +96,11 @@ def notify(message: str) -> None:
 
 
 def file_state(path: StrPath) -> SourceFile | None:
-    """The state of the file at ``path`` (``None`` if there is none), to compare later."""
+    """The state of the file at ``path`` (``None`` if there is none), to compare later.
+    (Opened without waiting: a named pipe would otherwise block until someone writes.)"""
     real = os.path.realpath(path)
     try:
-        fd = os.open(real, os.O_RDONLY)
+        fd = os.open(real, os.O_RDONLY | os.O_NONBLOCK)
     except OSError:
         return None
     try:
@@ -165,6 +187,129 @@ def _why(exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
+def is_stream(info: os.stat_result | None) -> bool:
+    """Whether an output that exists is written as a stream rather than replaced: anything
+    but a regular file (a device, a named pipe, a terminal). ``None``: nothing there yet."""
+    return info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode)
+
+
+class _Held:
+    """This process's hold on one file's save lock: a re-entrant lock for its threads, and
+    the lock file (taken once, however deep the holds nest)."""
+
+    def __init__(self) -> None:
+        self.threads = threading.RLock()
+        self.depth = 0
+        self.users = 0
+        self.fd = -1
+
+
+_HELD: dict[str, _Held] = {}
+_HELD_GUARD = threading.Lock()
+
+
+def _waiting(target: str) -> None:
+    """Called once when a save finds the file's lock held by someone else and waits (a
+    test holds one save up and watches the other wait here)."""
+
+
+@contextlib.contextmanager
+def save_lock(path: StrPath, *, wait: float = LOCK_WAIT) -> Iterator[None]:
+    """Hold the save lock of the file at ``path`` (symbolic links followed): one save of a
+    file at a time, across threads and processes, from the read of its current bytes to
+    the move of the new copy into place. Re-entrant within a thread, so a save may call
+    another function that saves. Waits at most ``wait`` seconds for another save to end,
+    then gives up with a :class:`~.errors.SaveError` (nothing written). Readers never take
+    it, so nobody waits to *read* a file.
+
+    The lock is ``flock`` on ``.NAME.mr-lock`` beside the file; the holder removes it when
+    it is done, and a waiter that finds it removed under it takes the new one, so no
+    lock file is left behind.
+    """
+    target = os.path.realpath(path)
+    with _HELD_GUARD:
+        held = _HELD.setdefault(target, _Held())
+        held.users += 1
+    try:
+        if not held.threads.acquire(timeout=wait):
+            raise _busy(target)
+        try:
+            if held.depth == 0:
+                held.fd = _take_lock_file(target, wait)
+            held.depth += 1
+            try:
+                yield
+            finally:
+                held.depth -= 1
+                if held.depth == 0:
+                    _drop_lock_file(target, held.fd)
+                    held.fd = -1
+        finally:
+            held.threads.release()
+    finally:
+        with _HELD_GUARD:
+            held.users -= 1
+            if not held.users:
+                del _HELD[target]
+
+
+def _busy(target: str) -> SaveError:
+    return SaveError(
+        f"cannot save {target!r}: another save of it has not finished (waited "
+        f"{LOCK_WAIT:.0f} s for its lock, {_lock_name(target)!r}); nothing was written"
+    )
+
+
+def _lock_name(target: str) -> str:
+    head, name = os.path.split(target)
+    return os.path.join(head, f".{name}{_LOCK_SUFFIX}")
+
+
+def _take_lock_file(target: str, wait: float) -> int:
+    """The open lock file of ``target``, locked (-1 where the system has no ``flock``)."""
+    if fcntl is None:  # pragma: no cover
+        return -1
+    name = _lock_name(target)
+    deadline = time.monotonic() + wait
+    told = False
+    while True:
+        try:
+            fd = os.open(name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError as exc:
+            raise SaveError(
+                f"cannot save {target!r}: its lock file {name!r} cannot be made "
+                f"({_why(exc)}); nothing was written"
+            ) from exc
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            if not told:
+                told = True
+                _waiting(target)
+            if time.monotonic() >= deadline:
+                raise _busy(target) from None
+            time.sleep(0.01)
+            continue
+        except BaseException:
+            os.close(fd)
+            raise
+        try:  # the holder we waited for may have removed the file we locked: lock the new one
+            if os.fstat(fd).st_ino == os.stat(name).st_ino:
+                return fd
+        except FileNotFoundError:
+            pass
+        os.close(fd)
+
+
+def _drop_lock_file(target: str, fd: int) -> None:
+    if fd < 0:  # pragma: no cover
+        return
+    with contextlib.suppress(OSError):
+        os.unlink(_lock_name(target))  # still held: nobody can have taken it meanwhile
+    os.close(fd)
+
+
 class AtomicFile:
     """One safe write of the file at ``path`` (see the module docstring), in three steps:
     :meth:`open` checks the target and makes the temporary file, whose ``handle`` the new
@@ -195,6 +340,9 @@ class AtomicFile:
         self.info: os.stat_result | None = None
         self.temp: Path | None = None
         self.handle: IO[bytes] | None = None
+        self.stream = False
+        """The target is a device or a pipe: written to as it is (:func:`is_stream`)."""
+        self._locked = contextlib.ExitStack()
 
     def _fail(self, why: str) -> SaveError:
         return SaveError(f"cannot save {self.shown!r}: {why}")
@@ -210,6 +358,8 @@ class AtomicFile:
             raise self._fail(f"{_why(exc)}; nothing was written") from exc
         if info is not None and stat.S_ISDIR(info.st_mode):
             raise self._fail("it is a directory; nothing was written")
+        if is_stream(info):
+            return self._open_stream()
         if not target.parent.is_dir():
             raise self._fail(
                 f"the directory {os.fspath(target.parent)!r} does not exist; nothing was written"
@@ -220,25 +370,65 @@ class AtomicFile:
                 "written. Make it writable, or ask to write it anyway (--force on the command "
                 "line, force=True from Python)"
             )
-        if self.expect is None and info is not None:
-            self.expect = file_state(target)
-        _clean_stale(target)
+        self._locked.enter_context(save_lock(target))  # released by commit or abort
         try:
+            if self.expect is None and info is not None:
+                self.expect = file_state(target)
+            _clean_stale(target)
             fd, self.temp = _new_temp(target, _TEMP_SUFFIX)
         except OSError as exc:
+            self._locked.close()
             raise self._fail(
                 f"no new file can be made in the directory {os.fspath(target.parent)!r} "
                 f"({_why(exc)}); a file is saved by writing a new copy beside it and moving "
                 "that into place, so nothing was written"
             ) from exc
+        except BaseException:
+            self._locked.close()
+            raise
+        self.handle = open(fd, "wb")  # noqa: SIM115 (closed by commit or abort)
+        return self.handle
+
+    def _open_stream(self) -> IO[bytes]:
+        """A device or a named pipe: opened for writing as the shell's ``>`` opens it (a
+        pipe waits for its reader), never replaced."""
+        self.stream = True
+        try:
+            fd = os.open(self.target, os.O_WRONLY | os.O_NOCTTY | os.O_CLOEXEC)
+        except OSError as exc:
+            raise self._fail(f"{_why(exc)}; nothing was written") from exc
         self.handle = open(fd, "wb")  # noqa: SIM115 (closed by commit or abort)
         return self.handle
 
     def commit(self) -> SourceFile | None:
         """Put the new bytes in place; returns the file's new state (``None``: left as it
         was, the bytes being the same and ``unless_same`` asked)."""
+        if self.stream:
+            return self._commit_stream()
         assert self.handle is not None and self.temp is not None, "open() first"
         target, temp, info = self.target, self.temp, self.info
+        try:
+            return self._commit_file(target, temp, info)
+        finally:
+            self._locked.close()
+
+    def _commit_stream(self) -> SourceFile | None:
+        assert self.handle is not None, "open() first"
+        try:
+            if not self.handle.closed:
+                self.handle.flush()
+                state = SourceFile.of_open(self.target, self.handle.fileno())
+                self.handle.close()
+                return state
+            return file_state(self.target)
+        except OSError as exc:
+            self.abort()
+            raise self._fail(_why(exc)) from exc
+
+    def _commit_file(
+        self, target: Path, temp: Path, info: os.stat_result | None
+    ) -> SourceFile | None:
+        assert self.handle is not None
         try:
             if self.handle.closed:  # a writer that closes what it writes to (pyarrow's)
                 fd = os.open(temp, os.O_RDONLY)
@@ -299,12 +489,14 @@ class AtomicFile:
             raise
 
     def abort(self) -> None:
-        """Drop the new bytes: the target stays as it was."""
+        """Drop the new bytes: the target stays as it was (a stream keeps what it was sent
+        already: it cannot be taken back)."""
         if self.handle is not None:
             with contextlib.suppress(OSError):
                 self.handle.close()
         if self.temp is not None:
             self.temp.unlink(missing_ok=True)
+        self._locked.close()
 
 
 def write_atomically(

@@ -18,6 +18,7 @@ import re
 from typing import Final
 
 from ..core.cards import Card
+from ..errors import TextError
 
 #: The PMN version this package reads and writes.
 PMN_VERSION: Final = (1, 0)
@@ -36,6 +37,39 @@ MARKER_PATTERN: Final = r"(\d+)\.\s*([A-Za-z])\s*:"
 DELIMITERS: Final = r"\s{}()\[\]$*"
 
 _BLANK_LINES: Final = re.compile(r"\n(?:[^\S\n]*\n)+")
+
+
+def checked_text(value: object, what: str) -> str:
+    """``value`` when it is text a PMN file can hold; else :class:`~.errors.TextError`
+    saying what is wrong with ``what`` (``"the comment"``, ``"the Event tag"``).
+
+    A ``str`` can hold a lone surrogate (half of an emoji in a page's JSON, or a byte that
+    is not UTF-8 read with ``surrogateescape``), and UTF-8 cannot encode one: accepted, it
+    would make every later save of the deal fail. So it is refused here, where it comes in.
+
+    >>> checked_text("Asha ♠", "the name")
+    'Asha ♠'
+    >>> try:
+    ...     checked_text("half \\ud83d", "the comment")
+    ... except ValueError as refused:
+    ...     print(str(refused).split(":")[0])
+    the comment holds half of a character (a lone surrogate, U+D83D, at character 6)
+    """
+    if not isinstance(value, str):
+        raise TextError(f"{what} must be text, not {type(value).__name__} ({_short(value)})")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise TextError(
+            f"{what} holds half of a character (a lone surrogate, U+{ord(value[exc.start]):04X}, "
+            f"at character {exc.start + 1}): it cannot be saved as text; type it again"
+        ) from None
+    return value
+
+
+def _short(value: object) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 30 else shown[:27] + "..."
 
 
 def normalize_comment(text: str) -> str:

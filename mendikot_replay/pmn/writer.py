@@ -41,12 +41,13 @@ from typing import IO, Protocol, TextIO, TypeAlias, cast
 
 from ..core.seats import Seat
 from ..errors import SaveError
-from .files import copy_range, file_state, write_atomically
+from .files import copy_range, file_state, save_lock, write_atomically
 from .reader import run_checker
 from .record import NAG_GLYPHS, DealRecord, PlayNode, SourceFile
 from .syntax import (
     HEADER,
     card_token,
+    checked_text,
     escape_comment,
     escape_tag_value,
     normalize_comment,
@@ -250,7 +251,13 @@ def deal_bytes(record: DealRecord) -> bytes:
         if data is None:
             raise SaveError(_too_long_message(record, "it is not held in memory"))
         return data
-    return _DealWriter(record).write().encode("utf-8")
+    text = _DealWriter(record).write()
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:  # set in Python past the checks (record.tags[...] = ...)
+        where = f"deal {record.index}" if record.index is not None else "the deal"
+        checked_text(text, f"{where} (a tag or a comment set from Python)")
+        raise  # pragma: no cover - checked_text has raised
 
 
 @dataclass(frozen=True, slots=True)
@@ -498,6 +505,13 @@ def rewrite_file(
     Safe as :func:`write_file`: if the file changes on disk meanwhile, nothing is written.
     """
     target = os.path.realpath(path)
+    with save_lock(target):  # from the read of the file as it is now to the move
+        return _rewrite_locked(path, target, edits, force)
+
+
+def _rewrite_locked(
+    path: str | os.PathLike[str], target: str, edits: Iterable[tuple[Writable, bool]], force: bool
+) -> bool:
     before = file_state(target)
     if before is None:
         raise SaveError(f"cannot rewrite {os.fspath(path)!r}: it cannot be read")

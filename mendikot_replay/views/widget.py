@@ -69,7 +69,7 @@ import traitlets
 from ..core.cards import Card
 from ..core.engine import DealSetup
 from ..core.timeline import Snapshot
-from ..errors import FileChangedError, MendikotError
+from ..errors import FileChangedError, MendikotError, TextError
 from ..players.chances import CardChance, DealChances, deal_chances
 from ..players.odds import DEFAULT_SAMPLES, Odds, OddsSolver, Progress
 from ..pmn import editing
@@ -77,6 +77,7 @@ from ..pmn.entry import DealEntry, EntryError
 from ..pmn.files import SaveNotice
 from ..pmn.reader import is_pmn_text, pick_deal, read_deals, read_string
 from ..pmn.record import DealRecord, Play, PlayNode
+from ..pmn.syntax import checked_text
 from ..pmn.tree import settle_result
 from ..solver.analysis import AnalysisError
 from ..solver.search import Solver, value_text
@@ -104,7 +105,8 @@ T = TypeVar("T")
 
 
 def load_record(source: Source, deal: int = 1) -> tuple[DealRecord, Path | None, int]:
-    """The record to view, the file it came from (if any) and its 1-based index there."""
+    """The record to view, the file it came from (if any: its real path, links resolved)
+    and its 1-based index there."""
     if isinstance(source, DealRecord):
         return source, None, source.index or 1
     if isinstance(source, str) and is_pmn_text(source):
@@ -114,9 +116,12 @@ def load_record(source: Source, deal: int = 1) -> tuple[DealRecord, Path | None,
         raise FileNotFoundError(f"{os.fspath(path)!r}: no such PMN file")
     deals = read_deals(path)
     try:
-        return pick_deal(deals, deal, os.fspath(path)), path, deal
+        record = pick_deal(deals, deal, os.fspath(path))
     finally:
         deals.close()
+    # The file itself, as the reader opened it: a relative name or a link may lead to
+    # another file later (a change of directory, a link pointed elsewhere).
+    return record, Path(record.origin.path) if record.origin else path.resolve(), deal
 
 
 class Viewer(anywidget.AnyWidget):
@@ -210,7 +215,7 @@ class Viewer(anywidget.AnyWidget):
         self.source_file = path
         """The file the deal came from (``None``: text or a record)."""
         self.index = index
-        self.save_to = Path(save_to) if save_to is not None else None
+        self.save_to = Path(save_to).resolve() if save_to is not None else None
         """Where a new deal goes (appended) when it is first saved."""
         self.background = background
         self._solved: dict[int, tuple[PlayNode | None, JSON]] = {}
@@ -1087,13 +1092,16 @@ class Viewer(anywidget.AnyWidget):
             # A new deal's first save: appended to its file (made if needed), then saved
             # there in place like any deal read from a file.
             self.index = editing.save_deal(self.save_to, None, self.record, force=force)
-            self.source_file = own = self.save_to
+            origin = self.record.origin
+            self.source_file = own = Path(origin.path) if origin else self.save_to.resolve()
             self.dirty = False
             return own
-        if path is None or (own is not None and Path(path).resolve() == own.resolve()):
+        if path is None or (own is not None and Path(path).resolve() == own):
             if own is None:
                 raise ValueError("this viewer was not opened from a file: give save() a path")
-            self.index = editing.save_deal(own, self.index, self.record, force=force)
+            # Into the file that was read (its real path and identity), whatever its name
+            # leads to now.
+            self.index = editing.save_back(self.record, force=force)
             self.dirty = False
             return own
         target = Path(path)
@@ -1136,7 +1144,7 @@ class Viewer(anywidget.AnyWidget):
             self._request(action, content)
         except FileChangedError as changed:
             self._tell("conflict", str(changed), ("reload", "save_as"))
-        except (MendikotError, ValueError, OSError) as refused:
+        except (MendikotError, ValueError, OSError, TypeError, OverflowError) as refused:
             if self.notice.get("text") != str(refused):  # not told already by the call
                 self._tell("error", str(refused))
 
@@ -1158,9 +1166,11 @@ class Viewer(anywidget.AnyWidget):
             self._push()
 
     def _request(self, action: str, content: dict[str, Any]) -> None:
+        """Carry out one request; every field is checked for its type first, since a page
+        (or anything else that can reach the kernel) may send anything."""
+        ask = _Fields(content)
         if action == "play":
-            card = str(content.get("card", ""))
-            self.play(card, ask=bool(content.get("ask", False)))
+            self.play(ask.text("card"), ask=ask.flag("ask", False))
         elif action == "best":
             self.best()
         elif action == "playout":
@@ -1174,29 +1184,23 @@ class Viewer(anywidget.AnyWidget):
         elif action == "delete":
             self.delete_variation()
         elif action == "comment":
-            index = content.get("index")
-            text = str(content.get("text", ""))
-            if index is None:
-                self.comment(text)
-            else:
-                self.comment(text, int(index))
+            self.comment(ask.text("text"), ask.number("index", None))
         elif action == "uncomment":
-            self.comment("", int(content.get("index", -1)))
+            self.comment("", ask.number("index"))
         elif action == "glyph":
-            glyph = content.get("glyph")
-            self.glyph(str(glyph) if glyph else None)
+            self.glyph(ask.text("glyph") or None)
         elif action == "nag":
-            self.nag(int(content.get("nag", 0)), bool(content.get("on", True)))
+            self.nag(ask.number("nag"), ask.flag("on", True))
         elif action == "give":
-            self.give(str(content.get("card", "")), content.get("seat") or None)
+            self.give(ask.text("card"), ask.text("seat") or None)
         elif action == "take":
-            self.take(str(content.get("card", "")))
+            self.take(ask.text("card"))
         elif action == "select":
-            self.select(str(content.get("seat", "")))
+            self.select(ask.text("seat"))
         elif action == "paste":
-            self.paste(str(content.get("text", "")))
+            self.paste(ask.text("text"))
         elif action == "trump":
-            self.set_trump(content.get("suit") or None, content.get("card") or None)
+            self.set_trump(ask.text("suit") or None, ask.text("card") or None)
         elif action == "save":
             with warnings.catch_warnings(record=True) as heard:
                 warnings.simplefilter("always", SaveNotice)
@@ -1210,13 +1214,9 @@ class Viewer(anywidget.AnyWidget):
             self.reload(discard=True)
             self._tell("info", "Read the deal again from its file.")
         elif action == "save_as":
-            target = str(content.get("path", "")).strip()
-            if not target:
-                raise BoardError("give the name of the file to copy the deal to")
-            place = Path(target)
-            if not place.is_absolute() and self.source_file is not None:
-                place = self.source_file.parent / place
-            written = self.save(place)
+            own = self.source_file or self.save_to
+            folder = own.parent if own is not None else None
+            written = self.save(page_target(folder, ask.text("path")))
             self._tell(
                 "saved",
                 f"Copied the deal with its changes to {written.name} (as its last deal); "
@@ -1240,6 +1240,85 @@ class Viewer(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"<Viewer {self.data.get('title', '')!r} step {self.step} of {self.last_step}>"
+
+
+class _Fields:
+    """The fields of one request from the page, each checked for its type: a wrong one is a
+    :class:`BoardError` naming it (shown on the board), never a ``TypeError`` in the kernel."""
+
+    _MISSING: Final = object()
+
+    def __init__(self, content: Mapping[str, Any]) -> None:
+        self.content = content
+
+    def _wrong(self, name: str, value: object, what: str) -> BoardError:
+        shown = repr(value)
+        shown = shown if len(shown) <= 40 else shown[:37] + "..."
+        return BoardError(f"the page sent {name} = {shown}, not {what}: nothing was done")
+
+    def text(self, name: str) -> str:
+        """A text field (missing or ``null``: empty)."""
+        value = self.content.get(name)
+        if value is None:
+            return ""
+        if not isinstance(value, str):
+            raise self._wrong(name, value, "text")
+        try:
+            return checked_text(value, name)
+        except TextError as exc:  # half an emoji: refused here, not at every later save
+            raise BoardError(f"{exc} (nothing was done)") from None
+
+    def number(self, name: str, default: Any = _MISSING) -> Any:
+        """A whole-number field (``default`` when missing or ``null``, if one is given)."""
+        value = self.content.get(name)
+        if value is None and default is not self._MISSING:
+            return default
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self._wrong(name, value, "a whole number")
+        return value
+
+    def flag(self, name: str, default: bool) -> bool:
+        """A true/false field (``default`` when missing)."""
+        value = self.content.get(name, default)
+        if not isinstance(value, bool):
+            raise self._wrong(name, value, "true or false")
+        return value
+
+
+def page_target(folder: Path | None, typed: str) -> Path:
+    """The file a page's "save as" may write: a ``.pmn`` file inside ``folder`` (the deal's
+    own folder), named relative to it, and not through a link that leads out of it.
+
+    A board can be served to a whole room (``voila --Voila.ip=0.0.0.0``), and whoever can
+    reach it can type a name: an absolute path, ``../`` or a link would let them append a
+    deal (and its comment's text) to any file the kernel can write, a shell script
+    included. Python's :meth:`Viewer.save` keeps its freedom; this is the page's rule.
+    """
+    name = typed.strip()
+    if not name:
+        raise BoardError("give the name of the file to copy the deal to")
+    if folder is None:
+        raise BoardError(
+            "this deal has no folder of its own (it was not opened from a file): save it "
+            "from Python with viewer.save(path)"
+        )
+    if "\0" in name or os.path.isabs(name) or ".." in Path(name).parts:
+        raise BoardError(
+            f"the board saves only inside the deal's folder ({folder.name}): give a file "
+            "name such as other.pmn, not a path out of it"
+        )
+    if not name.lower().endswith(".pmn"):
+        raise BoardError(f"{name!r} is not a PMN file: give a name ending in .pmn")
+    home = folder.resolve()
+    place = (home / name).resolve()
+    if not place.is_relative_to(home):
+        raise BoardError(
+            f"{name!r} leads out of the deal's folder (through a link): the board saves "
+            "only inside it"
+        )
+    if place.exists() and not place.is_file():
+        raise BoardError(f"{name!r} is not a regular file: the board saves only to PMN files")
+    return place
 
 
 class _Interrupted(Exception):
@@ -1535,6 +1614,7 @@ __all__ = [
     "load_record",
     "new_deal",
     "new_position",
+    "page_target",
     "quiz_odds_entry",
     "replay",
 ]

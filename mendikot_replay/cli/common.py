@@ -264,7 +264,7 @@ def report_broken_deal(path: str, record: DealRecord, err: TextIO) -> None:
                 continue
             print(problem_line(path, problem, record.index), file=err)
         print(
-            f"{path}:{record.line}: deal {record.index}: kept as written (it has errors)",
+            f"{visible(path)}:{record.line}: deal {record.index}: kept as written (it has errors)",
             file=err,
         )
 

@@ -164,9 +164,9 @@ def test_a_save_held_up_before_its_move_makes_the_other_save_wait(
         assert first.stdout.readline() == b"moving\n"
         # While it holds the lock, a save that will not wait gives up and writes nothing.
         before = path.read_bytes()
-        with pytest.raises(SaveError, match="another save of it has not finished"):
-            with files.save_lock(path, wait=0):
-                pass
+        refused = pytest.raises(SaveError, match="another save of it has not finished")
+        with refused, files.save_lock(path, wait=0):
+            pass
         assert path.read_bytes() == before
 
         moved_on = threading.Event()  # the second save waits for the lock, or has finished
@@ -203,7 +203,7 @@ def test_the_save_lock_is_reentrant_and_leaves_no_file(tmp_path: Path) -> None:
     path = pmn_file(tmp_path / "club.pmn", DEAL)
     with files.save_lock(path), files.save_lock(path):
         assert (tmp_path / ".club.pmn.mr-lock").exists()
-        record = list(read_deals(path))[0]
+        record = next(iter(read_deals(path)))
         add_comment(record, 2, "saved while the lock is held")
         save_deal(path, 1, record)  # takes the same lock again
     assert sorted(p.name for p in tmp_path.iterdir()) == ["club.pmn"]
@@ -309,7 +309,7 @@ def test_half_an_emoji_is_refused_in_a_comment_and_a_tag() -> None:
 @pytest.mark.parametrize("value", [b"A", 5, None, ["A"], 2.5])
 def test_the_entry_refuses_what_is_not_text_with_its_own_error(value: Any) -> None:
     for call in (
-        lambda: DealEntry.new(event=value) if value is not None else DealEntry.new(event=b"x"),
+        lambda: DealEntry.new(event=value) if value is not None else DealEntry.new(event=b"x"),  # type: ignore[arg-type]
         lambda: DealEntry.new(names={"A": value}),
         lambda: DealEntry.new().give(value),
         lambda: DealEntry.new().select(value),

@@ -467,8 +467,9 @@ def test_a_progress_that_stops_the_work_drops_the_worlds_not_started(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The viewer stops a position no longer wanted from its progress callback: with
-    threads, the worlds not yet started are dropped, not solved for nothing (the pool's
-    ``map`` cancels what it has not started when its results are no longer read)."""
+    threads, the worlds not yet handed out are dropped, not solved for nothing. At most two
+    a thread are handed out ahead of the results read, so however the threads and the
+    callback are scheduled, stopping at the third result has started at most 3 + 3."""
     if not COMPILED:  # pragma: no cover
         pytest.skip("threads solve only with the compiled core")
     from mendikot_replay.players import odds as odds_module
@@ -492,7 +493,7 @@ def test_a_progress_that_stops_the_work_drops_the_worlds_not_started(
     setup, plays = dealt(8, Rules(), 24)
     with pytest.raises(Enough):
         OddsSolver(max_worlds=0, samples=200, workers=2).line(setup, plays, progress=stop)
-    assert 3 <= len(solved) < 50
+    assert 3 <= len(solved) <= 6
 
 
 def test_progress_is_told_after_every_world() -> None:

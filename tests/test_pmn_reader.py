@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from pmn_examples import DEAL_TAGS, FORMAT_EXAMPLE, MAIN_TRICKS, POSITION_EXAMPLE, deal
 
+import mendikot_replay.pmn.check  # noqa: F401  (the checker replays what is read: it must import)
 from mendikot_replay.core.cards import card
 from mendikot_replay.core.rules import TrumpMethod
 from mendikot_replay.pmn import reader as pmn_reader
@@ -53,7 +54,6 @@ def test_format_example_reads_without_problems() -> None:
 
 
 def test_the_checker_fills_in_seats_and_tricks() -> None:
-    pytest.importorskip("mendikot_replay.pmn.check")
     [record] = read_string(FORMAT_EXAMPLE)
     main = record.mainline()
     assert [(n.seat, n.trick, n.position) for n in main[:5]] == [

@@ -6,7 +6,6 @@ import io
 import random
 from pathlib import Path
 
-import pytest
 from pmn_examples import (
     DEAL_TAGS,
     FORMAT_EXAMPLE,
@@ -16,7 +15,9 @@ from pmn_examples import (
     record_shape,
 )
 
+import mendikot_replay.pmn.check  # noqa: F401  (the checker replays what is read: it must import)
 from mendikot_replay.core.cards import card
+from mendikot_replay.players import generate
 from mendikot_replay.pmn.reader import read_string
 from mendikot_replay.pmn.record import DealRecord
 from mendikot_replay.pmn.writer import normalize_comment, write_deal, write_deals, write_string
@@ -210,7 +211,6 @@ def test_a_deal_with_errors_is_written_back_untouched() -> None:
 
 
 def test_a_record_built_by_a_program_writes_and_reads_back_equal() -> None:
-    pytest.importorskip("mendikot_replay.pmn.check")
     record = DealRecord(
         {
             "Hands": "d:K9874.642.98.AJ8 A:A63.T9853.T63.95 B:Q2.K.KQJ42.KQT43 C:JT5.AQJ7.A75.762",
@@ -242,7 +242,6 @@ def test_a_record_built_by_a_program_writes_and_reads_back_equal() -> None:
 
 
 def test_random_legal_deals_and_positions_round_trip() -> None:
-    generate = pytest.importorskip("mendikot_replay.players.generate")
     rng = random.Random(11)
     for i in range(60):
         if i % 2:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
@@ -159,28 +158,34 @@ def test_the_worker_solves_the_step_shown_then_the_deal() -> None:
     assert viewer.analysis == analysis_view(record)
 
 
-class _SlowSolver(Solver):
-    """A solver that takes its time and notes the thread it runs in."""
+class _HeldSolver(Solver):
+    """A solver that waits, before each position, until the test lets it go on (``go``),
+    and notes the thread it runs in and whether it was let go or gave up waiting."""
 
     def __init__(self) -> None:
         super().__init__("outcome")
         self.threads: set[str] = set()
+        self.go = threading.Event()
+        self.gave_up = False
 
     def solve(self, position: Any) -> Solution:
         self.threads.add(threading.current_thread().name)
-        time.sleep(0.3)
+        if not self.go.wait(120):  # only the kernel's own thread could never be let go
+            self.gave_up = True
         assert isinstance(position, Game)
         return super().solve(position)
 
 
 def test_the_kernel_is_not_blocked_while_the_solver_works() -> None:
-    slow = _SlowSolver()
-    started = time.perf_counter()
-    viewer = Viewer(DUCK, analyse=True, solver=slow)
+    """The solver is held until the kernel's thread lets it go, after the calls below have
+    come back: were it solving in the kernel's thread, nobody could let it go."""
+    held = _HeldSolver()
+    viewer = Viewer(DUCK, analyse=True, solver=held)
     viewer.go(2)
-    assert time.perf_counter() - started < 0.5  # back at once (solving there: 0.6 s)
+    held.go.set()
     assert viewer.wait_analysis(60)
-    assert threading.current_thread().name not in slow.threads
+    assert not held.gave_up
+    assert held.threads and threading.current_thread().name not in held.threads
     assert viewer.analysis["0"]["played"]["keeps"] is False
 
 

@@ -662,8 +662,8 @@ def test_ctrl_c_stops_cleanly(corpus: Path, tmp_path: Path) -> None:
     assert err == b""  # no traceback from the client nor its workers
     assert target.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["matches.pmn"]  # no temporary file left
-    _, left = psutil.wait_procs(workers, timeout=60)  # type: ignore[attr-defined]
-    assert not [p for p in left if p.status() != psutil.STATUS_ZOMBIE]  # type: ignore[attr-defined]
+    _, left = psutil.wait_procs(workers, timeout=60)
+    assert not [p for p in left if p.status() != psutil.STATUS_ZOMBIE]
 
 
 # -- simulate: the matches side by side ----------------------------------------------------------

@@ -388,8 +388,8 @@ class _DealParser:
             if trick_at is None:
                 trick_at = (number, col + i)
             last_trick_at = trick_at
-            if last is None and frame.pending_comments:
-                node.starting_comments, frame.pending_comments = frame.pending_comments, []
+            # (No pending comments to attach: they wait only inside a variation, and this
+            # path reads the top level alone, where a comment before a card is the deal's.)
             last_container, container, last = container, node, node
             last_trick, last_pos = trick, pos
             pos += 1  # advance()

@@ -20,12 +20,15 @@ import os
 import stat
 import subprocess
 import sys
+import tempfile
 import textwrap
 import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pmn_examples import FORMAT_EXAMPLE, POSITION_EXAMPLE
 
 from mendikot_replay.cli.app import main
@@ -444,3 +447,34 @@ def test_options_past_the_machine_are_refused_at_once(
     assert exited.value.code == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
+
+
+JUNK = st.one_of(
+    st.binary(max_size=30),
+    st.text(max_size=30).map(lambda t: t.encode("utf-8", "surrogatepass")),
+    st.sampled_from(
+        [b"undo", b"end", b"show", b"help", b"quit", b"9" * 5000 + b".", b"\x1b[2J", b"TH KH"]
+    ),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(junk=st.lists(JUNK, max_size=12), at=st.integers(min_value=0, max_value=30))
+def test_the_recorder_takes_any_answers_without_a_traceback(junk: list[bytes], at: int) -> None:
+    """Whatever is typed, wherever (among the answers of a real deal): the recorder answers
+    with a message, and what it saves reads back without an error."""
+    from test_cli_record import DEAL as TYPED
+
+    from mendikot_replay.cli.record import PlainConsole, record_deals
+
+    lines = [line.encode() for line in TYPED]
+    lines[at:at] = [line.replace(b"\n", b" ").replace(b"\r", b" ") for line in junk]
+    data = b"".join(line + b"\n" for line in lines)
+    source = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8", errors="strict")
+    out = io.StringIO()
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "club.pmn"
+        status = record_deals(str(path), PlainConsole(source, out, echo=True), out)
+        assert status in (0, 1)
+        if path.exists():
+            assert all(not deal.errors for deal in read_deals(path)), out.getvalue()

@@ -71,7 +71,7 @@ from ..core.engine import DealSetup
 from ..core.timeline import Snapshot
 from ..errors import FileChangedError, MendikotError, TextError
 from ..players.chances import CardChance, DealChances, deal_chances
-from ..players.odds import DEFAULT_SAMPLES, Odds, OddsSolver, Progress
+from ..players.odds import DEFAULT_SAMPLES, MOST_WORLDS, Odds, OddsSolver, Progress
 from ..pmn import editing
 from ..pmn.entry import DealEntry, EntryError
 from ..pmn.files import SaveNotice
@@ -348,8 +348,8 @@ class Viewer(anywidget.AnyWidget):
     @traitlets.validate("chance_samples")
     def _valid_samples(self, proposal: dict[str, Any]) -> int:
         value = int(proposal["value"])
-        if value < 1:
-            raise traitlets.TraitError("chance_samples must be 1 or more")
+        if not 1 <= value <= MOST_WORLDS:  # the page can set it: a bound, not days of work
+            raise traitlets.TraitError(f"chance_samples must be from 1 to {MOST_WORLDS:,}")
         return value
 
     @traitlets.validate("chance_max_tricks")

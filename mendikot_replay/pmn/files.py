@@ -277,8 +277,9 @@ def _take_lock_file(target: str, wait: float) -> int:
             fd = os.open(name, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
         except OSError as exc:
             raise SaveError(
-                f"cannot save {target!r}: its lock file {name!r} cannot be made "
-                f"({_why(exc)}); nothing was written"
+                f"cannot save {target!r}: no file can be made in the directory "
+                f"{os.path.dirname(name)!r} ({_why(exc)}); a save makes its lock and its new "
+                "copy there, so nothing was written"
             ) from exc
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)

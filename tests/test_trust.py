@@ -368,6 +368,7 @@ def test_a_malformed_request_is_a_notice_and_changes_nothing(
         ("run.sh", "not a PMN file"),
         ("out.pmn", "leads out of the deal's folder"),
         ("", "give the name"),
+        ("club.pmn", "this deal's own file"),
     ],
 )
 def test_the_page_saves_only_inside_the_deal_s_folder(tmp_path: Path, typed: str, why: str) -> None:

@@ -1216,7 +1216,10 @@ class Viewer(anywidget.AnyWidget):
         elif action == "save_as":
             own = self.source_file or self.save_to
             folder = own.parent if own is not None else None
-            written = self.save(page_target(folder, ask.text("path")))
+            target = page_target(folder, ask.text("path"))
+            if own is not None and target == own.resolve():
+                raise BoardError(f"{target.name} is this deal's own file: save it with Save")
+            written = self.save(target)
             self._tell(
                 "saved",
                 f"Copied the deal with its changes to {written.name} (as its last deal); "

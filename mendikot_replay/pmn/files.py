@@ -232,7 +232,7 @@ def save_lock(path: StrPath, *, wait: float = LOCK_WAIT) -> Iterator[None]:
         held.users += 1
     try:
         if not held.threads.acquire(timeout=wait):
-            raise _busy(target)
+            raise _busy(target, wait)
         try:
             if held.depth == 0:
                 held.fd = _take_lock_file(target, wait)
@@ -253,10 +253,10 @@ def save_lock(path: StrPath, *, wait: float = LOCK_WAIT) -> Iterator[None]:
                 del _HELD[target]
 
 
-def _busy(target: str) -> SaveError:
+def _busy(target: str, wait: float) -> SaveError:
     return SaveError(
         f"cannot save {target!r}: another save of it has not finished (waited "
-        f"{LOCK_WAIT:.0f} s for its lock, {_lock_name(target)!r}); nothing was written"
+        f"{wait:.0f} s for its lock, {_lock_name(target)!r}); nothing was written"
     )
 
 
@@ -289,7 +289,7 @@ def _take_lock_file(target: str, wait: float) -> int:
                 told = True
                 _waiting(target)
             if time.monotonic() >= deadline:
-                raise _busy(target) from None
+                raise _busy(target, wait) from None
             time.sleep(0.01)
             continue
         except BaseException:

@@ -1093,7 +1093,7 @@ class Viewer(anywidget.AnyWidget):
             # there in place like any deal read from a file.
             self.index = editing.save_deal(self.save_to, None, self.record, force=force)
             origin = self.record.origin
-            self.source_file = own = Path(origin.path) if origin else self.save_to.resolve()
+            self.source_file = own = Path(origin.path) if origin else self.save_to
             self.dirty = False
             return own
         if path is None or (own is not None and Path(path).resolve() == own):

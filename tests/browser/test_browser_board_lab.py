@@ -257,6 +257,16 @@ def test_the_board_in_jupyterlab(
 
     save_buttons(viewer).click()
     expect(notice).to_have_attribute("data-kind", "conflict", timeout=30_000)
+    # From the page a copy goes only into the deal's own folder: a way out of it is refused.
+    copy.click()
+    target.fill("../outside.pmn")
+    viewer.get_by_test_id("mr-save-as-go").click()
+    expect(notice).to_have_attribute("data-kind", "error", timeout=30_000)
+    expect(notice).to_contain_text("saves only inside the deal's folder")
+    assert not (path.parent.parent / "outside.pmn").exists()
+    shot(page, "board-lab-save-as-refused")
+    save_buttons(viewer).click()
+    expect(notice).to_have_attribute("data-kind", "conflict", timeout=30_000)
     reload.click()
     expect(notice).to_have_attribute("data-kind", "info", timeout=30_000)
     expect(viewer.get_by_test_id("mr-dirty")).to_be_hidden()

@@ -319,6 +319,7 @@ def test_the_entry_refuses_what_is_not_text_with_its_own_error(value: Any) -> No
         lambda: DealEntry.new().paste(value),
         lambda: DealEntry.position(trick=1, leader=value, trump_method="None"),
         lambda: new_deal(trump_method=value),
+        lambda: new_deal(path=value) if value is not None else new_deal(path=5),  # type: ignore[arg-type]
     ):
         with pytest.raises(EntryError):
             call()

@@ -215,6 +215,8 @@ class Viewer(anywidget.AnyWidget):
         self.source_file = path
         """The file the deal came from (``None``: text or a record)."""
         self.index = index
+        if save_to is not None and not isinstance(save_to, (str, os.PathLike)):
+            raise EntryError(f"path is the file to save the deal to, not {save_to!r:.30}")
         self.save_to = Path(save_to).resolve() if save_to is not None else None
         """Where a new deal goes (appended) when it is first saved."""
         self.background = background

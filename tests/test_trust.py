@@ -480,3 +480,40 @@ def test_the_recorder_takes_any_answers_without_a_traceback(junk: list[bytes], a
         assert status in (0, 1)
         if path.exists():
             assert all(not deal.errors for deal in read_deals(path)), out.getvalue()
+
+
+ACTIONS = ["play", "best", "back", "undo", "promote", "delete", "comment", "uncomment"]
+ACTIONS += ["glyph", "nag", "give", "take", "select", "paste", "trump", "save_as", "nonsense"]
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=12)
+    | st.sampled_from(["KS", "9S", "!", "A", "..", "/etc/x.pmn", "\ud83d"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    action=st.sampled_from(ACTIONS),
+    fields=st.dictionaries(
+        st.sampled_from(["card", "ask", "text", "index", "glyph", "nag", "on", "seat", "path"]),
+        JSON_VALUES,
+        max_size=4,
+    ),
+    at=JSON_VALUES,
+)
+def test_no_request_escapes_the_handler(action: str, fields: dict[str, Any], at: Any) -> None:
+    """Whatever a page sends, the kernel gets no exception: the request is carried out or
+    refused with a notice; its own file is not written, and nothing but a .pmn copy is
+    made in its folder."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = pmn_file(Path(folder) / "club.pmn", DEAL)
+        before = path.read_bytes()
+        viewer = Viewer(path, background=False).go(3)
+        viewer._on_message(None, {"do": action, "at": at, **fields}, None)
+        assert path.read_bytes() == before
+        assert all(p.suffix == ".pmn" for p in Path(folder).iterdir())  # a copy at most

@@ -517,3 +517,36 @@ def test_no_request_escapes_the_handler(action: str, fields: dict[str, Any], at:
         viewer._on_message(None, {"do": action, "at": at, **fields}, None)
         assert path.read_bytes() == before
         assert all(p.suffix == ".pmn" for p in Path(folder).iterdir())  # a copy at most
+
+
+SAVER = textwrap.dedent(
+    """
+    import sys
+    from mendikot_replay.pmn.editing import add_comment, save_deal
+    from mendikot_replay.pmn.reader import read_deals
+
+    path, deal, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    for k in range(rounds):
+        record = list(read_deals(path))[deal - 1]
+        add_comment(record, 1 + k % 20, f"saver {deal} round {k}")
+        save_deal(path, deal, record)
+    """
+)
+
+
+@pytest.mark.timeout(300)
+def test_two_processes_saving_their_deals_of_one_file_lose_nothing(tmp_path: Path) -> None:
+    """The probe that found the race: two processes save their own deal of one file over and
+    over. Every comment each of them saved is in the file at the end."""
+    rounds = 40
+    path = pmn_file(tmp_path / "club.pmn", DEAL, DEAL.replace('"Thursday club"', '"Friday"'))
+    savers = [
+        subprocess.Popen([sys.executable, "-c", SAVER, str(path), str(deal), str(rounds)])
+        for deal in (1, 2)
+    ]
+    assert [saver.wait(240) for saver in savers] == [0, 0]
+    first, second = read_deals(path)
+    for number, record in ((1, first), (2, second)):
+        said = {c for node in record.mainline() for c in node.comments if c.startswith("saver")}
+        assert said == {f"saver {number} round {k}" for k in range(rounds)}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["club.pmn"]

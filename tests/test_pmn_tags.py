@@ -10,13 +10,13 @@ from mendikot_replay.core.cards import card, deck
 from mendikot_replay.core.engine import DealSetup
 from mendikot_replay.core.rules import Capture, TrumpMethod
 from mendikot_replay.core.seats import seats
+from mendikot_replay.pmn.setup import setup_from_tags
 from mendikot_replay.pmn.tags import (
     ROSTER,
     canonical_value,
     format_hands,
     parse_hands,
     parse_start,
-    setup_from_tags,
     tag_sort_key,
 )
 

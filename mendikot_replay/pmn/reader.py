@@ -41,6 +41,7 @@ from ..core.seats import ALL_SEATS, Seat
 from ..errors import MendikotError
 from .check import MatchNotes, MatchTracker, check_record
 from .record import GLYPH_NAGS, DealRecord, PlayNode, PMNError, Problem, SourceFile
+from .setup import setup_from_tags
 from .syntax import (
     CARD_PATTERN,
     DELIMITERS,
@@ -49,7 +50,7 @@ from .syntax import (
     normalize_comment,
     unescape_tag_value,
 )
-from .tags import TAG_NAME, parse_int, parse_seat, parse_start, setup_from_tags
+from .tags import TAG_NAME, parse_int, parse_seat, parse_start
 
 #: A deal longer than this is reported as an error and skipped (bounded memory).
 MAX_DEAL_LINES: Final = 20_000

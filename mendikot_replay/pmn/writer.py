@@ -44,6 +44,7 @@ from ..errors import SaveError
 from .files import copy_range, file_state, save_lock, write_atomically
 from .reader import run_checker
 from .record import NAG_GLYPHS, DealRecord, PlayNode, SourceFile
+from .setup import setup_from_tags
 from .syntax import (
     HEADER,
     card_token,
@@ -57,7 +58,6 @@ from .tags import (
     parse_int,
     parse_seat,
     parse_start,
-    setup_from_tags,
     tag_sort_key,
 )
 

@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import IO, Final
 
 from .check import MatchNotes, MatchTracker
-from .reader import _Block, _is_blank, _Line, _read, _read_lines, _Reader
+from .reader import DealBlock, Line, deal_blocks, is_blank, read_deals_from, read_lines
 from .record import DealRecord, PMNError, Problem, SourceFile
 
 __all__ = [
@@ -153,14 +153,13 @@ def survey(path: str | os.PathLike[str], begin: int, end: int) -> Survey:
     """
     with open(path, "rb") as handle:
         at = _line_start(handle, begin)
-        stream = _read_lines(handle, start=at)
+        stream = read_lines(handle, start=at)
         if begin > 0:
             stream = _until_past(stream, at, end)
-        reader = _Reader(stream, check=False, start=at)
-        first: _Block | None = None
+        first: DealBlock | None = None
         deals = 0
         try:
-            for block in reader.blocks():
+            for block in deal_blocks(stream, start=at):
                 blank = block.after_blank
                 if first is None:
                     if begin > 0 and blank is None:
@@ -183,7 +182,7 @@ def survey(path: str | os.PathLike[str], begin: int, end: int) -> Survey:
     return Survey(begin, 0 if begin == 0 else first.start, None, deals, 0)
 
 
-def _until_past(lines: Iterator[_Line], at: int, end: int) -> Iterator[_Line]:
+def _until_past(lines: Iterator[Line], at: int, end: int) -> Iterator[Line]:
     """``lines`` (from byte ``at`` on), stopped at byte ``end`` if no blank line came before:
     every deal after that would follow a blank line at or after ``end``, the next range's."""
     here = at
@@ -191,7 +190,7 @@ def _until_past(lines: Iterator[_Line], at: int, end: int) -> Iterator[_Line]:
         if here >= end:
             return
         yield line
-        if _is_blank(line):
+        if is_blank(line):
             yield from lines
             return
         here = line.end
@@ -268,7 +267,7 @@ def read_chunk(
     """
     unchanged(chunk)
     wanted = chunk.deals - skip if count is None else min(count, chunk.deals - skip)
-    records = _read(
+    records = read_deals_from(
         Path(chunk.file),
         check,
         matches,

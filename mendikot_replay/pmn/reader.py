@@ -62,10 +62,10 @@ binary or text. PMN text itself goes to :func:`read_string`."""
 
 
 # -- lines ---------------------------------------------------------------------------------
-# Not frozen: a frozen dataclass sets each field through object.__setattr__, and one _Line is
+# Not frozen: a frozen dataclass sets each field through object.__setattr__, and one Line is
 # made for every line read (nothing changes a line once made).
 @dataclass(slots=True)
-class _Line:
+class Line:
     number: int
     text: str
     """Without its line ending (and without the BOM on the first line)."""
@@ -79,9 +79,9 @@ class _Line:
     for a text source."""
 
 
-def _read_lines(
+def read_lines(
     stream: IO[bytes] | IO[str], *, first_line: int = 1, start: int = 0
-) -> Iterator[_Line]:
+) -> Iterator[Line]:
     """The lines of an open file, decoded one at a time.
 
     A line is read with a length limit, so that a file without line breaks cannot fill the
@@ -131,10 +131,10 @@ def _read_lines(
             bad = bad - 1 if bad is not None else None
             if kept is not None and kept.startswith(b"\xef\xbb\xbf"):
                 kept = kept[3:]  # the BOM belongs to the file, not to its first deal
-        yield _Line(number, text, bad, kept, end)
+        yield Line(number, text, bad, kept, end)
 
 
-def _is_blank(line: _Line) -> bool:
+def is_blank(line: Line) -> bool:
     """Whether ``line`` is blank: the end of a deal (white space only, any kind)."""
     return not line.text.strip()
 
@@ -220,7 +220,7 @@ class _Frame:
 class _DealParser:
     """Parses the lines of one deal into ``record``: the tag section, then the play."""
 
-    def __init__(self, lines: list[_Line], record: DealRecord, ended_by_eof: bool) -> None:
+    def __init__(self, lines: list[Line], record: DealRecord, ended_by_eof: bool) -> None:
         self.lines = lines
         self.record = record
         self.ended_by_eof = ended_by_eof
@@ -358,7 +358,7 @@ class _DealParser:
                 self.col = start
                 self.parse_punctuation(text[start], at)
 
-    def plain_line(self, line: _Line) -> bool:
+    def plain_line(self, line: Line) -> bool:
         """Read ``line`` at once if it is a plain canonical trick line (``n. L: AS 7S …``);
         ``False`` (having read nothing) for any other line."""
         match = _PLAIN_TRICK_LINE.fullmatch(line.text)
@@ -747,11 +747,11 @@ def _detach_table(record: DealRecord, table: list[PlayNode], setup: DealSetup) -
 
 # -- files ---------------------------------------------------------------------------------
 @dataclass(slots=True)
-class _Block:
+class DealBlock:
     """The lines of one deal, before parsing (none kept for a deal over the size limits)."""
 
-    lines: list[_Line]
-    oversize: _Line | None
+    lines: list[Line]
+    oversize: Line | None
     """The first line of a deal over the size limits (its lines are not kept)."""
     start: int
     oversize_end: int
@@ -761,7 +761,7 @@ class _Block:
     since the reading began): where a chunk of a file may begin (:mod:`.chunks`)."""
 
     @property
-    def first(self) -> _Line:
+    def first(self) -> Line:
         return self.oversize if self.oversize is not None else self.lines[0]
 
     @property
@@ -814,7 +814,7 @@ class _Reader:
 
     def __init__(
         self,
-        lines: Iterator[_Line],
+        lines: Iterator[Line],
         check: bool,
         matches: MatchTracker | MatchNotes | None = None,
         origin: SourceFile | None = None,
@@ -832,7 +832,7 @@ class _Reader:
         """How many deals of the file come before the lines (a chunk's place in its file)."""
         self.pending_warning: Problem | None = None
 
-    def version(self, line: _Line) -> None:
+    def version(self, line: Line) -> None:
         match = _VERSION_LINE.match(line.text)
         if match is None:
             return
@@ -879,27 +879,27 @@ class _Reader:
                 continue
             yield self.emit(block)
 
-    def blocks(self) -> Iterator[_Block]:
+    def blocks(self) -> Iterator[DealBlock]:
         """The file cut into deals, unparsed.
 
         Only the file's first line can give the version (docs/format.md): any other line that
         starts with ``%`` outside a deal is ignored, whatever it says, so that a stray
         ``% PMN 2.0`` pasted between deals cannot end the reading.
         """
-        lines: list[_Line] = []
+        lines: list[Line] = []
         chars = 0
         line_start = self.start  # the byte offset where the current line starts
         block_start = 0
-        oversize: _Line | None = None
+        oversize: Line | None = None
         oversize_end = 0
         last_blank: int | None = None
         block_blank: int | None = None
         for line in self.lines:
             here, line_start = line_start, line.end
-            if _is_blank(line):
+            if is_blank(line):
                 last_blank = here
                 if lines or oversize:
-                    yield _Block(lines, oversize, block_start, oversize_end, False, block_blank)
+                    yield DealBlock(lines, oversize, block_start, oversize_end, False, block_blank)
                     lines, chars, oversize = [], 0, None
                 continue
             if not lines and oversize is None:
@@ -916,9 +916,9 @@ class _Reader:
             if len(lines) > MAX_DEAL_LINES or chars > MAX_DEAL_CHARS:
                 oversize, lines, oversize_end = lines[0], [], line.end
         if lines or oversize:
-            yield _Block(lines, oversize, block_start, oversize_end, True, block_blank)
+            yield DealBlock(lines, oversize, block_start, oversize_end, True, block_blank)
 
-    def emit(self, deal: _Block) -> DealRecord:
+    def emit(self, deal: DealBlock) -> DealRecord:
         self.index += 1
         record = DealRecord()
         record.index = self.index
@@ -958,7 +958,7 @@ class _Reader:
 
 def _open_lines(
     source: Source, start: int = 0, first_line: int = 1
-) -> tuple[Iterator[_Line], IO[bytes] | None, SourceFile | None]:
+) -> tuple[Iterator[Line], IO[bytes] | None, SourceFile | None]:
     """The lines of ``source``, the file to close afterwards if we opened it, and what that
     file was when it was opened (so that a writer can tell whether it changed since); a path
     is read from byte ``start``, where line ``first_line`` begins (a chunk of the file)."""
@@ -976,8 +976,8 @@ def _open_lines(
         origin = SourceFile.of_open(source, handle.fileno())
         if start:
             handle.seek(start)
-        return _read_lines(handle, first_line=first_line, start=start), handle, origin
-    return _read_lines(source), None, None
+        return read_lines(handle, first_line=first_line, start=start), handle, origin
+    return read_lines(source), None, None
 
 
 def read_deals(
@@ -998,13 +998,21 @@ def read_deals(
     a deal is in that deal's ``errors``. From an open file, the reader stops right after
     each deal it yields, so the file can be read further by other means.
     """
-    yield from _read(source, check, matches)
+    yield from read_deals_from(source, check, matches)
 
 
-def _read(
+def deal_blocks(lines: Iterator[Line], *, start: int = 0) -> Iterator[DealBlock]:
+    """``lines`` (:func:`read_lines`, from byte ``start`` of a file) cut into deals as the
+    reader cuts them, unparsed: quick, for finding where deals begin without reading them
+    (:mod:`.chunks` cuts a file for a cluster this way). Raises :class:`PMNError` when the
+    first line gives a newer major version."""
+    return _Reader(lines, check=False, start=start).blocks()
+
+
+def read_deals_from(
     source: Source,
-    check: bool,
-    matches: MatchTracker | MatchNotes | None,
+    check: bool = True,
+    matches: MatchTracker | MatchNotes | None = None,
     *,
     start: int = 0,
     first_line: int = 1,
@@ -1019,7 +1027,7 @@ def _read(
     try:
         lines, handle, origin = _open_lines(source, start, first_line)
 
-        def counted() -> Iterator[_Line]:
+        def counted() -> Iterator[Line]:
             nonlocal current_line
             for line in lines:
                 current_line = line.number

@@ -1,10 +1,11 @@
 """The ``mendikot-replay`` command line: validate, show, annotate, format PMN files, and
 write them as a web page (``html``).
 
-The command line is a thin shell around the library: reading is :mod:`.pmn_reader`, the
-replay and checks are :mod:`.check`, the words on screen are :mod:`.show`, the JSON is
-:mod:`.report` and the canonical text is :mod:`.pmn_writer`. Keeping it thin means the
-notebook and scripts get the very same behaviour by calling those modules directly.
+The command line is a thin shell around the library: reading is :mod:`~.pmn.reader`, the
+replay and checks are :mod:`~.pmn.check`, the words on screen are :mod:`~.views.terminal`,
+the JSON is :mod:`~.views.report` and the canonical text is :mod:`~.pmn.writer`. Keeping it
+thin means the notebook and scripts get the very same behaviour by calling those modules
+directly.
 
 Exit codes follow the usual convention of checkers, so the tool can gate a CI job:
 ``0`` all clean, ``1`` problems found (a deal with an error, a file ``format --check`` would

@@ -27,7 +27,7 @@ from .common import (
 
 def _html(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Write one self-contained page (no network) that steps through the deal(s) in any
-    browser: the page of :func:`.html_page.page_html`. A deal with errors is still on the
+    browser: the page of :func:`~.views.html.page_html`. A deal with errors is still on the
     page (the viewer shows where its replay stops) and is reported here."""
     from ..views.html import page_html
 

@@ -8,7 +8,7 @@ front end edits the same way and the result always survives a write and a read:
 * the card after which snapshot ``ply`` stands is the ``ply``-th card of the main line
   (:func:`node_at`); snapshot 0 is before any card, so at ply 0 only comments can be
   added, and they go to the deal;
-* text is normalised as the writer stores it (:func:`~.pmn_syntax.normalize_comment`), so
+* text is normalised as the writer stores it (:func:`~.syntax.normalize_comment`), so
   what the record holds is what a re-read gives back;
 * adding is idempotent (a re-run notebook cell adds nothing twice) and each function
   returns whether it changed the record, for a viewer's "unsaved changes" mark;
@@ -468,7 +468,7 @@ def save_deal(path: StrPath, index: int | None, record: DealRecord, *, force: bo
 
     Only that deal changes: every other byte of the file — the other deals as they were
     written, canonical or not, with their bytes that are not UTF-8, the ``%`` lines and
-    the blank lines between them — is copied as it is (:func:`~.pmn_reader.deal_places`).
+    the blank lines between them — is copied as it is (:func:`~.reader.deal_places`).
     ``index`` may be one past the last deal, or ``None``, to append; a file that does not
     exist yet is
     created with ``record`` as deal 1.
@@ -662,7 +662,7 @@ def detached(record: DealRecord) -> DealRecord:
 
 def save_deals(path: StrPath, records: Iterable[DealRecord], *, force: bool = False) -> None:
     """Write ``records`` as the whole PMN file at ``path`` (created if need be), safely
-    (:func:`~.pmn_writer.write_file`): if anything fails, the old file is left as it was."""
+    (:func:`~.writer.write_file`): if anything fails, the old file is left as it was."""
     write_file(Path(path), (_check_writable_record(r) for r in records), force=force)
 
 

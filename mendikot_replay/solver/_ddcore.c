@@ -152,7 +152,7 @@ typedef struct {
 static inline int popc(unsigned x) { return __builtin_popcount(x); }
 static inline int top_bit(unsigned x) { return 31 - __builtin_clz(x); }
 
-/* ---- the deal result, as mendikot_replay.result.deal_result decides it ---------------- */
+/* ---- the deal result, as mendikot_replay.core.result.deal_result decides it ----------- */
 static int outcome_of(int tens_ac, int tricks_ac, int total) {
     int tens_bd = 4 - tens_ac, tricks_bd = total - tricks_ac;
     if (tricks_ac == total) return 3;

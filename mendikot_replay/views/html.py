@@ -18,7 +18,7 @@ sentence around it. The output is deterministic: the same record gives the same 
 (element keys are a hash of the payload, not random ids).
 
 With ``analyse=True`` the double-dummy solver's values are computed here, in Python, for
-every step with few enough tricks left (:func:`~.view_data.analysis_view`) and embedded in
+every step with few enough tricks left (:func:`~.payload.analysis_view`) and embedded in
 the payload (``"analysis"``): the page has no kernel to ask, so its "analyse" toggle reads
 them from there. Positions too early to solve cost a few bytes each.
 
@@ -139,7 +139,7 @@ def page_html(
     """A whole self-contained page (no network): every deal's static view and stepping
     viewer, and a deal selector when there are several. Opens in any browser from a file.
     ``analyse`` embeds the solver's values for positions with at most ``max_tricks`` tricks
-    left (default :func:`~.view_data.default_max_tricks`); the page opens with them shown."""
+    left (default :func:`~.solver.search.default_max_tricks`); the page opens with them shown."""
     blocks: list[str] = []
     labels: list[str] = []
     for number, record in enumerate(records, 1):

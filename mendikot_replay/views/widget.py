@@ -25,7 +25,7 @@ position per step, computed when the step is first shown (then the other positio
 deal that the solver can reach, in the background) and sent in the ``analysis`` trait.
 A pure-Python search holds the interpreter, so it runs on a worker thread of its own: the
 kernel keeps answering (stepping, other cells) while it works. Positions with more than
-``max_tricks`` tricks left (:func:`~.view_data.default_max_tricks`: 5 for the pure-Python
+``max_tricks`` tricks left (:func:`~.solver.search.default_max_tricks`: 5 for the pure-Python
 solver) are not searched: the viewer says "too early to solve".
 
 The "chances" toggle (``Viewer(..., chances=True)``, or the checkbox) draws a graph of the
@@ -139,7 +139,7 @@ class Viewer(anywidget.AnyWidget):
     chances of the quizzed positions go to ``quiz_odds``).
 
     Keywords that are not traits: ``max_tricks`` (the most tricks left a position may have
-    to be solved; default :func:`~.view_data.default_max_tricks`), ``solver`` (a
+    to be solved; default :func:`~.solver.search.default_max_tricks`), ``solver`` (a
     :class:`~.solver.Solver` to reuse, e.g. shared by several viewers of one deal) and
     ``background`` (``False`` solves in the kernel's own thread when a step is shown, one
     position at a time, and looks no further: for scripts and tests).
@@ -161,7 +161,7 @@ class Viewer(anywidget.AnyWidget):
     analyse = traitlets.Bool(False).tag(sync=True)
     analysis = traitlets.Dict().tag(sync=True)
     """The solver's entries computed so far, by node id (a string: JSON keys are
-    strings); each is :func:`~.view_data.analysis_entry`. Written by the viewer only."""
+    strings); each is :func:`~.payload.analysis_entry`. Written by the viewer only."""
     chances = traitlets.Bool(False).tag(sync=True)
     chance_graph = traitlets.Dict().tag(sync=True)
     """The graph's data so far (:func:`chance_graph_entry`): ``status`` (``off``,

@@ -80,7 +80,7 @@ setup() {
     local stale="" source
     [ -f .venv/.built ] || stale=yes
     ls mendikot_replay/solver/_ddcore.*.so >/dev/null 2>&1 || stale=yes
-    for source in setup.py mendikot_replay/solver/_ddcore.c; do
+    for source in setup.py mendikot_replay/solver/core/*.[ch]; do
         if [ "$source" -nt .venv/.built ]; then stale=yes; fi
     done
     if [ -n "$stale" ]; then

@@ -33,8 +33,8 @@ def project(tmp_path: Path) -> Path:
     for name in ("pyproject.toml", "setup.py"):
         (tmp_path / name).write_text("# stand-in\n", encoding="utf-8")
     package = tmp_path / "mendikot_replay" / "solver"
-    package.mkdir(parents=True)
-    (package / "_ddcore.c").write_text("/* stand-in */\n", encoding="utf-8")
+    (package / "core").mkdir(parents=True)
+    (package / "core" / "search.c").write_text("/* stand-in */\n", encoding="utf-8")
     notebooks = tmp_path / "notebooks"
     notebooks.mkdir()
     for name in ("01-replay.ipynb", "03-endgames.ipynb"):
@@ -49,7 +49,7 @@ def project(tmp_path: Path) -> Path:
     for path, age in (
         (tmp_path / "pyproject.toml", 100),
         (tmp_path / "setup.py", 100),
-        (package / "_ddcore.c", 100),
+        (package / "core" / "search.c", 100),
         (tmp_path / ".venv" / ".installed", 10),
         (tmp_path / ".venv" / ".built", 10),
         (package / "_ddcore.cpython-stand-in.so", 10),

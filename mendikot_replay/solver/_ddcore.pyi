@@ -1,4 +1,5 @@
-"""Type stub of the compiled double-dummy core (``_ddcore.c``); see :mod:`.solver`."""
+"""Type stub of the compiled double-dummy core (``core/module.c`` over the plain C interface
+``core/ddcore.h``); see :mod:`.solver`."""
 
 from collections.abc import Sequence
 

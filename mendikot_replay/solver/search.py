@@ -18,7 +18,7 @@ Three objectives:
 
 Two searches give identical answers (the tests compare them on thousands of positions):
 
-- the **compiled core** (``_ddcore.c``, built by ``setup.py`` at install): alpha-beta on a
+- the **compiled core** (``core/*.c``, built by ``setup.py`` at install): alpha-beta on a
   compact state with a partition table (each suit's cards still out by owner, only the top
   cards the result depended on pinned, so positions that differ in small cards share an
   entry), sure-trick bounds, equivalent cards searched once (a ten too, under ``tricks``),

@@ -1,0 +1,103 @@
+"""The solver core builds and runs without Python: a small C program over its plain
+interface (``solver/core/ddcore.h``), compiled here with the system's compiler and no
+Python headers, scores the endgames of every sample deal as the Python module does.
+
+The module (``core/module.c``) is the only part of the core that knows Python; the others
+must compile with nothing but the C library, and give the same moves and values through
+``mr_score`` as ``Core.score`` gives through the module, for every objective.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from mendikot_replay.core.engine import Game
+from mendikot_replay.core.rules import Capture
+from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.solver.search import _OBJECTIVE_CODE, COMPILED, CoreLink, core_state
+
+ROOT = Path(__file__).resolve().parent.parent
+CORE = ROOT / "mendikot_replay" / "solver" / "core"
+DRIVER = ROOT / "tests" / "c" / "ddcore_driver.c"
+MOST_TRICKS_LEFT = 4  # the endgames: quick to score, and every sample deal has them
+
+
+def test_the_module_is_built() -> None:
+    assert COMPILED, "the compiled core did not build: ./dev.sh setup builds it"
+
+
+def test_only_the_module_knows_python() -> None:
+    for source in sorted(CORE.glob("*.[ch]")):
+        includes = re.findall(r'#include\s*[<"]([^>"]+)[>"]', source.read_text())
+        assert ("Python.h" in includes) == (source.name == "module.c"), source.name
+
+
+@pytest.fixture(scope="module")
+def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The C program, built from the core's plain parts alone (no module.c, no Python)."""
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    assert compiler is not None, "a C compiler is needed (./dev.sh installs gcc)"
+    out = tmp_path_factory.mktemp("driver") / "ddcore_driver"
+    sources = [str(p) for p in sorted(CORE.glob("*.c")) if p.name != "module.c"]
+    command = [compiler, "-O2", "-std=c11", "-Wall", "-Wextra", "-Werror"]
+    command += ["-Wno-unused-parameter", f"-I{CORE}", str(DRIVER), *sources, "-o", str(out)]
+    built = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    return out
+
+
+def endgames() -> list[Game]:
+    """Every position of every sample deal's main line with at most four tricks left whose
+    hands are all known (what the core searches)."""
+    games = []
+    for path in sorted((ROOT / "sample_games").glob("*.pmn")):
+        for record in read_deals(path):
+            if record.errors or record.setup is None:
+                continue
+            for node in [None, *record.mainline()]:
+                game = record.game_at(node)
+                if game.to_play is None or core_state(game) is None:
+                    continue
+                left = game.total_tricks - game.trick + 1
+                if left <= MOST_TRICKS_LEFT:
+                    games.append(game)
+    return games
+
+
+def line_of(game: Game, objective: str) -> str:
+    """A position as the driver reads it (see tests/c/ddcore_driver.c)."""
+    state = core_state(game)
+    assert state is not None
+    hands, leader, table, trump, cut, tricks, tens, pile_tricks, pile_tens, streak, hidden = state
+    rules = game.rules
+    head = [rules.players, game.total_tricks, int(rules.capture is Capture.DEHLA)]
+    head += [int(rules.must_trump), _OBJECTIVE_CODE[objective], leader, trump, int(cut)]
+    head += [*tricks, *tens, pile_tricks, pile_tens, streak]
+    head += list(hidden) if hidden is not None else [-1, 0, 0, 0]
+    masks = [mask for hand in hands for mask in hand]
+    cards = [len(table), *(int(x) for card in table for x in card)]
+    return " ".join(str(int(x)) for x in [*head, *masks, *cards])
+
+
+@pytest.mark.parametrize("objective", ["outcome", "tens", "tricks"])
+def test_the_c_program_scores_the_endgames_as_the_module_does(driver: Path, objective: str) -> None:
+    games = endgames()
+    assert len(games) > 100
+    lines = [line_of(game, objective) for game in games]
+    run = subprocess.run(
+        [str(driver)], input="\n".join(lines) + "\n", capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 0, run.stderr
+    got = run.stdout.splitlines()
+    assert len(got) == len(games)
+    for game, line, printed in zip(games, lines, got, strict=True):
+        link = CoreLink(game, objective)  # type: ignore[arg-type]
+        expected = link.core.score(core_state(game))  # type: ignore[arg-type]
+        numbers = [int(x) for x in printed.split()]
+        moves = [tuple(numbers[i : i + 4]) for i in range(0, len(numbers), 4)]
+        assert moves == [tuple(m) for m in expected], (line, printed)

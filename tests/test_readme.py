@@ -1,4 +1,5 @@
-"""The README is the first thing a user runs: its commands and examples must work."""
+"""The README is the first thing a user runs: its commands and examples must work, and so
+must the examples of the command line's page it points to."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
+CLI_PAGE = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+"""The command line's page on the site: its examples, which the README points to, run too."""
 
 
 def test_the_two_commands_are_the_first_block_and_exist() -> None:
@@ -39,7 +42,12 @@ def test_the_python_example_runs(
 
 @pytest.mark.parametrize(
     "line",
-    [line for line in README.splitlines() if line.startswith("mendikot-replay ")],
+    [
+        line
+        for text in (README, CLI_PAGE)
+        for line in text.splitlines()
+        if line.startswith("mendikot-replay ")
+    ],
 )
 def test_the_command_line_examples_run(line: str, tmp_path: Path) -> None:
     """Each example, run as written in a folder with the sample games and a log of the

@@ -162,28 +162,49 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
             )
             client = stack.enter_context(Client(cluster, set_as_default=False))
             client.run(_leave_interrupts_to_the_client)
-        yield client  # a Ctrl-C held during the start-up is raised here, and all is stopped
+        yield client  # (a Ctrl-C held during the start-up was raised above: all is stopped)
 
 
 @contextlib.contextmanager
 def _interrupts_held() -> Iterator[None]:
     """Hold Ctrl-C (SIGINT) back in this process while a local cluster starts, and let it
     through once the cluster is whole: interrupted half-way, Dask's start-up prints
-    tracebacks and can leave a process behind, where a whole cluster is stopped cleanly.
+    tracebacks, can swallow the interrupt or leave a process behind, where a whole cluster
+    is stopped cleanly.
 
-    The worker processes do not inherit the held signal (Python's process start clears
-    it): one that a Ctrl-C reaches before it has started, and ignores interrupts
-    (:func:`_leave_interrupts_to_the_client`), may print a traceback of its own."""
+    Two holds, since one is not enough. The signal is blocked in this thread, so that the
+    threads Dask starts meanwhile, and the worker processes they start, begin with it blocked
+    too. But a process that has imported numpy has other threads already (its maths
+    library's), the signal is delivered to one of them, and Python would raise it in this
+    thread all the same: so a handler of Python's only notes it, and it is raised when the
+    start-up is over (instead of what a start-up it broke raises, if it broke one). Off the
+    main thread, where no handler can be set, nothing is held.
+
+    A worker process that a Ctrl-C reaches before it ignores interrupts
+    (:func:`_leave_interrupts_to_the_client`) may still print a traceback of its own."""
     import signal
 
-    if not hasattr(signal, "pthread_sigmask"):  # not on POSIX: nothing to hold
+    heard: list[int] = []
+
+    def note(number: int, frame: object) -> None:
+        heard.append(number)
+
+    try:
+        handler = signal.signal(signal.SIGINT, note)
+    except ValueError:  # not the main thread: no handler can be set there
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
+    except Exception:
+        if not heard:
+            raise
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a held signal is noted now
+        signal.signal(signal.SIGINT, handler)
+    if heard:
+        raise KeyboardInterrupt
 
 
 SCHEMES: Final = ("tcp", "tls", "ucx", "ws", "wss", "inproc")

@@ -108,31 +108,32 @@ static int move_values(int8_t rep[4][13], const uint16_t asks[4], int values[2][
     return n;
 }
 
-int mr_score(mr_core *c, const mr_state *s, mr_move_value out[MR_MAX_MOVES]) {
+/* The moves of a position with their values: each card's exact value (`children` false), or
+ * its child's fail-soft null-window value over (alpha, beta), the asking moves only with
+ * `asks`. */
+static int valued_moves(mr_core *c, const mr_state *s, int children, int alpha, int beta,
+                        int asks, mr_move_value out[MR_MAX_MOVES]) {
     if (s->left == 0) return 0;
     Move moves[52];
     int8_t rep[4][13];
     int values[2][4][13];
     memset(rep, -1, sizeof rep);
     int n = gen_moves(c, s, moves, rep);
-    score_moves(c, s, moves, n, values);
-    uint16_t asks[4] = {0, 0, 0, 0}; /* the cards that may ask (one move each) */
+    if (children)
+        child_values(c, s, moves, n, alpha, beta, asks, values);
+    else
+        score_moves(c, s, moves, n, values);
+    uint16_t ask_cards[4] = {0, 0, 0, 0}; /* the cards that may ask (one move each) */
     for (int i = 0; i < n; i++)
-        if (moves[i].ask) asks[(int)moves[i].suit] |= (uint16_t)(1u << moves[i].low);
-    return move_values(rep, asks, values, out);
+        if (moves[i].ask && asks) ask_cards[(int)moves[i].suit] |= (uint16_t)(1u << moves[i].low);
+    return move_values(rep, ask_cards, values, out);
+}
+
+int mr_score(mr_core *c, const mr_state *s, mr_move_value out[MR_MAX_MOVES]) {
+    return valued_moves(c, s, 0, 0, 0, 1, out);
 }
 
 int mr_children(mr_core *c, const mr_state *s, int alpha, int beta, int asks,
                 mr_move_value out[MR_MAX_MOVES]) {
-    if (s->left == 0) return 0;
-    Move moves[52];
-    int8_t rep[4][13];
-    int values[2][4][13];
-    memset(rep, -1, sizeof rep);
-    int n = gen_moves(c, s, moves, rep);
-    child_values(c, s, moves, n, alpha, beta, asks, values);
-    uint16_t ask_cards[4] = {0, 0, 0, 0};
-    for (int i = 0; i < n; i++)
-        if (moves[i].ask && asks) ask_cards[(int)moves[i].suit] |= (uint16_t)(1u << moves[i].low);
-    return move_values(rep, ask_cards, values, out);
+    return valued_moves(c, s, 1, alpha, beta, asks, out);
 }

@@ -111,10 +111,12 @@ extern uint16_t spread[256];
 static inline int popc(unsigned x) { return __builtin_popcount(x); }
 static inline int top_bit(unsigned x) { return 31 - __builtin_clz(x); }
 
+/* play.c: the deal's result, and playing a card */
 int outcome_of(int tens_ac, int tricks_ac, int total);
 int final_value(const Core *c, const State *s);
 int play_move(const Core *c, State *s, int suit, int rank, int ask);
 void legal_masks(const Core *c, const State *s, uint16_t out[4]);
+/* table.c: the partition table */
 void fill_bit_tables(void);
 void suit_owners(const Core *c, const State *s, uint64_t w[4], int count[4], int ten_at[4]);
 void tops_of(const Core *c, const uint64_t w[4], const int count[4], Tops *t);
@@ -129,6 +131,7 @@ void release_table(Core *c);
 void store(Core *c, const State *s, const uint64_t k[3], uint64_t h, const uint64_t w[4],
                   const int count[4], const int ten_at[4], const uint16_t wr[4], int lo, int hi,
                   int bsuit, int brel);
+/* bounds.c: what each side surely takes, at a trick's start and within it */
 int sure_tricks(const Core *c, const State *s, int L, uint16_t pin[4], unsigned *tens,
                        unsigned *helped, int n_of[4], int enough, int enough_tens);
 int entry_to_partner(const Core *c, const State *s, uint16_t pin[4], unsigned *ten,
@@ -140,6 +143,7 @@ int cash_then_cross(const Core *c, const State *s, int q, unsigned own_tens,
                            int enough_tens);
 void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, int *hi,
                    uint16_t pin_lo[4], uint16_t pin_hi[4], int with_plans);
+/* moves.c: move generation and order */
 int beats(const State *s, int win, int suit, int rank, int counts_trump);
 int current_winner(const Core *c, const State *s);
 int opponents_can_beat(const Core *c, const State *s, int side, int from, int suit,
@@ -162,6 +166,7 @@ void second_hand_weights(const State *s, Move *m, int n, int tens_count, int w[]
 int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][13]);
 int rel_of(const Core *c, const State *s, int suit, int rank);
 int rank_at(const Core *c, const State *s, int suit, int rel);
+/* search.c: alpha-beta, MTD(f), the children of a node */
 int settling_pins(int lo, int hi, int beta, const uint16_t pin_lo[4],
                          const uint16_t pin_hi[4], uint16_t out[4]);
 int read_table(Core *c, const State *s, const uint64_t key[3], uint64_t h,

@@ -33,12 +33,10 @@ from mendikot_replay.players.odds import (
     OddsSolver,
     odds,
     seat_view,
-    world_count,
-    worlds,
 )
-from mendikot_replay.players.pimc import Sampler, knowledge, reveals_now
 from mendikot_replay.players.simple import Memory, RandomPlayer, SeatView
 from mendikot_replay.players.simulate import deal_setup, simulate
+from mendikot_replay.players.worlds import Sampler, knowledge, reveals_now, world_count, worlds
 from mendikot_replay.pmn.reader import read_string
 from mendikot_replay.pmn.record import Play
 from mendikot_replay.solver.search import (

@@ -29,13 +29,8 @@ from mendikot_replay.players.pimc import (
     COMPILED_SOLVE_FROM,
     DEFAULT_WORLDS,
     PURE_PYTHON_SOLVE_FROM,
-    Knowledge,
     PIMCPlayer,
-    Sampler,
     Tiebreak,
-    knowledge,
-    reveals_now,
-    sample_worlds,
 )
 from mendikot_replay.players.simple import (
     Choice,
@@ -46,6 +41,7 @@ from mendikot_replay.players.simple import (
     SeatView,
 )
 from mendikot_replay.players.simulate import deal_setup, player_by_name, simulate_deals
+from mendikot_replay.players.worlds import Knowledge, Sampler, knowledge, reveals_now, sample_worlds
 from mendikot_replay.solver.search import OBJECTIVES, Solver
 
 SETTINGS = settings(

@@ -8,7 +8,7 @@ simulation (GIB): deal the cards the player has not seen in every way that fits 
 player saw, solve each of those deals double-dummy, and count. :func:`odds` does the same
 for Mendikot with the pieces the Monte Carlo player (:mod:`.pimc`) is made of:
 
-* :func:`.pimc.knowledge`, what the seat knows. A *world* is a deal of the unseen cards to
+* :func:`.worlds.knowledge`, what the seat knows. A *world* is a deal of the unseen cards to
   the other hands (and, while a closed trump lies face down and the seat is not its holder,
   a choice of the face-down card) that fits all of it: the seat's own cards; every card
   played and by whom; every void shown (a seat that did not follow holds none of the suit
@@ -18,7 +18,7 @@ for Mendikot with the pieces the Monte Carlo player (:mod:`.pimc`) is made of:
   card, and so does every seat once it is turned up, when it goes back to that hand); a
   drawn ``TrumpCard``, back in the drawer's hand; and a ``Start`` position's earlier cards,
   out of play (the tens among them as the counts say).
-* :class:`.pimc.Sampler`, which counts the worlds exactly (:func:`world_count`) and draws
+* :class:`.worlds.Sampler`, which counts the worlds exactly (:func:`world_count`) and draws
   them uniformly; :func:`worlds` walks the same count to list every world.
 * the double-dummy solver (:mod:`.solver.search`). A chance needs only whether a card
   still wins, ties or loses in a world, not by how much, so with the compiled core each
@@ -106,7 +106,7 @@ import math
 import os
 import queue
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
@@ -127,8 +127,8 @@ from ..solver.search import (
     moves,
     value_text,
 )
-from .pimc import Sampler, World, knowledge, reveals_now
 from .simple import Memory, SeatView
+from .worlds import Sampler, World, knowledge, reveals_now, world_count, worlds
 
 __all__ = [
     "DEFAULT_MAX_WORLDS",
@@ -403,79 +403,6 @@ def _row(name: str, chance: Chance, dd: int | None, observer: bool) -> str:
     extra = f"{chance.worlds:>8}" if observer else ""
     shown = value_text(dd) if dd is not None else "-"
     return f"  {name:<5}{win}{chance.tie:7.1%}{chance.loss:7.1%}{extra}  {shown}"
-
-
-# -- the worlds -------------------------------------------------------------------------------
-def world_count(sampler: Sampler) -> int:
-    """How many worlds fit: :meth:`.pimc.Sampler.count` (which cards each bin of seats
-    with the same voids takes, times the ways to share each bin among its seats)."""
-    return sampler.count()
-
-
-def _splits_of(cards: Sequence[Card], counts: Sequence[int]) -> Iterator[list[tuple[Card, ...]]]:
-    """Every way to cut ``cards`` into groups of ``counts`` cards (which cards, not order)."""
-    if not counts:
-        yield []
-        return
-    first, rest = counts[0], counts[1:]
-    for chosen in itertools.combinations(cards, first):
-        taken = set(chosen)
-        others = [c for c in cards if c not in taken]
-        for tail in _splits_of(others, rest):
-            yield [chosen, *tail]
-
-
-def worlds(sampler: Sampler) -> Iterator[World]:
-    """Every world that fits, each once (:func:`world_count` of them), in a fixed order.
-
-    It walks the sampler's own count: class by class (a suit's ten or its other cards), each
-    way to share the class among the bins that leaves some world, then which cards; then
-    which seat of a shared bin gets which. Pruned by the count, so the work follows the
-    worlds listed, never the dead ends."""
-    known = sampler.known
-    classes = sampler.classes
-    placed: list[list[Card]] = [[] for _ in sampler.kinds]
-
-    def finish() -> Iterator[World]:
-        # per bin of seats: every way to share its cards among its seats
-        shares: list[list[list[tuple[Seat, tuple[Card, ...]]]]] = []
-        face_down = known.face_down
-        for kind, members, cards in zip(sampler.kinds, sampler.members, placed, strict=True):
-            if members:
-                sizes = [known.sizes[s] for s in members]
-                shares.append(
-                    [list(zip(members, split, strict=True)) for split in _splits_of(cards, sizes)]
-                )
-            elif kind == "face-down":
-                face_down = cards[0]
-        for choice in itertools.product(*shares):
-            hands = {s: set(cs) for s, cs in known.fixed.items()}
-            for share in choice:
-                for s, cs in share:
-                    hands[s].update(cs)
-            if known.face_down_holder is not None:
-                assert face_down is not None
-                hands[known.face_down_holder].add(face_down)
-            yield World({s: frozenset(h) for s, h in hands.items()}, face_down)
-
-    def walk(i: int, caps: tuple[int, ...]) -> Iterator[World]:
-        if i == len(classes):
-            yield from finish()
-            return
-        cards, allowed = classes[i]
-        for counts, new, _ in sampler.splits(len(cards), allowed, caps):
-            if not sampler.ways(i + 1, new):
-                continue
-            for split in _splits_of(cards, counts):
-                for b, chosen in zip(allowed, split, strict=True):
-                    placed[b].extend(chosen)
-                yield from walk(i + 1, new)
-                for b, chosen in zip(allowed, split, strict=True):
-                    if chosen:
-                        del placed[b][-len(chosen) :]
-
-    if sampler.bin_count():
-        yield from walk(0, sampler.caps)
 
 
 # -- a seat's view of a line --------------------------------------------------------------------

@@ -13,10 +13,10 @@ players under the default rules (four players, a drawn trump), each from its own
 * **Whole deals**: for each of ``M`` deals (default 1), every position of the main line
   (from trick ``T`` on, default 1: all 52), the chances of the player to move at
   ``S`` samples a position (default 200; exact where at most 5000 worlds fit), with one
-  :class:`~mendikot_replay.players.odds.OddsSolver` for the deal, through
-  :func:`~mendikot_replay.players.chances.deal_chances` — what the viewer's win-chance graph
+  :class:`~mendikot_replay.analysis.odds.OddsSolver` for the deal, through
+  :func:`~mendikot_replay.analysis.chances.deal_chances` — what the viewer's win-chance graph
   and ``analyse --odds`` of the deal cost. Beside it,
-  :func:`~mendikot_replay.solver.analysis.analyse` of the same deal (the double-dummy value
+  :func:`~mendikot_replay.analysis.double_dummy.analyse` of the same deal (the double-dummy value
   before and after every card) and the ratio. Goal: a whole
   deal within 60 s with the compiled core. The time of each trick is printed too: almost
   all of it goes to the first tricks, where every world is a full deal to solve.
@@ -58,11 +58,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from mendikot_replay.players.chances import deal_chances
-from mendikot_replay.players.odds import DEFAULT_SAMPLES, OddsSolver
+from mendikot_replay.analysis.chances import deal_chances
+from mendikot_replay.analysis.double_dummy import analyse
+from mendikot_replay.analysis.odds import DEFAULT_SAMPLES, OddsSolver
 from mendikot_replay.players.simulate import simulate
 from mendikot_replay.pmn.record import DealRecord
-from mendikot_replay.solver.analysis import analyse
 from mendikot_replay.solver.search import COMPILED, Solver
 
 GOAL_ENDGAME_SECONDS = 1.0
@@ -147,7 +147,7 @@ def endgames(record: DealRecord, i: int, workers: int) -> list[Endgame]:
 
 def whole(record: DealRecord, i: int, samples: int, workers: int, from_trick: int) -> Whole:
     """A deal's graph as the viewer and ``analyse --odds`` make it
-    (:func:`~mendikot_replay.players.chances.deal_chances`), each position timed."""
+    (:func:`~mendikot_replay.analysis.chances.deal_chances`), each position timed."""
     setup = record.setup
     assert setup is not None
     left = setup.rules.tricks_per_deal - from_trick + 1

@@ -5,7 +5,7 @@ deals (:func:`mendikot_replay.players.generate.random_deals`, every rule variant
 ``.pmn`` file, then times :func:`mendikot_replay.corpus.tables.plays_frame` two ways:
 
 * from records already read (``read_deals`` done beforehand, untimed): the table itself,
-  including :func:`~mendikot_replay.annotate.points.find_points` for its ``points`` column. Each
+  including :func:`~mendikot_replay.analysis.points.find_points` for its ``points`` column. Each
   run gets freshly read records, so no cache warmed by an earlier run flatters the figure.
 * from the file: reading, replaying and checking every deal included, which is what a user
   pays the first time; the reader (``benchmarks/bench_read.py``) dominates it.

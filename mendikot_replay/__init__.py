@@ -23,22 +23,22 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-from .annotate.points import annotate
+from .analysis.chances import deal_chances
+from .analysis.double_dummy import AnalysisError, analyse
+from .analysis.odds import odds
+from .analysis.points import annotate
 from .core.cards import Card, Suit
 from .core.engine import DealSetup, Game, IllegalPlay, SetupError
 from .core.rules import Rules
 from .core.seats import Seat
 from .core.timeline import Timeline
 from .errors import FileChangedError, MendikotError, SaveError
-from .players.chances import deal_chances
-from .players.odds import odds
 from .pmn.check import check_record
 from .pmn.editing import EditError
 from .pmn.entry import EntryError
 from .pmn.reader import read_deals, read_string
 from .pmn.record import DealRecord, PMNError
 from .pmn.writer import write_deals
-from .solver.analysis import AnalysisError, analyse
 from .solver.search import Solver, solve
 
 if TYPE_CHECKING:

@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 from pmn_examples import DUCK
 
-from mendikot_replay.annotate.points import (
+from mendikot_replay.analysis.double_dummy import (
+    AnalysisError,
+    CardVerdict,
+    DealAnalysis,
+    _decisive_index,
+    analyse,
+)
+from mendikot_replay.analysis.points import (
     analysis_points,
     annotate,
     double_dummy_points,
@@ -23,13 +30,6 @@ from mendikot_replay.pmn.editing import get_comments, node_at, points
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.pmn.record import DealRecord
 from mendikot_replay.pmn.writer import write_deal
-from mendikot_replay.solver.analysis import (
-    AnalysisError,
-    CardVerdict,
-    DealAnalysis,
-    _decisive_index,
-    analyse,
-)
 from mendikot_replay.solver.search import Solver, plain_minimax
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,7 @@ must not trigger it."""
 
 from __future__ import annotations
 
-from mendikot_replay.annotate.points import annotate, find_points
+from mendikot_replay.analysis.points import annotate, find_points
 from mendikot_replay.pmn.reader import read_string
 from mendikot_replay.pmn.record import DealRecord
 from mendikot_replay.pmn.writer import write_string

@@ -2,7 +2,7 @@
 ``[%eval]`` and single-dummy mistakes, in ``analyse --odds`` / ``annotate --odds`` and in
 ``plays_frame(odds=True)``.
 
-Each position's chances are those of :func:`~mendikot_replay.players.odds.odds` (which
+Each position's chances are those of :func:`~mendikot_replay.analysis.odds.odds` (which
 tests/test_odds.py checks against plain enumeration and minimax); here, that the deal is
 walked card by card from the right views, that before and after are the right choices,
 and that writing loses nothing."""
@@ -17,16 +17,16 @@ import pytest
 from pmn_examples import DUCK_BROKEN, DUCK_UNKNOWN, FORMAT_EXAMPLE, games_file
 
 import mendikot_replay as mr
-from mendikot_replay.cli.app import main
-from mendikot_replay.core.rules import Reveal, Rules, TrumpMethod
-from mendikot_replay.players.chances import (
+from mendikot_replay.analysis.chances import (
     MISTAKE_DROP,
     POINT_KIND,
     CardChance,
     deal_chances,
     write_chances,
 )
-from mendikot_replay.players.odds import OddsSolver, odds
+from mendikot_replay.analysis.odds import OddsSolver, odds
+from mendikot_replay.cli.app import main
+from mendikot_replay.core.rules import Reveal, Rules, TrumpMethod
 from mendikot_replay.players.simulate import simulate
 from mendikot_replay.pmn.reader import read_string
 from mendikot_replay.pmn.record import DealRecord

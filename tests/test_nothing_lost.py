@@ -480,7 +480,7 @@ def test_annotate_in_place_rewrites_only_the_deals_it_annotates(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A deal that gets no new point keeps its own spelling, and so do the lines between."""
-    from mendikot_replay.annotate.points import annotate
+    from mendikot_replay.analysis.points import annotate
     from mendikot_replay.pmn.reader import read_string
     from mendikot_replay.pmn.writer import write_deal
 

@@ -23,17 +23,17 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import mendikot_replay as mr
-from mendikot_replay.core.cards import Card, card, parse_hand
-from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, SetupError, StartPosition
-from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
-from mendikot_replay.core.seats import Seat, team_of
-from mendikot_replay.players.odds import (
+from mendikot_replay.analysis.odds import (
     Chance,
     Odds,
     OddsSolver,
     odds,
     seat_view,
 )
+from mendikot_replay.core.cards import Card, card, parse_hand
+from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, SetupError, StartPosition
+from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
+from mendikot_replay.core.seats import Seat, team_of
 from mendikot_replay.players.simple import Memory, RandomPlayer, SeatView
 from mendikot_replay.players.simulate import deal_setup, simulate
 from mendikot_replay.players.worlds import Sampler, knowledge, reveals_now, world_count, worlds
@@ -470,7 +470,7 @@ def test_a_progress_that_stops_the_work_drops_the_worlds_not_started(
     callback are scheduled, stopping at the third result has started at most 3 + 3."""
     if not COMPILED:  # pragma: no cover
         pytest.skip("threads solve only with the compiled core")
-    from mendikot_replay.players import odds as odds_module
+    from mendikot_replay.analysis import odds as odds_module
 
     solved: list[int] = []
     real = odds_module._core_signs

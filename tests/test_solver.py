@@ -270,10 +270,10 @@ def test_cli_solve_text_and_limit() -> None:
 
 
 def test_analysis_marks_the_duck_as_the_decisive_mistake() -> None:
-    from mendikot_replay.annotate.points import write_analysis
+    from mendikot_replay.analysis.double_dummy import analyse
+    from mendikot_replay.analysis.points import write_analysis
     from mendikot_replay.pmn.editing import points
     from mendikot_replay.pmn.reader import read_string
-    from mendikot_replay.solver.analysis import analyse
 
     record = read_string(DUCK)[0]
     verdicts = analyse(record)

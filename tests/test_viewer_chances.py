@@ -4,8 +4,8 @@ its own and filled as it goes), started again when the main line is edited, and 
 graded by the chances from the quizzed seat's view (``quiz_odds``), a card within
 ``QUIZ_MARGIN`` of the best being right.
 
-Every number is checked against :func:`~.players.chances.deal_chances` or
-:func:`~.players.odds.odds` run here, never written down: the point is that the viewer shows
+Every number is checked against :func:`~.analysis.chances.deal_chances` or
+:func:`~.analysis.odds.odds` run here, never written down: the point is that the viewer shows
 what those say. The deals are endgames (``Start`` positions of four tricks: a second or
 two each) or the last tricks of a full deal (``chance_max_tricks``), which are exact."""
 
@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 import traitlets
 
+from mendikot_replay.analysis.chances import deal_chances
+from mendikot_replay.analysis.odds import CardOdds, Chance, Odds, odds
 from mendikot_replay.core.cards import Card
-from mendikot_replay.players.chances import deal_chances
-from mendikot_replay.players.odds import CardOdds, Chance, Odds, odds
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.pmn.record import DealRecord
 from mendikot_replay.views import widget
@@ -38,7 +38,7 @@ ENDGAMES = SAMPLES / "endgame-cover-or-duck.pmn"
 WORKED = SAMPLES / "worked-example.pmn"
 
 # Two tricks left, A to lead: the ace of spades makes sure of the deal; the two of hearts
-# leaves it to where the cards lie (the example of players/odds.py).
+# leaves it to where the cards lie (the example of analysis/odds.py).
 ENDING = """[TrumpMethod "None"]
 [Start "trick 12; tens 2-1; tricks 6-5"]
 [Hands "A:A.2.. B:T.3.. C:3.4.. D:K.5.."]

@@ -47,10 +47,10 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..players.chances import DealChances
-    from ..players.odds import OddsSolver
+    from ..analysis.chances import DealChances
+    from ..analysis.double_dummy import DealAnalysis, Progress
+    from ..analysis.odds import OddsSolver
     from ..pmn.writer import WrittenDeal
-    from ..solver.analysis import DealAnalysis, Progress
     from ..solver.search import Objective
 
 # The solver, the analysis and tqdm are imported when a command runs, not when the
@@ -205,8 +205,8 @@ class Analyser:
         """``analyse``'s work on one deal, the same in one process and on a cluster's worker
         (:class:`.cluster.DealsJob`): its report on ``out`` (``--json``: its object), or
         its analysis written into it (``-o``, ``--in-place``). Whether it changed."""
-        from ..annotate.points import write_analysis
-        from ..players.chances import write_chances
+        from ..analysis.chances import write_chances
+        from ..analysis.points import write_analysis
 
         args = self.args
         if args.deal is not None and record.index != args.deal:
@@ -243,7 +243,7 @@ class Analyser:
 
     def analyse(self, path: str, record: DealRecord) -> DealAnalysis | None:
         """The analysis of one deal, or ``None`` (reported) when it cannot be made."""
-        from ..solver.analysis import AnalysisError, analyse
+        from ..analysis.double_dummy import AnalysisError, analyse
         from ..solver.search import Solver
 
         if record.errors:
@@ -273,8 +273,8 @@ class Analyser:
     def chances(self, path: str, record: DealRecord) -> DealChances | None:
         """``--odds``: the single-dummy chances of the cards the analysis covers, or
         ``None`` (reported) when the deal cannot be scored."""
-        from ..players.chances import deal_chances
-        from ..solver.analysis import AnalysisError
+        from ..analysis.chances import deal_chances
+        from ..analysis.double_dummy import AnalysisError
 
         assert self.odds is not None
         max_tricks = self.max_tricks
@@ -297,8 +297,8 @@ class Analyser:
         """``annotate --dd`` on one deal (without errors): the strategy points and the
         analysis; a deal the solver refuses gets the strategy points alone (reported).
         Returns how many points were added."""
-        from ..annotate.points import annotate
-        from ..solver.analysis import AnalysisError
+        from ..analysis.double_dummy import AnalysisError
+        from ..analysis.points import annotate
 
         try:
             added = annotate(

@@ -58,8 +58,8 @@ class _Annotator:
 
     def deal(self, path: str, record: DealRecord, out: TextIO) -> bool:
         """Whether the deal got a point (one that did not is left as written)."""
-        from ..annotate.points import annotate
-        from ..players.chances import write_chances
+        from ..analysis.chances import write_chances
+        from ..analysis.points import annotate
 
         args, analyser = self.args, self.analyser
         report_broken_deal(path, record, self.err)
@@ -139,8 +139,8 @@ def _annotate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _chance_points(record: DealRecord) -> int:
     """How many single-dummy mistakes are marked on the record's main line."""
-    from ..annotate.points import recorded_points
-    from ..players.chances import POINT_KIND
+    from ..analysis.chances import POINT_KIND
+    from ..analysis.points import recorded_points
 
     return sum(point["kind"] == POINT_KIND for point in recorded_points(record))
 

@@ -1,5 +1,5 @@
 """``mendikot-replay odds``: single-dummy chances — with only what one seat could see, each
-card's chance that its side wins, ties or loses the deal (:mod:`..players.odds`)."""
+card's chance that its side wins, ties or loses the deal (:mod:`..analysis.odds`)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:
-    from ..players.odds import Odds, OddsSolver
+    from ..analysis.odds import Odds, OddsSolver
 
 
 def _positive(text: str) -> int:
@@ -113,7 +113,7 @@ def add_sampling_options(parser: argparse.ArgumentParser | argparse._ActionsCont
     """``--max-worlds``, ``--samples``, ``--seed`` and ``--threads``: how the chances are
     worked out, for ``odds`` and for ``analyse --odds`` / ``annotate --odds``. (Threads, not
     ``--workers``: in the batch commands that means the processes of a Dask cluster.)"""
-    from ..players.odds import DEFAULT_MAX_WORLDS, DEFAULT_SAMPLES, MOST_THREADS, MOST_WORLDS
+    from ..analysis.odds import DEFAULT_MAX_WORLDS, DEFAULT_SAMPLES, MOST_THREADS, MOST_WORLDS
 
     long = "a world takes up to a second: more would run for days"
 
@@ -145,9 +145,9 @@ def add_sampling_options(parser: argparse.ArgumentParser | argparse._ActionsCont
 
 
 def sampling_solver(args: argparse.Namespace) -> OddsSolver:
-    """The :class:`~..players.odds.OddsSolver` the options of :func:`add_sampling_options`
+    """The :class:`~..analysis.odds.OddsSolver` the options of :func:`add_sampling_options`
     ask for."""
-    from ..players.odds import OddsSolver
+    from ..analysis.odds import OddsSolver
 
     return OddsSolver(
         max_worlds=args.max_worlds,

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from ..annotate.points import double_dummy_points, find_points
+from ..analysis.points import double_dummy_points, find_points
 from ..core.seats import team_of
 from ..pmn.files import AtomicFile
 from ..pmn.record import DealRecord
@@ -141,7 +141,7 @@ class Stats:
     tens_saved: int = 0
     tens_lost: int = 0
     points: Counter[str] = field(default_factory=Counter)
-    """Strategy points by kind (:func:`mendikot_replay.annotate.points.find_points`, and the
+    """Strategy points by kind (:func:`mendikot_replay.analysis.points.find_points`, and the
     ``decisive`` / ``mistake`` points written in the deals: ``double_dummy_points``)."""
 
     def add(self, record: DealRecord) -> None:

@@ -23,16 +23,16 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..annotate.points import double_dummy_points, find_points
+from ..analysis.chances import deal_chances
+from ..analysis.double_dummy import AnalysisError
+from ..analysis.odds import DEFAULT_SAMPLES, OddsSolver
+from ..analysis.points import double_dummy_points, find_points
 from ..core.cards import SUITS, TENS
 from ..core.result import next_dealer
 from ..core.seats import ALL_SEATS, TEAMS, team_of
-from ..players.chances import deal_chances
-from ..players.odds import DEFAULT_SAMPLES, OddsSolver
 from ..pmn.commands import POINT_KINDS
 from ..pmn.reader import read_deals
 from ..pmn.record import DealRecord
-from ..solver.analysis import AnalysisError
 from ..views.target import viewer_target as viewer_target  # the viewer's ids, in every table
 
 if TYPE_CHECKING:
@@ -293,11 +293,11 @@ def plays_frame(
 
     ``winning_so_far`` is whether the card is the best of its trick when it is played;
     ``ten_captured_by`` is the team that ended up with it, for a ten; ``points`` lists the
-    strategy points found at the card (:func:`mendikot_replay.annotate.points.find_points`).
+    strategy points found at the card (:func:`mendikot_replay.analysis.points.find_points`).
 
     ``odds=True`` adds ``chance_before`` and ``chance_after``: the player's side's chance
     of winning the deal before the card (with the best choice) and after it, from that
-    player's view (:func:`~mendikot_replay.players.chances.deal_chances`, with ``samples``,
+    player's view (:func:`~mendikot_replay.analysis.chances.deal_chances`, with ``samples``,
     ``seed`` and ``max_tricks``), and ``single_dummy_mistake``. A card not scored (before
     ``max_tricks``, or a deal that cannot be: unknown hands, errors) has NaN. That costs a
     search of every world of every position, seconds a card early in a deal, not the

@@ -276,7 +276,7 @@ class Solution:
 class CoreLink:
     """The compiled core for one rule set and objective, and the translation of an engine
     state into the core's terms: what :class:`Solver` searches with, and what the
-    single-dummy chances (:mod:`..players.odds`) keep one of per thread.
+    single-dummy chances (:mod:`..analysis.odds`) keep one of per thread.
 
     The core always counts from A/C's side and in totals (tricks and tens taken so far
     included); a search for B/D maps the window and the value through ``total - v``.

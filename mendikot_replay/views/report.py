@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..annotate.points import recorded_points
+from ..analysis.points import recorded_points
 from ..core.engine import TenFate
 from ..core.result import next_dealer
 from ..core.timeline import Timeline

@@ -30,7 +30,7 @@ solver) are not searched: the viewer says "too early to solve".
 
 The "chances" toggle (``Viewer(..., chances=True)``, or the checkbox) draws a graph of the
 deal under the table, as lichess draws a game's evaluation: for every card of the main line,
-A/C's chance of winning the deal *single dummy* (:func:`~.players.chances.deal_chances`:
+A/C's chance of winning the deal *single dummy* (:func:`~.analysis.chances.deal_chances`:
 with only what the player of that card could see, ``chance_samples`` worlds drawn from
 ``chance_seed`` where too many fit), over the double-dummy outcome of the real deal as a
 shaded band (A/C's colour above the middle when A/C win with every hand known, B/D's below,
@@ -44,7 +44,7 @@ thread what is still missing), ``viewer.wait_chances()`` waits for the worker.
 
 The quiz ("what would you play?" for ``quiz_seat``) is graded honestly by default
 (``quiz_grade="chances"``): by the chances from the quizzed player's own view
-(:func:`~.players.odds.odds` of the position), since double-dummy values punish a card no
+(:func:`~.analysis.odds.odds` of the position), since double-dummy values punish a card no
 player at the table could have known to be wrong. A card whose chance of winning is within
 :data:`QUIZ_MARGIN` (5 points) of the best card's is right, and the answer lists every card
 with its chance. ``quiz_grade="double-dummy"`` grades by the solver as before (any card that
@@ -66,12 +66,13 @@ from typing import Any, Final, TypeVar
 import anywidget
 import traitlets
 
+from ..analysis.chances import CardChance, DealChances, deal_chances
+from ..analysis.double_dummy import AnalysisError
+from ..analysis.odds import DEFAULT_SAMPLES, MOST_WORLDS, Odds, OddsSolver, Progress
 from ..core.cards import Card
 from ..core.engine import DealSetup
 from ..core.timeline import Snapshot
 from ..errors import FileChangedError, MendikotError, TextError
-from ..players.chances import CardChance, DealChances, deal_chances
-from ..players.odds import DEFAULT_SAMPLES, MOST_WORLDS, Odds, OddsSolver, Progress
 from ..pmn import editing
 from ..pmn.entry import DealEntry, EntryError
 from ..pmn.files import SaveNotice
@@ -79,7 +80,6 @@ from ..pmn.reader import is_pmn_text, pick_deal, read_deals, read_string
 from ..pmn.record import DealRecord, Play, PlayNode
 from ..pmn.syntax import checked_text
 from ..pmn.tree import settle_result
-from ..solver.analysis import AnalysisError
 from ..solver.search import Solver, value_text
 from .board import Board, BoardError
 from .html import viewer_css, viewer_js
@@ -537,7 +537,7 @@ class Viewer(anywidget.AnyWidget):
 
     def _graph_total(self) -> int:
         """How many main-line cards the graph scores (``chance_max_tricks`` as
-        :func:`~.players.chances.deal_chances` counts them)."""
+        :func:`~.analysis.chances.deal_chances` counts them)."""
         record = self._board.record
         setup = record.setup
         line = record.mainline()
@@ -814,10 +814,10 @@ class Viewer(anywidget.AnyWidget):
 
     def deal_chances(self) -> DealChances:
         """The chances of the main line's cards, as the graph shows them
-        (:func:`~.players.chances.deal_chances` with the viewer's ``chance_samples``,
+        (:func:`~.analysis.chances.deal_chances` with the viewer's ``chance_samples``,
         ``chance_seed`` and ``chance_max_tricks``), working out in the calling thread what
         is not known yet (blocking: for scripts and tests; what the worker scored already is
-        not scored again). Raises :class:`~.solver.analysis.AnalysisError` when the deal
+        not scored again). Raises :class:`~.analysis.double_dummy.AnalysisError` when the deal
         cannot be scored (a hand not given, a card that cannot be replayed)."""
         record = self._board.record
         with self._lock:
@@ -1338,9 +1338,9 @@ not depend on it."""
 
 
 class _ChanceSolver(OddsSolver):
-    """The viewer's :class:`~.players.odds.OddsSolver`: it keeps every position it scored,
+    """The viewer's :class:`~.analysis.odds.OddsSolver`: it keeps every position it scored,
     so that the graph (made trick by trick, each step a
-    :func:`~.players.chances.deal_chances` of one more trick), the quiz (whose position,
+    :func:`~.analysis.chances.deal_chances` of one more trick), the quiz (whose position,
     from the player to move's view, is the graph's) and a main line edited after its first
     cards all score each position once; and it lets the viewer stop it between worlds
     (``check``) and count the positions scored (``scored``)."""
@@ -1396,7 +1396,7 @@ class _Graph:
 
 def chance_point(chance: CardChance) -> JSON:
     """One point of the graph: a main-line card and the chances around it (see
-    :class:`~.players.chances.CardChance`), with the double-dummy values as numbers (A/C's
+    :class:`~.analysis.chances.CardChance`), with the double-dummy values as numbers (A/C's
     outcome) and as words."""
     point: JSON = {
         "ply": chance.ply,

@@ -1,5 +1,5 @@
 """The viewer's single-dummy chances in a real Voila and a real Chromium, checked against
-:func:`~.players.chances.deal_chances` and :func:`~.players.odds.odds` run here.
+:func:`~.analysis.chances.deal_chances` and :func:`~.analysis.odds.odds` run here.
 
 - The graph: the *chances graph* box ticked in the page, the kernel works the deal out on
   its thread and the points come in (with "chances: N/N positions"); every point's ARIA
@@ -27,8 +27,8 @@ from browser_support import ARTIFACTS, PageErrors, Server, at_step, one_cell_not
 from playwright.sync_api import Browser, Locator, Page, expect
 from pmn_examples import DUCK  # C's duck: the nine lost double dummy, a fair bet single dummy
 
-from mendikot_replay.players.chances import DealChances, deal_chances
-from mendikot_replay.players.odds import odds
+from mendikot_replay.analysis.chances import DealChances, deal_chances
+from mendikot_replay.analysis.odds import odds
 from mendikot_replay.pmn.reader import read_string
 from mendikot_replay.pmn.record import DealRecord
 from mendikot_replay.solver.search import value_text

@@ -70,7 +70,7 @@ again, so writing twice changes nothing.
 {'KS': 'AC win', '9S': 'BD win'}
 >>> str(duck.better), duck.decisive, analysis.decisive is duck
 ('KS', True, True)
->>> from mendikot_replay.annotate.points import write_analysis
+>>> from mendikot_replay.analysis.points import write_analysis
 >>> write_analysis(record, analysis), write_analysis(record, analysis)
 (True, False)
 """
@@ -86,7 +86,7 @@ from ..core.engine import Game, IllegalPlay
 from ..core.seats import Seat, Team, team_of
 from ..errors import MendikotError
 from ..pmn.record import DealRecord
-from .search import Move, Objective, Solution, Solver, tricks_left, value_text
+from ..solver.search import Move, Objective, Solution, Solver, tricks_left, value_text
 
 _K = TypeVar("_K", Card, Move)
 """A verdict ranks cards or moves alike."""

@@ -16,7 +16,7 @@ more than its own cards.
 
 A **single-dummy mistake** is a card whose chance was at least :data:`MISTAKE_DROP` (0.2)
 below that of the best choice. It is not a double-dummy mistake
-(:mod:`.solver.analysis`): a card can lose the deal against the actual cards and still be
+(:mod:`.analysis.double_dummy`): a card can lose the deal against the actual cards and still be
 the best bet with what the player could see, and the other way round. The two are written
 apart: :func:`write_chances` writes ``[%eval TEAM P]`` (the player's side, its chance
 after the card) on every card and ``[%point single-dummy-mistake CARD SEAT BEST]`` with a
@@ -56,13 +56,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, overload
 
-from ..annotate.points import StrategyPoint, same_line, write_once, write_points
 from ..core.cards import Card
 from ..core.seats import Seat, Team, team_label, team_of
 from ..pmn.record import DealRecord
-from ..solver.analysis import AnalysisError
 from ..solver.search import Engine, value_text
+from .double_dummy import AnalysisError
 from .odds import DEFAULT_MAX_WORLDS, DEFAULT_SAMPLES, Chance, Odds, OddsSolver
+from .points import StrategyPoint, same_line, write_once, write_points
 
 __all__ = [
     "MISTAKE_DROP",
@@ -245,7 +245,7 @@ def deal_chances(
     ``solver`` an :class:`~.odds.OddsSolver` to use instead (its settings then hold).
     ``progress(done, total)`` is called after each position.
 
-    Raises :class:`~.solver.analysis.AnalysisError` when the deal cannot be scored: the
+    Raises :class:`~.analysis.double_dummy.AnalysisError` when the deal cannot be scored: the
     tags give no set-up, a card cannot be replayed, a player's hand is unknown.
     """
     setup = record.setup

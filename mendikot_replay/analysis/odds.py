@@ -1,7 +1,7 @@
 """Single-dummy chances: with only what one seat could see, each card's chance that the
 seat's side wins, ties or loses the deal.
 
-Double-dummy analysis (:mod:`.solver.analysis`) says what the cards allowed with every
+Double-dummy analysis (:mod:`.analysis.double_dummy`) says what the cards allowed with every
 hand face up, and nobody at the table sees that. A teacher's question is "with what Asha
 could see, which card gave A/C the best chance?". Bridge programs answer it by single-dummy
 simulation (GIB): deal the cards the player has not seen in every way that fits what the
@@ -115,6 +115,8 @@ from ..core.cards import Card
 from ..core.engine import DealSetup, Game
 from ..core.rules import Capture, Reveal
 from ..core.seats import Seat, Team, team_of
+from ..players.simple import Memory, SeatView
+from ..players.worlds import Sampler, World, knowledge, reveals_now, world_count, worlds
 from ..pmn.record import DealRecord, Play
 from ..solver.search import (
     COMPILED,
@@ -127,8 +129,6 @@ from ..solver.search import (
     moves,
     value_text,
 )
-from .simple import Memory, SeatView
-from .worlds import Sampler, World, knowledge, reveals_now, world_count, worlds
 
 __all__ = [
     "DEFAULT_MAX_WORLDS",

@@ -68,12 +68,12 @@ from ..pmn import editing
 from ..pmn.commands import iter_commands, without_commands
 from ..pmn.record import DealRecord, PlayNode
 from ..pmn.syntax import normalize_comment
-from ..solver.analysis import CardVerdict
 from ..solver.search import value_text
+from .double_dummy import CardVerdict
 
 if TYPE_CHECKING:
-    from ..solver.analysis import Progress
     from ..solver.search import Solver
+    from .double_dummy import Progress
 
 #: The NAG each kind adds to its card (docs/format.md's Mendikot observations).
 KIND_NAGS: dict[str, int] = {
@@ -467,7 +467,7 @@ def annotate(
     """
     analysis = None
     if double_dummy:
-        from ..solver.analysis import analyse
+        from .double_dummy import analyse
 
         analysis = analyse(record, max_tricks=max_tricks, solver=solver, progress=progress)
     points = find_points(record)

@@ -25,9 +25,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import logging
 import os
+import signal
 import sys
 import warnings
+from collections.abc import Iterator
 
 from .. import __version__
 from ..errors import MendikotError
@@ -79,8 +82,39 @@ def _safe_streams() -> None:
             reconfigure(errors="replace")
 
 
+@contextlib.contextmanager
+def _interrupted_quietly() -> Iterator[None]:
+    """Ctrl-C ends the command with status 130 and nothing else on the screen: the first one
+    also silences Dask's and asyncio's loggers, which would otherwise report every task and
+    connection the stopping cluster drops. (Where Ctrl-C is ignored, as in a background
+    job, or handled by someone else, it is left alone.)"""
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield
+        return
+
+    def interrupted(number: int, frame: object) -> None:
+        for name in ("distributed", "asyncio", "tornado"):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+        raise KeyboardInterrupt
+
+    try:
+        signal.signal(signal.SIGINT, interrupted)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (the console script exits with it)."""
+    with _interrupted_quietly():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     _safe_streams()
     parser = build_parser()
     args = parser.parse_args(argv)  # exits with status 2 on a usage error

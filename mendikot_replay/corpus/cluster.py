@@ -178,7 +178,8 @@ def _interrupts_held() -> Iterator[None]:
     library's), the signal is delivered to one of them, and Python would raise it in this
     thread all the same: so a handler of Python's only notes it, and it is raised when the
     start-up is over (instead of what a start-up it broke raises, if it broke one). Off the
-    main thread, where no handler can be set, nothing is held.
+    main thread, where no handler can be set, nothing is held; nor where Ctrl-C is ignored (a
+    job a shell started in the background).
 
     A worker process that a Ctrl-C reaches before it ignores interrupts
     (:func:`_leave_interrupts_to_the_client`) may still print a traceback of its own."""
@@ -189,6 +190,9 @@ def _interrupts_held() -> Iterator[None]:
     def note(number: int, frame: object) -> None:
         heard.append(number)
 
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:  # a background job: Ctrl-C is not ours
+        yield
+        return
     try:
         handler = signal.signal(signal.SIGINT, note)
     except ValueError:  # not the main thread: no handler can be set there
@@ -203,7 +207,9 @@ def _interrupts_held() -> Iterator[None]:
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)  # a held signal is noted now
         signal.signal(signal.SIGINT, handler)
-    if heard:
+    if heard:  # as the handler held back would have answered it
+        if callable(handler):
+            handler(signal.SIGINT, None)
         raise KeyboardInterrupt
 
 

@@ -28,13 +28,6 @@ if TYPE_CHECKING:
     from ..analysis.odds import Odds, OddsSolver
 
 
-def _positive(text: str) -> int:
-    number = non_negative(text)
-    if number < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
-    return number
-
-
 def _at_most(most: int, why: str, least: int = 0) -> Callable[[str], int]:
     """An argument type: a whole number from ``least`` to ``most`` (``why`` says what
     the bound is for, when a number past it is refused)."""

@@ -60,6 +60,8 @@ from ..pmn.writer import WrittenDeal, deal_bytes
 from .tables import _paths
 
 if TYPE_CHECKING:
+    from urllib.parse import SplitResult
+
     import dask.bag
     import dask.dataframe
     import pandas as pd
@@ -131,7 +133,6 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
     if (scheduler is None) == (workers is None):
         raise ValueError("give a scheduler's address or a number of workers, not both")
     if scheduler is not None:
-        check_address(scheduler)
         _knock(scheduler)
         try:
             client = Client(scheduler, timeout=WAIT_FOR_WORKERS, set_as_default=False)
@@ -231,6 +232,14 @@ def check_address(scheduler: str) -> str:
     ...     print(str(refused).split(" (")[0])
     not a Dask scheduler's address: http://127.0.0.1:8787
     """
+
+    _parts(scheduler)
+    return scheduler
+
+
+def _parts(scheduler: str) -> tuple[SplitResult, int | None]:
+    """The address split into its parts, and its port (:func:`check_address` says what is
+    refused)."""
     from urllib.parse import urlsplit
 
     hint = "say tcp://HOST:8786"
@@ -249,24 +258,21 @@ def check_address(scheduler: str) -> str:
         raise ClusterError(f"not a Dask scheduler's address: {scheduler} ({why})")
     if where.scheme != "inproc" and (not where.hostname or port == 0):
         raise ClusterError(f"not a Dask scheduler's address: {scheduler} ({hint})")
-    return scheduler
+    return where, port
 
 
 def _knock(scheduler: str) -> None:
-    """Fail at once if nothing listens at a ``tcp://`` scheduler address: Dask itself
-    keeps trying to connect for :data:`WAIT_FOR_WORKERS` seconds, which is right for a
-    scheduler still starting but leaves a mistyped address silent for half a minute. Other
-    kinds of address (``tls://``, ``ucx://``…) are left to Dask."""
+    """Fail at once if nothing listens at a ``tcp://`` scheduler address (refusing one that
+    is no address at all: :func:`check_address`): Dask itself keeps trying to connect for
+    :data:`WAIT_FOR_WORKERS` seconds, which is right for a scheduler still starting but
+    leaves a mistyped address silent for half a minute. Other kinds of address (``tls://``,
+    ``ucx://``…) are left to Dask."""
     import socket
-    from urllib.parse import urlsplit
 
-    where = urlsplit(scheduler if "://" in scheduler else f"tcp://{scheduler}")
+    where, given = _parts(scheduler)
     if where.scheme != "tcp" or where.hostname is None:
         return
-    try:
-        port = where.port or 8786
-    except ValueError:
-        raise ClusterError(f"not a scheduler address: {scheduler} (say tcp://HOST:8786)") from None
+    port = given or 8786
     try:
         with socket.create_connection((where.hostname, port), timeout=WAIT_FOR_WORKERS):
             pass

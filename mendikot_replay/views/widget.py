@@ -1219,7 +1219,7 @@ class Viewer(anywidget.AnyWidget):
             own = self.source_file or self.save_to
             folder = own.parent if own is not None else None
             target = page_target(folder, ask.text("path"))
-            if own is not None and target == own.resolve():
+            if own is not None and target == own:  # both real paths
                 raise BoardError(f"{target.name} is this deal's own file: save it with Save")
             written = self.save(target)
             self._tell(

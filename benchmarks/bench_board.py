@@ -42,7 +42,7 @@ from browser_support import (  # noqa: E402
 )
 
 from mendikot_replay.pmn.reader import read_deals  # noqa: E402
-from mendikot_replay.views.payload import board_view  # noqa: E402
+from mendikot_replay.session.payload import board_view  # noqa: E402
 
 GOAL_MS = 100.0
 SAMPLE = ROOT / "sample_games" / "worked-example.pmn"

@@ -16,7 +16,18 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "mendikot_replay"
 
 #: The layers, lowest first: the top-level modules, then one sub-package each.
-LAYERS = ["errors", "core", "pmn", "solver", "players", "analysis", "views", "corpus", "cli"]
+LAYERS = [
+    "errors",
+    "core",
+    "pmn",
+    "solver",
+    "players",
+    "analysis",
+    "session",
+    "views",
+    "corpus",
+    "cli",
+]
 #: Top-level modules outside the layers: the public face and ``python -m``.
 FACES = {"__init__", "__main__"}
 

@@ -17,9 +17,9 @@ from mendikot_replay.pmn.editing import EditError
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.pmn.tree import delete, play, promote
 from mendikot_replay.pmn.writer import write_deal
+from mendikot_replay.session.board import Board, BoardError
+from mendikot_replay.session.payload import board_view
 from mendikot_replay.solver.search import Solver
-from mendikot_replay.views.board import Board, BoardError
-from mendikot_replay.views.payload import board_view
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 ENDGAMES = SAMPLES / "endgame-cover-or-duck.pmn"

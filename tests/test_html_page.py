@@ -13,6 +13,7 @@ from cross_process import same_bytes_in_every_process
 
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.pmn.record import DealRecord
+from mendikot_replay.session.payload import deal_view
 from mendikot_replay.views.html import (
     deal_html,
     page_html,
@@ -21,7 +22,6 @@ from mendikot_replay.views.html import (
     viewer_css,
     viewer_js,
 )
-from mendikot_replay.views.payload import deal_view
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 EVIL = "<script>alert(1)</script> \"&'"

@@ -12,8 +12,8 @@ import pytest
 from mendikot_replay.cli.app import main
 from mendikot_replay.pmn.reader import read_string
 from mendikot_replay.pmn.record import DealRecord, Problem
+from mendikot_replay.pmn.user_text import visible
 from mendikot_replay.views.terminal import render_deal
-from mendikot_replay.views.user_text import visible
 
 WORKED = Path(__file__).resolve().parent.parent / "sample_games" / "worked-example.pmn"
 

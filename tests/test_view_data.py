@@ -13,8 +13,8 @@ from pmn_examples import FORMAT_EXAMPLE
 
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.pmn.record import DealRecord
-from mendikot_replay.views.payload import VIEW_VERSION, deal_view
-from mendikot_replay.views.user_text import isolate
+from mendikot_replay.pmn.user_text import isolate
+from mendikot_replay.session.payload import VIEW_VERSION, deal_view
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 FILES = sorted(SAMPLES.glob("*.pmn"))
@@ -70,7 +70,7 @@ PAYLOADS = f"""
 import json
 from pathlib import Path
 from mendikot_replay.pmn.reader import read_deals
-from mendikot_replay.views.payload import deal_view
+from mendikot_replay.session.payload import deal_view
 
 files = sorted(Path({str(SAMPLES)!r}).glob("*.pmn"))
 views = [deal_view(record) for path in files for record in read_deals(path)]

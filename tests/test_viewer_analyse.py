@@ -15,15 +15,15 @@ from pmn_examples import DUCK
 from mendikot_replay.core.engine import Game
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.pmn.record import DealRecord
-from mendikot_replay.solver import search as solver_module
-from mendikot_replay.solver.search import Solution, Solver, tricks_left, value_text
-from mendikot_replay.views.html import deal_html, page_html
-from mendikot_replay.views.payload import (
+from mendikot_replay.session.payload import (
     PURE_PYTHON_MAX_TRICKS,
     analysis_entry,
     analysis_view,
     default_max_tricks,
 )
+from mendikot_replay.solver import search as solver_module
+from mendikot_replay.solver.search import Solution, Solver, tricks_left, value_text
+from mendikot_replay.views.html import deal_html, page_html
 from mendikot_replay.views.widget import Viewer, replay
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
@@ -126,7 +126,7 @@ def test_default_max_tricks_follows_the_compiled_core(monkeypatch: pytest.Monkey
 def test_the_viewer_solves_nothing_until_the_toggle_is_on() -> None:
     viewer = replay(ENDGAMES)
     assert viewer.analyse is False
-    assert viewer.analysis == {} and viewer._worker is None
+    assert viewer.analysis == {} and not viewer._driver.running("analysis")
     synced = {name for name in viewer.trait_names() if viewer.trait_metadata(name, "sync")}
     assert {"analyse", "analysis"} <= synced
     viewer.go(3)
@@ -153,7 +153,7 @@ def test_the_worker_solves_the_step_shown_then_the_deal() -> None:
     assert viewer.wait_analysis(60)
     steps = len(viewer.data["steps"])  # the main line and every variation's cards
     assert sorted(viewer.analysis, key=int) == [str(k) for k in range(steps)]
-    assert viewer._worker is None  # an idle viewer holds no thread
+    assert not viewer._driver.running("analysis")  # an idle viewer holds no thread
     record = viewer.record
     assert viewer.analysis == analysis_view(record)
 
@@ -221,7 +221,7 @@ def test_a_viewer_opened_at_a_step_solves_that_step_first() -> None:
     (a viewer opened at a late card must not wait for the solver to do the first ones)."""
     viewer = Viewer(DUCK, step=5, analyse=True)
     assert viewer.wait_analysis(60)
-    solved = [viewer._board.id_of(node) for node, _ in viewer._solved.values()]
+    solved = [viewer._board.id_of(node) for node, _ in viewer.session._solved.values()]
     assert solved[:16] == [5, *range(6, 16), *range(4, -1, -1)]
     # then the variations' cards, which the move list lets the user step to
     assert sorted(solved[16:]) == list(range(16, len(viewer.data["steps"])))

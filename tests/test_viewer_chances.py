@@ -23,7 +23,7 @@ from mendikot_replay.analysis.odds import CardOdds, Chance, Odds, odds
 from mendikot_replay.core.cards import Card
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.pmn.record import DealRecord
-from mendikot_replay.views import widget
+from mendikot_replay.session import jobs
 from mendikot_replay.views.widget import (
     QUIZ_MARGIN,
     Viewer,
@@ -60,7 +60,7 @@ def test_nothing_is_worked_out_until_asked() -> None:
     synced = {name for name in viewer.trait_names() if viewer.trait_metadata(name, "sync")}
     assert {"chances", "chance_graph", "quiz_grade", "quiz_odds", "chance_samples"} <= synced
     viewer.go(3)
-    assert viewer._chance_worker is None
+    assert not viewer._driver.running("chances")
     assert viewer.chance_graph.get("status", "off") == "off" and viewer.quiz_odds == {}
 
 
@@ -80,7 +80,7 @@ def test_the_graph_is_deal_chances_filled_as_it_goes() -> None:
     assert graph["samples"] == 200 and graph["seed"] == 0
     assert viewer.deal_chances() == reference
     assert viewer.chances_at(3) == reference[2] and viewer.chances_at(0) is None
-    assert viewer._chance_worker is None  # an idle viewer holds no thread
+    assert not viewer._driver.running("chances")  # an idle viewer holds no thread
     # Progressively: the positions count up one by one, the points come a trick at a
     # time (from the end: the last tricks are the quick ones), never going back.
     working = [g for g in seen if g.get("status") == "working"]
@@ -146,13 +146,13 @@ def test_turning_the_toggle_off_stops_the_worker(monkeypatch: pytest.MonkeyPatch
     """The worker is caught at work (a position of a whole deal being scored, which takes a
     minute or more in all); turning the toggle off stops it between worlds."""
     at_work = threading.Event()
-    scoring = widget._ChanceSolver.line
+    scoring = jobs.ChanceSolver.line
 
-    def line(self: widget._ChanceSolver, *args: Any, **kwargs: Any) -> Odds:
+    def line(self: jobs.ChanceSolver, *args: Any, **kwargs: Any) -> Odds:
         at_work.set()
         return scoring(self, *args, **kwargs)
 
-    monkeypatch.setattr(widget._ChanceSolver, "line", line)
+    monkeypatch.setattr(jobs.ChanceSolver, "line", line)
     viewer = replay(WORKED, chances=True)
     assert at_work.wait(WAIT)
     assert viewer.chance_graph["status"] == "working"
@@ -167,14 +167,14 @@ def test_the_kernel_is_free_while_the_graph_is_worked_out(monkeypatch: pytest.Mo
     threads: set[str] = set()
     go = threading.Event()
     gave_up: list[bool] = []
-    scoring = widget._ChanceSolver.line
+    scoring = jobs.ChanceSolver.line
 
-    def line(self: widget._ChanceSolver, *args: Any, **kwargs: Any) -> Odds:
+    def line(self: jobs.ChanceSolver, *args: Any, **kwargs: Any) -> Odds:
         threads.add(threading.current_thread().name)
         gave_up.append(not go.wait(WAIT))
         return scoring(self, *args, **kwargs)
 
-    monkeypatch.setattr(widget._ChanceSolver, "line", line)
+    monkeypatch.setattr(jobs.ChanceSolver, "line", line)
     viewer = Viewer(endgame(3), chances=True)
     viewer.go(4).go(6)
     go.set()
@@ -211,7 +211,7 @@ def test_the_quiz_is_graded_by_the_chances_of_the_seat_to_play() -> None:
     assert [c["card"] for c in entry["cards"]] == [str(c) for c in expected.cards]
     assert entry["cards"][0]["dd_text"] is not None
     # Graded by the chances, the quiz asks nothing of the double-dummy solver.
-    assert viewer.analysis == {} and viewer._worker is None
+    assert viewer.analysis == {} and not viewer._driver.running("analysis")
 
 
 def test_the_quiz_follows_the_line_and_keeps_the_answer_given() -> None:
@@ -270,7 +270,7 @@ def test_the_margin_at_its_edge() -> None:
 def test_the_quizs_entries_follow_their_cards_when_the_tree_changes() -> None:
     viewer = Viewer(endgame(1), step=1, quiz_seat="C")  # C's answer, C's next card
     assert viewer.wait_chances(WAIT)
-    kept = [node for node, _ in viewer._quiz_known.values()]
+    kept = [node for node, _ in viewer.session._quiz_known.values()]
     assert len(viewer.quiz_odds) == len(kept) == 2
     viewer.go(0).play("9S").promote()  # the duck becomes the main line: node ids move
     assert viewer.wait_chances(WAIT)

@@ -68,6 +68,7 @@ __all__ = [
     "MISTAKE_DROP",
     "POINT_KIND",
     "CardChance",
+    "ChanceLine",
     "DealChances",
     "chance_points",
     "deal_chances",
@@ -224,6 +225,72 @@ def _scored(odds: Odds, card: Card, asked: bool) -> tuple[Chance, Chance, str]:
     return before, odds.cards[card].chance, name
 
 
+class ChanceLine:
+    """A main line to score card by card, in any order: what :func:`deal_chances` walks
+    from the first card to the last, and what a board's graph scores from the last card
+    back, one card a step, so that a stop between cards loses nothing scored (the
+    :class:`~.odds.OddsSolver` keeps each position's odds if it is asked again).
+
+    Raises :class:`~.analysis.double_dummy.AnalysisError` when the deal cannot be scored
+    (the tags give no set-up, a card cannot be replayed)."""
+
+    def __init__(self, record: DealRecord, *, max_tricks: int | None = None) -> None:
+        setup = record.setup
+        if setup is None:
+            raise AnalysisError("the record's tags do not give a playable set-up")
+        self.setup = setup
+        self.deal = record.index
+        self.nodes = record.mainline()
+        try:
+            self.plays = record.plays(self.nodes)
+        except ValueError as exc:
+            raise AnalysisError(f"{exc}: cannot replay") from None
+        total = setup.rules.tricks_per_deal
+        self.todo: list[int] = [
+            k
+            for k, node in enumerate(self.nodes)
+            if max_tricks is None or node.trick is None or total - node.trick + 1 <= max_tricks
+        ]
+        """The main line's cards to score (0-based), in play order: those played with at
+        most ``max_tricks`` tricks left."""
+
+    def card(self, k: int, solver: OddsSolver) -> CardChance:
+        """The chances around card ``k`` (0-based) of the main line."""
+        node = self.nodes[k]
+        assert node.card is not None
+        try:
+            odds = solver.line(self.setup, self.plays[:k], deal=self.deal)
+        except ValueError as exc:
+            raise AnalysisError(f"card {k + 1} of the main line ({node.card}): {exc}") from None
+        try:
+            before, after, best = _scored(odds, node.card, node.reveal_request)
+        except AnalysisError as exc:
+            raise AnalysisError(f"card {k + 1} of the main line cannot be played: {exc}") from None
+        return CardChance(
+            ply=k + 1,
+            trick=odds.trick,
+            seat=odds.seat,
+            card=node.card,
+            asked=node.reveal_request,
+            before=before,
+            after=after,
+            best=best,
+            odds=odds,
+        )
+
+    def chances(self, scored: Iterable[CardChance], solver: OddsSolver) -> DealChances:
+        """The cards scored so far as a :class:`DealChances` (in play order): those of
+        the last cards when the line is scored from its end."""
+        cards = tuple(sorted(scored, key=lambda c: c.ply))
+        return DealChances(
+            cards,
+            line=len(self.nodes),
+            skipped=cards[0].ply - 1 if cards else len(self.nodes),
+            samples=solver.samples,
+            seed=solver.seed,
+        )
+
+
 def deal_chances(
     record: DealRecord,
     *,
@@ -248,58 +315,17 @@ def deal_chances(
     Raises :class:`~.analysis.double_dummy.AnalysisError` when the deal cannot be scored: the
     tags give no set-up, a card cannot be replayed, a player's hand is unknown.
     """
-    setup = record.setup
-    if setup is None:
-        raise AnalysisError("the record's tags do not give a playable set-up")
+    line = ChanceLine(record, max_tricks=max_tricks)
     if solver is None:
         solver = OddsSolver(
             max_worlds=max_worlds, samples=samples, seed=seed, engine=engine, workers=workers
         )
-    line = record.mainline()
-    try:
-        plays = record.plays(line)
-    except ValueError as exc:
-        raise AnalysisError(f"{exc}: cannot replay") from None
-    total = setup.rules.tricks_per_deal
-    todo = [
-        k
-        for k, node in enumerate(line)
-        if max_tricks is None or node.trick is None or total - node.trick + 1 <= max_tricks
-    ]
     out: list[CardChance] = []
-    for done, k in enumerate(todo, 1):
-        node = line[k]
-        assert node.card is not None
-        try:
-            odds = solver.line(setup, plays[:k], deal=record.index)
-        except ValueError as exc:
-            raise AnalysisError(f"card {k + 1} of the main line ({node.card}): {exc}") from None
-        try:
-            before, after, best = _scored(odds, node.card, node.reveal_request)
-        except AnalysisError as exc:
-            raise AnalysisError(f"card {k + 1} of the main line cannot be played: {exc}") from None
-        out.append(
-            CardChance(
-                ply=k + 1,
-                trick=odds.trick,
-                seat=odds.seat,
-                card=node.card,
-                asked=node.reveal_request,
-                before=before,
-                after=after,
-                best=best,
-                odds=odds,
-            )
-        )
+    for done, k in enumerate(line.todo, 1):
+        out.append(line.card(k, solver))
         if progress is not None:
-            progress(done, len(todo))
-    return DealChances(
-        tuple(out),
-        line=len(line),
-        skipped=todo[0] if todo else len(line),
-        samples=solver.samples,
-        seed=solver.seed,
-    )
+            progress(done, len(line.todo))
+    return line.chances(out, solver)
 
 
 def _percent(chance: float) -> str:

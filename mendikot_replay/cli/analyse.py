@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from ..pmn.reader import no_such_deal
 from ..pmn.record import DealRecord, PMNError
-from ..views.user_text import visible
+from ..pmn.user_text import visible
 from .cluster import Cluster, DealsJob, add_cluster_options, deals_to_write
 from .common import (
     EXIT_OK,
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from ..analysis.chances import DealChances
     from ..analysis.double_dummy import DealAnalysis, Progress
     from ..analysis.odds import OddsSolver
+    from ..analysis.pipeline import Lesson
     from ..pmn.writer import WrittenDeal
     from ..solver.search import Objective
 
@@ -168,7 +169,8 @@ class Analyser:
     """The counts that add up over a cluster's tasks."""
 
     def __init__(self, args: argparse.Namespace, err: TextIO, *, quiet: bool = False) -> None:
-        from ..views.payload import default_max_tricks
+        from ..analysis.pipeline import Pipeline
+        from ..session.payload import default_max_tricks
 
         self.args = args
 
@@ -190,6 +192,13 @@ class Analyser:
 
             self.odds = sampling_solver(args)
         self.bar = progress_bar(err, quiet=quiet, unit="deal", leave=False)
+        self.pipeline = Pipeline(
+            max_tricks=self.max_tricks,
+            trick=self.trick,
+            objective=self.objective,
+            odds=self.odds,
+            report=self._progress,
+        )
 
     def close(self) -> None:
         self.bar.close()
@@ -205,25 +214,16 @@ class Analyser:
         """``analyse``'s work on one deal, the same in one process and on a cluster's worker
         (:class:`.cluster.DealsJob`): its report on ``out`` (``--json``: its object), or
         its analysis written into it (``-o``, ``--in-place``). Whether it changed."""
-        from ..analysis.chances import write_chances
-        from ..analysis.points import write_analysis
-
         args = self.args
         if args.deal is not None and record.index != args.deal:
             return False
         writing = args.in_place or args.output is not None
+        lesson = self.lesson(path, record)
+        analysis, chances = lesson.analysis, lesson.chances
         changed = False
-        analysis = self.analyse(path, record)
-        chances = None
-        if analysis is not None and self.odds is not None:
-            chances = self.chances(path, record)
-            if chances is None:
-                analysis = None  # reported; the deal is kept as written
-        if analysis is not None:
+        if lesson.failure is None and analysis is not None:
             if writing:
-                changed = write_analysis(record, analysis)
-                if chances is not None:
-                    changed |= write_chances(record, chances)
+                changed = self.pipeline.write(record, lesson)
             if args.json:
                 shown = _json(path, record, analysis, chances)
                 out.write(json.dumps(shown, ensure_ascii=False) + "\n")
@@ -234,85 +234,52 @@ class Analyser:
             out.write(json.dumps(error, ensure_ascii=False) + "\n")
         return changed
 
-    def _progress(self, number: int | None, what: str = "position") -> Progress:
+    def _progress(self, record: DealRecord, what: str = "position") -> Progress:
         def progress(done: int, total: int) -> None:
-            self.bar.set_postfix_str(f"deal {number}: {what} {done}/{total}", refresh=False)
+            self.bar.set_postfix_str(f"deal {record.index}: {what} {done}/{total}", refresh=False)
             self.bar.update(0)
 
         return progress
 
-    def analyse(self, path: str, record: DealRecord) -> DealAnalysis | None:
-        """The analysis of one deal, or ``None`` (reported) when it cannot be made."""
-        from ..analysis.double_dummy import AnalysisError, analyse
-        from ..solver.search import Solver
-
-        if record.errors:
-            self._fail(path, record, f"has errors, not analysed ({record.errors[0].message})")
-            return None
-        max_tricks = self.max_tricks
-        if self.trick is not None and record.setup is not None:
+    def lesson(self, path: str, record: DealRecord) -> Lesson:
+        """What the pipeline makes of one deal, counted, and reported when it cannot."""
+        if self.trick is not None and record.setup is not None and not record.errors:
             check_trick(record, self.trick, record.index or 0)
-            # The cards from trick N on are those played with at most this many tricks left.
-            max_tricks = record.setup.rules.tricks_per_deal - self.trick + 1
         try:
-            analysis = analyse(
-                record,
-                max_tricks=max_tricks,
-                solver=Solver(self.objective),
-                progress=self._progress(record.index),
-            )
-        except AnalysisError as exc:
-            self._fail(path, record, f"cannot analyse: {exc}")
-            return None
+            lesson = self.pipeline.lesson(record)
         finally:
             self.bar.update(1)
-        self.analysed += 1
-        self.mistakes += len(analysis.mistakes)
-        return analysis
+        if lesson.analysis is not None:
+            self.analysed += 1
+            self.mistakes += len(lesson.analysis.mistakes)
+        if lesson.chances is not None:
+            self.odds_mistakes += len(lesson.chances.mistakes)
+        if lesson.failure is not None:
+            self._fail(path, record, lesson.failure)
+        return lesson
 
     def chances(self, path: str, record: DealRecord) -> DealChances | None:
-        """``--odds``: the single-dummy chances of the cards the analysis covers, or
-        ``None`` (reported) when the deal cannot be scored."""
-        from ..analysis.chances import deal_chances
-        from ..analysis.double_dummy import AnalysisError
-
-        assert self.odds is not None
-        max_tricks = self.max_tricks
-        if self.trick is not None and record.setup is not None:
-            max_tricks = record.setup.rules.tricks_per_deal - self.trick + 1
-        try:
-            chances = deal_chances(
-                record,
-                max_tricks=max_tricks,
-                solver=self.odds,
-                progress=self._progress(record.index, "chances"),
-            )
-        except AnalysisError as exc:
-            self._fail(path, record, f"cannot work out the chances: {exc}")
-            return None
-        self.odds_mistakes += len(chances.mistakes)
+        """``--odds`` alone (``annotate --odds``): the chances, counted, or ``None``
+        (reported)."""
+        chances, failure = self.pipeline.chances(record)
+        if failure is not None:
+            self._fail(path, record, failure)
+        if chances is not None:
+            self.odds_mistakes += len(chances.mistakes)
         return chances
 
     def annotate(self, path: str, record: DealRecord) -> int:
         """``annotate --dd`` on one deal (without errors): the strategy points and the
         analysis; a deal the solver refuses gets the strategy points alone (reported).
         Returns how many points were added."""
-        from ..analysis.double_dummy import AnalysisError
-        from ..analysis.points import annotate
-
         try:
-            added = annotate(
-                record,
-                double_dummy=True,
-                max_tricks=self.max_tricks,
-                progress=self._progress(record.index),
-            )
-        except AnalysisError as exc:
-            self._fail(path, record, f"cannot analyse: {exc} (strategy points only)")
-            return len(annotate(record))
+            added, failure = self.pipeline.annotate(record)
         finally:
             self.bar.update(1)
-        self.analysed += 1
+        if failure is not None:
+            self._fail(path, record, failure)
+        else:
+            self.analysed += 1
         return len(added)
 
     def _fail(self, path: str, record: DealRecord, message: str) -> None:

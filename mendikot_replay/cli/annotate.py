@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..pmn.record import DealRecord, PMNError
-from ..views.user_text import visible
+from ..pmn.user_text import visible
 from .cluster import Cluster, DealsJob, Text, add_cluster_options
 from .common import (
     EXIT_OK,

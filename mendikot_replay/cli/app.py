@@ -36,7 +36,7 @@ from .. import __version__
 from ..errors import MendikotError
 from ..pmn.files import SaveNotice
 from ..pmn.reader import NoSuchDeal
-from ..views.user_text import visible
+from ..pmn.user_text import visible
 from . import annotate, corpus, diagram, html, show, simulate, solve, validate
 from . import format as format_command
 from . import odds as odds_command

@@ -17,7 +17,7 @@ from typing import IO, TYPE_CHECKING, Any, Final, Protocol, TextIO, TypeVar, cas
 
 from ..pmn.check import MatchNotes, MatchTracker
 from ..pmn.record import DealRecord, Problem
-from ..views.user_text import visible
+from ..pmn.user_text import visible
 
 if TYPE_CHECKING:
     from ..pmn.writer import Writable

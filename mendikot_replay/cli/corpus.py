@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from ..pmn.check import MatchDeal, MatchNotes, MatchTracker
 from ..pmn.record import DealRecord, PMNError
-from ..views.user_text import visible
+from ..pmn.user_text import visible
 from .cluster import Cluster, add_cluster_options
 from .common import (
     EXIT_OK,

@@ -15,8 +15,8 @@ from ..core.seats import seats
 from ..pmn.files import write_bytes_atomically
 from ..pmn.reader import pick_deal
 from ..pmn.record import PMNError
+from ..pmn.user_text import visible
 from ..views.svg import record_svg
-from ..views.user_text import visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..pmn.record import PMNError
-from ..views.user_text import visible
+from ..pmn.user_text import visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,

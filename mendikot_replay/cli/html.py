@@ -8,7 +8,7 @@ from typing import Any, TextIO
 
 from ..pmn.reader import no_such_deal
 from ..pmn.record import DealRecord, PMNError
-from ..views.user_text import visible
+from ..pmn.user_text import visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..core.seats import ALL_SEATS
-from ..views.user_text import visible
+from ..pmn.user_text import visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,

@@ -33,9 +33,11 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
 from typing import Any, Final, Protocol, TextIO
 
-from ..core.cards import SUITS, Card, Suit, parse_hand, rank_letter
+from ..core.cards import Card, Suit, parse_hand
 from ..core.engine import Game, IllegalPlay
 from ..core.result import next_dealer
 from ..core.rules import VARIANT_FLAGS, Capture, Reveal, TrumpMethod
@@ -43,16 +45,17 @@ from ..core.seats import Seat, Team, seats, team_label, team_of
 from ..core.timeline import Snapshot
 from ..errors import MendikotError, TextError
 from ..pmn.check import check_record
-from ..pmn.editing import add_glyph, save_deal
 from ..pmn.entry import DealEntry, EntryError
 from ..pmn.reader import deal_places, read_string
 from ..pmn.record import GLYPH_NAGS, DealRecord
 from ..pmn.syntax import checked_text
 from ..pmn.tags import parse_hands
-from ..pmn.tree import play, settle_result
+from ..pmn.user_text import visible
 from ..pmn.writer import write_deal
-from ..views.payload import fate_words
-from ..views.user_text import visible
+from ..session.board import Board
+from ..session.payload import fate_words
+from ..session.session import Session
+from ..views.paint import Painter
 from .common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_force, optional, use_color
 
 __all__ = ["Console", "PlainConsole", "PromptConsole", "Recorder", "add_parser", "record_deals"]
@@ -361,29 +364,6 @@ def defaults_from_file(path: str) -> dict[str, str]:
 
 
 # -- cards and hands as text -----------------------------------------------------------------
-class Painter:
-    """Cards and hands for the terminal: every card with its suit sign, red suits in red
-    when colour is on (colour is never the only carrier of the suit)."""
-
-    def __init__(self, color: bool) -> None:
-        self.color = color
-
-    def red(self, text: str) -> str:
-        return f"\x1b[31m{text}\x1b[0m" if self.color and text else text
-
-    def card(self, card: Card) -> str:
-        return self.red(card.symbol) if card.suit.is_red else card.symbol
-
-    def hand(self, cards: Iterable[Card]) -> str:
-        held = sorted(cards)
-        parts = []
-        for suit in SUITS:
-            ranks = "".join(rank_letter(c.rank) for c in held if c.suit is suit) or "—"
-            text = f"{suit.symbol} {ranks}"
-            parts.append(self.red(text) if suit.is_red else text)
-        return "  ".join(parts)
-
-
 _SUIT_NAMES: Final = {
     "spade": Suit.SPADES,
     "spades": Suit.SPADES,
@@ -482,8 +462,16 @@ class Recorder:
     hands: list[str] = field(default_factory=list)
     trump: str | None = None
     tricks: list[_Trick] = field(default_factory=list)
-    record: DealRecord | None = None
+    session: Session | None = None
+    """The deal as the board holds it: dealt, then played, through the same
+    :class:`~.session.Session` the notebook's board drives."""
     _interrupted: bool = field(default=False, init=False)
+
+    @property
+    def record(self) -> DealRecord | None:
+        """The deal once its hands and trump are settled (``None`` before)."""
+        session = self.session
+        return session.record if session is not None and session.dealt else None
 
     # -- talking -----------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -566,12 +554,9 @@ class Recorder:
 
     def _nothing_saved(self, why: str) -> None:
         self.say(f"Nothing saved ({why}).")
-        if self.hands:
-            try:
-                entry = self.entry()
-            except EntryError:
-                return
-            self.say(f"The hands typed: {entry.hands_text()}")
+        hands = self._hands_text()
+        if hands:
+            self.say(f"The hands typed: {hands}")
         if self.tricks:
             self.say("The tricks typed:")
             for trick in self.tricks:
@@ -643,6 +628,7 @@ class Recorder:
         return qs
 
     def _ask_tags(self, backward: bool) -> bool:
+        self.session = None
         index = len(self.questions()) - 1 if backward else 0
         if not backward:
             self.say("A new deal (help: how to answer; undo: back one step).")
@@ -695,8 +681,8 @@ class Recorder:
                 self.say(f"{question.label}: {exc}")
 
     # -- the hands ---------------------------------------------------------------------
-    def entry(self) -> DealEntry:
-        """The deal being entered, made again from the answers (each was accepted)."""
+    def _bare_entry(self) -> DealEntry:
+        """The deal the answers describe, no card dealt yet (each answer was accepted)."""
         a = self.answers
         active = {q.key for q in self.questions()}
         players = int(a["players"])
@@ -719,9 +705,35 @@ class Recorder:
             entry.tags["Match"] = a["match"]
             if a.get("deal"):
                 entry.tags["Deal"] = a["deal"]
-        for typed in self.hands:
-            self._deal(entry, typed, entry.selected)
         return entry
+
+    def _session(self, *, trump: bool = False, tricks: bool = False) -> Session:
+        """The deal made again from the answers — the hands typed, and with ``trump`` and
+        ``tricks`` those too — on a board session, each step as a page's tap would make it;
+        so a step taken back is exactly the state before it."""
+        session = Session(self._bare_entry())
+        for typed in self.hands:
+            session.dealing(partial(self._deal_next, typed))
+        if trump and self.trump is not None and session.entry is not None:
+            chosen = self.trump
+            session.dealing(lambda e: self._set_trump(e, chosen))
+        if tricks:
+            for trick in self.tricks:
+                self._commit(session, trick)
+        return session
+
+    def _hands_text(self) -> str | None:
+        """The hands dealt so far, as PMN writes them (``None``: no deal under way)."""
+        session = self.session
+        if session is None:
+            return None
+        if session.entry is not None:
+            return session.entry.hands_text() if self.hands else None
+        return session.record.tags.get("Hands")
+
+    def _deal_next(self, text: str, entry: DealEntry) -> None:
+        """Deal one typed answer to the seat the entry has selected."""
+        self._deal(entry, text, entry.selected)
 
     def _deal(self, entry: DealEntry, text: str, seat: Seat) -> None:
         """Deal one typed hand (or several, ``A:… B:…``) into ``entry``; checked whole
@@ -741,12 +753,12 @@ class Recorder:
             return
         try:
             cards = _hand_cards(text)
+            held = len(parse_hand(cards)) if isinstance(cards, str) else len(cards)
         except ValueError as exc:
             raise EntryError(f"{seat}: {exc}") from None
-        entry.deal(seat, cards)
-        held = len(entry.hands[seat])
-        if held != size:
+        if held != size:  # refused before anything is dealt
             raise EntryError(_size_message(seat, held, size))
+        entry.deal(seat, cards)
 
     def _ask_hands(self, backward: bool) -> bool:
         prefill = ""
@@ -755,9 +767,10 @@ class Recorder:
                 return False
             prefill = self.hands.pop()
         while True:
-            entry = self.entry()
-            if entry.complete:
-                self._show_hands(entry)
+            self.session = session = self._session()
+            entry = session.entry
+            if entry is None or entry.complete:
+                self._show_hands(session)
                 return True
             seat = entry.selected
             short = [s for s in entry.seats if len(entry.hands[s]) < entry.hand_size]
@@ -775,22 +788,22 @@ class Recorder:
             if not text:
                 continue
             try:
-                self._deal(entry, text, seat)
+                session.dealing(partial(self._deal, text=text, seat=seat))
             except EntryError as exc:
                 self.say(f"Not dealt: {exc}. Type the hand again.")
                 prefill = text
                 continue
             self.hands.append(text)
 
-    def _show_hands(self, entry: DealEntry) -> None:
+    def _show_hands(self, session: Session) -> None:
         self.say("The hands:")
-        for seat in entry.seats:
-            self.say(f"  {self.who(seat):<14} {self.paint.hand(entry.hands[seat])}")
+        for seat, hand in _hands_of(session):
+            self.say(f"  {self.who(seat):<14} {self.paint.hand(hand)}")
 
     # -- the trump ---------------------------------------------------------------------
     def _ask_trump(self, backward: bool) -> bool:
-        entry = self.entry()
-        method = entry.rules.trump_method
+        self.session = session = self._session()
+        method = self._bare_entry().rules.trump_method
         if method in (TrumpMethod.CUT, TrumpMethod.NONE):
             if not backward:
                 self.say(
@@ -799,6 +812,8 @@ class Recorder:
                     else "Cut trump: the first card of a player who cannot follow names it."
                 )
             return not backward
+        entry = session.entry
+        assert entry is not None  # every hand is dealt, the trump still to come
         if method is TrumpMethod.CLOSED:
             holder = entry.closed_holder
             self.say(f"{self.who(holder)} holds {self.paint.hand(entry.hands[holder])}")
@@ -815,12 +830,14 @@ class Recorder:
                 return False
             if not text:
                 continue
-            entry = self.entry()
+            self.session = session = self._session()
             try:
-                self._set_trump(entry, text)
-                entry.record()  # every check the reader makes, made now
+                session.dealing(partial(self._set_trump, text=text))
             except EntryError as exc:
                 self.say(f"{exc}.")
+                continue
+            if not session.dealt:  # a check the reader makes, told by the session
+                self.say(session.state["notice"].get("text", "The trump is not settled."))
                 continue
             self.trump = text
             return True
@@ -843,21 +860,9 @@ class Recorder:
         entry.set_trump(card=card)
 
     # -- the play ----------------------------------------------------------------------
-    def _new_record(self) -> DealRecord:
-        entry = self.entry()
-        if self.trump is not None and entry.rules.trump_method in (
-            TrumpMethod.DRAWN,
-            TrumpMethod.FACE_UP,
-            TrumpMethod.CLOSED,
-        ):
-            self._set_trump(entry, self.trump)
-        record = entry.record()
-        for trick in self.tricks:
-            self._commit(record, trick)
-        return record
-
     def _ask_play(self, backward: bool) -> bool:
-        self.record = record = self._new_record()
+        self.session = session = self._session(trump=True, tricks=True)
+        record = session.record
         prefill = ""
         if not self.tricks:
             first = record.timeline[0].to_play if record.timeline else None
@@ -879,10 +884,11 @@ class Recorder:
                 )
             except _Undo:
                 if not self.tricks:
-                    self.record = None
+                    self.session = None
                     return False
                 taken = self.tricks.pop()
-                self.record = record = self._new_record()
+                for _ in taken.cards:  # the board's Undo, a card at a time
+                    session.on_board(Board.take_back)
                 prefill = taken.text
                 self.say(
                     f"Trick {number - 1} taken back: type it again (it was {visible(taken.text)})."
@@ -897,7 +903,7 @@ class Recorder:
                 self.say(f"Not taken: {visible(str(exc))}. Type the trick again.")
                 prefill = text
                 continue
-            self._commit(record, trick)
+            self._commit(session, trick)
             self.tricks.append(trick)
             self._report(number)
 
@@ -960,11 +966,12 @@ class Recorder:
         return f"seat out of order ({token}): {seat} plays after {before}, not {given}"
 
     @staticmethod
-    def _commit(record: DealRecord, trick: _Trick) -> None:
+    def _commit(session: Session, trick: _Trick) -> None:
+        """Play a trick checked already on the board, card by card, as taps would."""
         for typed in trick.cards:
-            node = play(record, record.end(), typed.card, ask=typed.ask)
+            session.on_board(partial(Board.play, card=typed.card, ask=typed.ask))
             if typed.glyph in GLYPH_NAGS:
-                add_glyph(record, node, typed.glyph)
+                session.on_board(partial(Board.glyph, glyph=typed.glyph))
 
     def _next_cards(self, before: str) -> list[str]:
         """For completion: the cards the next player may play after the cards typed
@@ -1076,18 +1083,23 @@ class Recorder:
                 self.say(f"  {self.who(seat):<14} {self.paint.hand(hand or ())}")
             self.say(f"  {self._ledger(snap)}")
             return
-        if "players" in self.answers and "capture" in self.answers:
-            try:
-                entry = self.entry()
-            except (EntryError, KeyError):
-                return
+        if self.session is not None:
             self.say("The hands so far:")
-            for seat in entry.seats:
-                held = entry.hands[seat]
+            for seat, held in _hands_of(self.session):
                 self.say(f"  {self.who(seat):<14} {self.paint.hand(held)} ({len(held)})")
             return
         for key, value in self.answers.items():
             self.say(f"  {key}: {value or '-'}")
+
+
+def _hands_of(session: Session) -> list[tuple[Seat, list[Card]]]:
+    """Every seat's hand as dealt on ``session`` (while dealing, or at the deal's start)."""
+    entry = session.entry
+    if entry is not None:
+        return [(seat, sorted(entry.hands[seat])) for seat in entry.seats]
+    setup = session.record.setup
+    assert setup is not None
+    return [(seat, sorted(setup.hands.get(seat) or ())) for seat in seats(setup.rules.players)]
 
 
 def _size_message(seat: Seat, held: int, size: int) -> str:
@@ -1177,7 +1189,7 @@ def record_deals(
         record = recorder.run()
         if record is None:
             return EXIT_PROBLEMS
-        if not _save(path, record, recorder, force=force):
+        if not _save(path, recorder, force=force):
             return EXIT_PROBLEMS
         defaults = defaults_after(record)
         try:
@@ -1188,14 +1200,17 @@ def record_deals(
             return EXIT_OK
 
 
-def _save(path: str, record: DealRecord, recorder: Recorder, *, force: bool) -> bool:
-    """Append the deal, its result tags set from the play; when the file cannot be
-    written, offer another, and in the end print the deal rather than lose it."""
-    settle_result(record)
+def _save(path: str, recorder: Recorder, *, force: bool) -> bool:
+    """Append the deal (the session's first save: its result tags set from the play);
+    when the file cannot be written, offer another, and in the end print the deal rather
+    than lose it."""
+    session = recorder.session
+    assert session is not None and session.dealt
     target = path
     while True:
         try:
-            number = save_deal(target, None, record, force=force)
+            session.save_to = Path(target).resolve()
+            session.save(force=force)
         except (MendikotError, OSError) as exc:
             recorder.say(f"Not saved: {visible(str(exc))}")
             try:
@@ -1204,9 +1219,10 @@ def _save(path: str, record: DealRecord, recorder: Recorder, *, force: bool) -> 
                 target = ""
             if target:
                 continue
-            recorder.say(write_deal(record))
+            recorder.say(write_deal(session.record))
             return False
+        record = session.record
         result = record.tags.get("Result", "*")
         how = "unfinished" if result == "*" else f"{result}, tens {record.tags.get('Tens')}"
-        recorder.say(f"Saved as deal {number} of {visible(target)} ({how}).")
+        recorder.say(f"Saved as deal {session.index} of {visible(target)} ({how}).")
         return True

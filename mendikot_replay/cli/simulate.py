@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from ..views.user_text import visible
+from ..pmn.user_text import visible
 from .cluster import Cluster, add_cluster_options
 from .common import EXIT_OK, UsageError, add_force, need, plural, with_progress
 

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from ..views.user_text import visible
+from ..pmn.user_text import visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from ..pmn.check import MatchDeal, MatchNotes, MatchTracker
 from ..pmn.record import DealRecord, PMNError, Problem
-from ..views.user_text import visible
+from ..pmn.user_text import visible
 from .cluster import Cluster, add_cluster_options
 from .common import (
     EXIT_OK,

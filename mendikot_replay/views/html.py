@@ -6,7 +6,7 @@ Notebook outputs travel: to nbconvert HTML, to code-hosting sites that render no
 everything without any script — the start hands, every trick with its winner, the tens
 ledger, the result and the annotations, as plain tables and lists — and then carries the
 viewer (``static/viewer.js``, inlined: no network, no CDN) and the deal's payload
-(:func:`mendikot_replay.views.payload.deal_view`), which mount the stepping viewer over the
+(:func:`mendikot_replay.session.payload.deal_view`), which mount the stepping viewer over the
 static view wherever scripts run.
 
 Every piece of user text (names, events, comments) is escaped here or, in the browser,
@@ -46,9 +46,9 @@ from importlib import resources
 from typing import Final
 
 from ..pmn.record import DealRecord
+from ..pmn.user_text import isolate, pieces
+from ..session.payload import JSON, analysis_view, deal_view
 from ..solver.search import Solver
-from .payload import JSON, analysis_view, deal_view
-from .user_text import isolate, pieces
 
 _SUIT_SIGN: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_WORD: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}

@@ -50,7 +50,7 @@ from ..core.rules import Capture, TrumpMethod
 from ..core.seats import TEAMS, Seat, seats, team_label, team_of
 from ..core.timeline import Snapshot, Timeline
 from ..pmn.record import DealRecord
-from .user_text import isolate
+from ..pmn.user_text import isolate
 
 __all__ = ["snapshot_svg"]
 

@@ -20,9 +20,8 @@ terminal.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
 
-from ..core.cards import SUITS, Card, Suit, rank_letter
+from ..core.cards import Card
 from ..core.engine import DealSetup, PlayEvent
 from ..core.result import DealResult, next_dealer
 from ..core.rules import Capture, TrumpMethod
@@ -30,38 +29,10 @@ from ..core.seats import Seat, seats, team_label, team_of
 from ..core.timeline import Timeline, TrickSummary
 from ..pmn.commands import COMMAND
 from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode, Problem
-from .payload import fate_words
+from ..pmn.user_text import visible
+from ..session.payload import fate_words
+from .paint import Painter
 from .report import captured_tens
-from .user_text import visible
-
-_RED = "\x1b[31m"
-_BOLD = "\x1b[1m"
-_DIM = "\x1b[2m"
-_RESET = "\x1b[0m"
-
-
-class _Painter:
-    """Applies ANSI styles when colour is on and is a no-op otherwise, so the rendering code
-    reads the same either way."""
-
-    def __init__(self, color: bool) -> None:
-        self.color = color
-
-    def style(self, text: str, code: str) -> str:
-        return f"{code}{text}{_RESET}" if self.color and text else text
-
-    def suit(self, text: str, suit: Suit) -> str:
-        """Red suits in red; black suits in the terminal's own colour."""
-        return self.style(text, _RED) if suit.is_red else text
-
-    def card(self, card: Card) -> str:
-        return self.suit(card.symbol, card.suit)
-
-    def bold(self, text: str) -> str:
-        return self.style(text, _BOLD)
-
-    def dim(self, text: str) -> str:
-        return self.style(text, _DIM)
 
 
 def render_deal(record: DealRecord, color: bool = False) -> str:
@@ -70,7 +41,7 @@ def render_deal(record: DealRecord, color: bool = False) -> str:
     A record with errors is still shown: its problems first, then the replay as far as the
     timeline goes, then where and why it stopped.
     """
-    paint = _Painter(color)
+    paint = Painter(color)
     out: list[str] = []
     setup = record.setup
     timeline = record.timeline
@@ -114,9 +85,7 @@ def _players(record: DealRecord, setup: DealSetup | None) -> int:
     return value if value in (4, 6, 8) else 4
 
 
-def _header(
-    record: DealRecord, setup: DealSetup | None, players: int, paint: _Painter
-) -> list[str]:
+def _header(record: DealRecord, setup: DealSetup | None, players: int, paint: Painter) -> list[str]:
     tags = record.tags
     title = " — ".join(
         visible(tags[name])
@@ -175,7 +144,7 @@ def _header(
     return lines
 
 
-def _trump_words(setup: DealSetup, paint: _Painter) -> str:
+def _trump_words(setup: DealSetup, paint: Painter) -> str:
     method = setup.rules.trump_method
     if method is TrumpMethod.NONE:
         return "none (a no-trump deal)"
@@ -200,7 +169,7 @@ def _trump_words(setup: DealSetup, paint: _Painter) -> str:
     return "cut: not yet named; the first card of a player who cannot follow names it"
 
 
-def _problems(errors: list[Problem], warnings: list[Problem], paint: _Painter) -> list[str]:
+def _problems(errors: list[Problem], warnings: list[Problem], paint: Painter) -> list[str]:
     lines: list[str] = []
     for problem in (*errors, *warnings):
         where = ""
@@ -215,12 +184,7 @@ def _problems(errors: list[Problem], warnings: list[Problem], paint: _Painter) -
 # -- hands --------------------------------------------------------------------------------
 
 
-def _holding(cards: Iterable[Card], suit: Suit, paint: _Painter) -> str:
-    ranks = "".join(rank_letter(c.rank) for c in sorted(cards) if c.suit is suit) or "—"
-    return paint.suit(f"{suit.symbol} {ranks}", suit)
-
-
-def _hands(record: DealRecord, setup: DealSetup, players: int, paint: _Painter) -> list[str]:
+def _hands(record: DealRecord, setup: DealSetup, players: int, paint: Painter) -> list[str]:
     start = setup.start
     lines = [paint.bold(f"Hands at trick {start.trick}:" if start else "Hands at the start:")]
     names = {s: visible(record.tags.get(s, "")) for s in seats(players)}
@@ -231,7 +195,7 @@ def _hands(record: DealRecord, setup: DealSetup, players: int, paint: _Painter) 
         if hand is None:
             text = "(unknown hand)"
         else:
-            text = "  ".join(_holding(hand, suit, paint) for suit in SUITS)
+            text = paint.hand(hand)
             if setup.hidden_holder == seat and setup.trump_card is not None:
                 text += f"   (face down: {paint.card(setup.trump_card)})"
         lines.append(f"  {seat}  {name}  {text}".rstrip())
@@ -246,7 +210,7 @@ def _tricks(
     setup: DealSetup,
     timeline: Timeline,
     players: int,
-    paint: _Painter,
+    paint: Painter,
 ) -> list[str]:
     nodes = record.mainline()
     events = timeline.events
@@ -269,7 +233,7 @@ def _trick(
     setup: DealSetup,
     timeline: Timeline,
     players: int,
-    paint: _Painter,
+    paint: Painter,
 ) -> list[str]:
     shown: list[str] = []
     notes: list[str] = []
@@ -309,7 +273,7 @@ def _trick(
     return lines
 
 
-def _event_notes(event: PlayEvent, timeline: Timeline, paint: _Painter) -> list[str]:
+def _event_notes(event: PlayEvent, timeline: Timeline, paint: Painter) -> list[str]:
     notes: list[str] = []
     after = timeline[event.ply + 1]
     suit = after.trump.suit
@@ -343,7 +307,7 @@ def _comment_text(comment: str) -> str:
     return visible(" ".join(COMMAND.sub(command, comment).split()))
 
 
-def _node_notes(node: PlayNode, seat: Seat, c: Card, paint: _Painter) -> list[str]:
+def _node_notes(node: PlayNode, seat: Seat, c: Card, paint: Painter) -> list[str]:
     notes: list[str] = []
     who = f"{seat} {paint.card(c)}"
     printed = next((nag for nag in node.nags if nag in NAG_GLYPHS), None)
@@ -358,7 +322,7 @@ def _node_notes(node: PlayNode, seat: Seat, c: Card, paint: _Painter) -> list[st
     return notes
 
 
-def _variation_notes(node: PlayNode, record: DealRecord, c: Card, paint: _Painter) -> list[str]:
+def _variation_notes(node: PlayNode, record: DealRecord, c: Card, paint: Painter) -> list[str]:
     siblings = node.parent.variations if node.parent is not None else record.variations
     if not siblings or siblings[0] is not node:
         return []
@@ -375,7 +339,7 @@ def _variation_notes(node: PlayNode, record: DealRecord, c: Card, paint: _Painte
 
 
 def _collection_notes(
-    last: PlayEvent, setup: DealSetup, timeline: Timeline, players: int, paint: _Painter
+    last: PlayEvent, setup: DealSetup, timeline: Timeline, players: int, paint: Painter
 ) -> list[str]:
     assert last.trick_winner is not None and last.collected is not None
     winner = last.trick_winner
@@ -401,7 +365,7 @@ def _collection_notes(
 # -- result and ledger --------------------------------------------------------------------
 
 
-def _result(setup: DealSetup, timeline: Timeline, players: int, paint: _Painter) -> list[str]:
+def _result(setup: DealSetup, timeline: Timeline, players: int, paint: Painter) -> list[str]:
     result = timeline.result
     final = timeline.final
     if result is None:
@@ -446,7 +410,7 @@ def _dealer_reason(dealer: Seat, result: DealResult) -> str:
     return f"{dealer}'s side lost: {dealer} deals again"
 
 
-def _ledger(timeline: Timeline, players: int, paint: _Painter) -> list[str]:
+def _ledger(timeline: Timeline, players: int, paint: Painter) -> list[str]:
     final = timeline.final
     if final is None:
         return []

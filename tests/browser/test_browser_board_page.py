@@ -16,8 +16,8 @@ from browser_support import ARTIFACTS, ROOT, PageErrors, at_step, shot
 from playwright.sync_api import Locator, Page, expect
 
 from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.session.payload import deal_view
 from mendikot_replay.views.html import page_html
-from mendikot_replay.views.payload import deal_view
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 

@@ -17,7 +17,7 @@
 //    `mendikot-replay html`): `mountStatic(el, payload, options)` gives `render` a tiny
 //    in-page model with the same get/set/on/off/save_changes methods (and no `send`).
 //
-// The payload (version 2) is made by `mendikot_replay/views/payload.py`: `steps` holds every
+// The payload (version 2) is made by `mendikot_replay/session/payload.py`: `steps` holds every
 // node of the play tree (main line and variations; a step's index is its node id, with
 // `parent`, `children` — the first continues the line, the others are the variations that
 // replace it — `main`, `depth`, `legal`, `asks`), precomputed there, so stepping here is a

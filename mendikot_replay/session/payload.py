@@ -49,9 +49,9 @@ from ..core.timeline import Snapshot, Timeline
 from ..pmn.commands import COMMAND, without_commands
 from ..pmn.entry import DealEntry
 from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode
+from ..pmn.user_text import isolate
 from ..solver import search as solver_module
 from ..solver.search import Move, Solver, tricks_left, value_text
-from .user_text import isolate
 
 #: Version of the payload shape: the front end refuses a payload of another major version.
 VIEW_VERSION: Final = 2

@@ -1,0 +1,32 @@
+"""The notebook board: :class:`Viewer`, an anywidget adapter over a
+:class:`~mendikot_replay.session.session.Session` (``viewer.py``), the threads that run the
+session's jobs in a kernel (``driver.py``), and the ways to open one (``dealing.py``)."""
+
+from ...session.chance_view import (
+    QUIZ_GRADES,
+    QUIZ_MARGIN,
+    chance_graph_entry,
+    chance_point,
+    chance_right,
+    quiz_odds_entry,
+)
+from ...session.requests import page_target
+from ...session.session import PROJECTOR_SCALE, load_record
+from .dealing import new_deal, new_position, replay
+from .viewer import Viewer
+
+__all__ = [
+    "PROJECTOR_SCALE",
+    "QUIZ_GRADES",
+    "QUIZ_MARGIN",
+    "Viewer",
+    "chance_graph_entry",
+    "chance_point",
+    "chance_right",
+    "load_record",
+    "new_deal",
+    "new_position",
+    "page_target",
+    "quiz_odds_entry",
+    "replay",
+]

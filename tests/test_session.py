@@ -1,0 +1,171 @@
+"""The headless session: a deal dealt, played and saved by requests alone, every reply plain
+JSON; the slow work in resumable steps that need no thread; nothing scored twice."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mendikot_replay.analysis import odds as odds_module
+from mendikot_replay.analysis.chances import deal_chances
+from mendikot_replay.analysis.odds import Odds
+from mendikot_replay.analysis.pipeline import Pipeline
+from mendikot_replay.players.simulate import simulate
+from mendikot_replay.pmn.entry import DealEntry
+from mendikot_replay.pmn.reader import read_deals, read_string
+from mendikot_replay.pmn.writer import write_string
+from mendikot_replay.session.chance_view import chance_point
+from mendikot_replay.session.session import Session
+
+ROOT = Path(__file__).resolve().parent.parent
+ENDGAMES = ROOT / "sample_games" / "endgame-cover-or-duck.pmn"
+
+ENDING = """[TrumpMethod "None"]
+[Start "trick 11; tens 2-1; tricks 5-5"]
+[Hands "A:A.2.5. B:T.3.6. C:3.4.7. D:K.5.8."]
+[Play "A"]
+11. A: 5D 6D 7D 8D
+12. D: KS AS TS 3S
+13. A: 2H 3H 4H 5H
+"""
+
+
+def as_json(reply: dict[str, Any]) -> dict[str, Any]:
+    """The reply as a ``postMessage`` would carry it: through JSON, unchanged."""
+    carried: dict[str, Any] = json.loads(json.dumps(reply))
+    assert carried == reply
+    return carried
+
+
+def test_the_session_loads_no_widget_library() -> None:
+    code = (
+        "import sys, mendikot_replay.session.session as s\n"
+        "print(sorted(m for m in ('traitlets', 'anywidget', 'ipywidgets') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_deal_dealt_played_and_saved_by_requests_alone(tmp_path: Path) -> None:
+    played = next(simulate(1, seed=7))
+    setup = played.setup
+    assert setup is not None
+    target = tmp_path / "club.pmn"
+    entry = DealEntry.new(dealer=setup.dealer, trump_method="Drawn", names={"A": "Asha"})
+    session = Session(entry, save_to=target)
+    opening = as_json(session.handle({"do": "state"}))["changes"]
+    assert opening["recording"] is True and opening["path"] == [0]
+    as_json(session.handle({"do": "paste", "text": played.tags["Hands"]}))
+    assert not session.dealt  # the trump is still to come
+    reply = as_json(session.handle({"do": "trump", "card": played.tags["TrumpCard"]}))
+    assert session.dealt and reply["changes"]["notice"]["kind"] == "info"
+    for node in played.mainline():
+        reply = as_json(session.handle({"do": "play", "card": str(node.card)}))
+        assert "notice" not in reply["changes"]  # nothing to say: the card was taken
+    reply = as_json(session.handle({"do": "save"}))
+    assert reply["changes"]["notice"]["kind"] == "saved" and reply["changes"]["dirty"] is False
+    saved = next(iter(read_deals(target)))
+    assert [str(n.card) for n in saved.mainline()] == [str(n.card) for n in played.mainline()]
+    assert saved.tags["Result"] == played.tags["Result"] and saved.tags["A"] == "Asha"
+
+
+def test_a_refused_request_changes_nothing_and_says_why() -> None:
+    session = Session(
+        ENDING.replace("11. A: 5D 6D 7D 8D\n12. D: KS AS TS 3S\n13. A: 2H 3H 4H 5H\n", "")
+    )
+    before = dict(session.state)
+    for request in (
+        {"do": "play", "card": "KS"},  # not A's card
+        {"do": "play", "card": 7},  # not text
+        {"do": "follow", "path": "0,1", "step": 1},
+        {"do": "option", "name": "chance_samples", "value": 10**9},
+        {"do": "nothing-such"},
+    ):
+        changes = as_json(session.handle(request))["changes"]
+        assert changes["notice"]["kind"] == "error"
+        assert {k: v for k, v in session.state.items() if k != "notice"} == {
+            k: v for k, v in before.items() if k != "notice"
+        }
+
+
+def test_the_solver_values_come_in_steps_with_no_thread() -> None:
+    record = list(read_deals(ENDGAMES))[2]
+    session = Session(record, analyse=True)
+    threads = threading.active_count()
+    steps = 0
+    while session.work("analysis"):
+        steps += 1
+        assert len(session.state["analysis"]) == steps  # one position a step
+    assert threading.active_count() == threads
+    assert steps == len(session.board.nodes)
+    other = Session(record)
+    for k in range(len(session.board.line) + 1):
+        assert session.state["analysis"][str(k)] == other.analysis_at(k)
+
+
+def test_the_graph_fills_card_by_card_from_the_end() -> None:
+    record = read_string(ENDING)[0]
+    session = Session(record, chances=True)
+    done = []
+    while session.work("chances"):
+        graph = session.state["chance_graph"]
+        done.append(graph["done"])
+        plies = [p["ply"] for p in graph["points"]]
+        assert plies == list(
+            range(len(record.mainline()) - len(plies) + 1, len(record.mainline()) + 1)
+        )
+    assert done == list(range(1, len(record.mainline()) + 1))
+    graph = session.state["chance_graph"]
+    assert graph["status"] == "done"
+    assert graph["points"] == [chance_point(c) for c in deal_chances(record)]
+
+
+def test_a_task_whose_result_would_be_dropped_stops_and_is_dropped() -> None:
+    session = Session(read_string(ENDING)[0], chances=True)
+    task = session.next_task("chances")
+    assert task is not None and task.kind == "graph"
+    session.set_option("chance_seed", 3)  # other chances: the task's would be stale
+    session.finish(task.run())
+    assert task.interrupted
+    assert session.state["chance_graph"]["done"] == 0
+
+
+def test_a_stop_between_steps_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    solved: list[int] = []
+    real = odds_module.OddsSolver.line
+
+    def counting(self: odds_module.OddsSolver, *args: Any, **kwargs: Any) -> Odds:
+        solved.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(odds_module.OddsSolver, "line", counting)
+    record = read_string(ENDING)[0]
+    session = Session(record, chances=True)
+    assert session.work("chances") and session.work("chances")
+    session.set_option("chances", False)  # the user looks away: the work stops here
+    assert session.next_task("chances") is None
+    session.set_option("chances", True)
+    while session.work("chances"):
+        pass
+    assert session.state["chance_graph"]["status"] == "done"
+    assert len(solved) == len(record.mainline())  # each position scored once
+
+
+def test_annotating_from_the_board_is_the_command_line_s_pipeline() -> None:
+    record = list(read_deals(ENDGAMES))[1]
+    session = Session(record, max_tricks=3)
+    changes = as_json(session.handle({"do": "annotate"}))["changes"]
+    assert changes["dirty"] is True and changes["notice"]["kind"] == "info"
+    same = list(read_deals(ENDGAMES))[1]
+    assert Pipeline(max_tricks=3).annotate(same)[0]
+    assert write_string([session.record]) == write_string([same])
+    again = as_json(session.handle({"do": "annotate"}))["changes"]
+    assert "Added 0 point(s)" in again["notice"]["text"]

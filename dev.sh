@@ -8,9 +8,11 @@
 #                             (code hidden, widgets live): NOTEBOOK if the first argument
 #                             ends in .ipynb (default notebooks/01-replay.ipynb, the replay
 #                             notebook); the other ARGS go to `voila` (--no-browser, --port=…)
-#   ./dev.sh test [ARGS…]     set up (and Debian's chromium for the browser tests), then run
-#                             the whole test suite: lint, types, doctests, tests, notebooks
-#                             (nbval) and real-browser tests; ARGS go to pytest
+#   ./dev.sh test [ARGS…]     set up (and Debian's chromium for the browser tests, Node.js
+#                             and ESLint for the page's code), then run the whole test suite:
+#                             lint, types, doctests, tests, the page's code (ESLint, Node's
+#                             test runner), notebooks (nbval) and real-browser tests; ARGS go
+#                             to pytest
 #   ./dev.sh notebooks [NB…]  set up, then re-run notebooks/*.ipynb in place, saving their
 #                             text outputs (the tests compare them under nbval)
 #   ./dev.sh docs [PORT]      set up, build docs/_build/html (-W), serve it on 127.0.0.1:PORT (8000)
@@ -103,6 +105,25 @@ ensure_chromium() {
     fi
 }
 
+ensure_node() {
+    # The page's code is checked by ESLint and its pure parts tested by Node's own test
+    # runner: Node.js 18 or newer and npm (Debian's nodejs and npm when missing and root),
+    # then the checker's packages from the npm registry, as package-lock.json pins them
+    # (again only when the lock changed).
+    local major=0
+    if command -v node >/dev/null 2>&1; then
+        major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+    fi
+    if [ "$major" -lt 18 ] || ! command -v npm >/dev/null 2>&1; then
+        echo "Installing Debian's nodejs and npm for the page's code checks…" >&2
+        apt_install nodejs npm
+    fi
+    if [ ! -f node_modules/.installed ] || [ package-lock.json -nt node_modules/.installed ]; then
+        npm ci --no-audit --no-fund --loglevel=error >&2
+        touch node_modules/.installed
+    fi
+}
+
 root_flag() {
     # Jupyter refuses to start as root unless told; a fresh container is often root.
     if [ "$(id -u)" -eq 0 ]; then echo "--allow-root"; fi
@@ -146,6 +167,7 @@ case "$job" in
     test)
         setup
         ensure_chromium
+        ensure_node
         # pytest exits 5 when no test ran; that is a failure here like any other.
         exec .venv/bin/python -m pytest "$@"
         ;;

@@ -16,6 +16,7 @@ register), keeping only one small entry per match so that a file streams in flat
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.cards import ACES, Card, Suit
@@ -26,6 +27,7 @@ from ..core.rules import Rules, Scoring, TrumpMethod
 from ..core.seats import Seat, team_of
 from ..core.timeline import Timeline
 from .record import DealRecord, PlayNode, Problem
+from .visit import SKIP, PlayVisitor, Skip, walk
 
 _COUNT = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
@@ -267,52 +269,73 @@ def _check_variations(record: DealRecord, mainline: list[PlayNode], read_errors:
         return
     game = setup_game(record)
     if game is not None:
-        _walk_line(record, record.variations, game, in_variation=False, quiet=read_errors)
+        walk(record, _VariationCheck(record, game, quiet=read_errors))
 
 
-def _walk_line(
-    record: DealRecord, siblings: list[PlayNode], game: Game, *, in_variation: bool, quiet: bool
-) -> None:
-    """Play the line that starts with ``siblings[0]``, checking ``siblings[1:]`` (the
-    alternatives to its first card) and, recursively, every variation further on.
+class _Replay:
+    """One line being replayed: its game, how many of its cards were seen, where its
+    markers first go out of step, and the game before its last card (kept only when that
+    card has variations, which start from it)."""
 
-    Like the main line, a line stops at the start of a trick that its markers show to be
-    out of step, reported only when the reader has not already said why (not ``quiet``)."""
-    line: list[PlayNode] = []
-    node_or_none: PlayNode | None = siblings[0] if siblings else None
-    while node_or_none is not None:
-        line.append(node_or_none)
-        node_or_none = node_or_none.variations[0] if node_or_none.variations else None
-    start = len(game.table)
-    step = next(
-        (s for i, n in enumerate(line) if (s := _out_of_step(n, i, start, game.rules.players))),
-        None,
-    )
-    for k, node in enumerate(line):
-        for alternative in (siblings if k == 0 else line[k - 1].variations)[1:]:
-            _walk_line(record, [alternative], game.copy(), in_variation=True, quiet=quiet)
+    def __init__(self, game: Game, *, in_variation: bool) -> None:
+        self.game = game
+        self.in_variation = in_variation
+        self.seen = 0
+        self.step: _OutOfStep | None = None
+        self.before: Game | None = None
+
+
+class _VariationCheck(PlayVisitor[None]):
+    """The checker's walk of the play tree: each line played on a game of its own (a
+    variation from a copy of the game before the card it replaces), its cards given their
+    seat, trick and place, and its errors reported (``quiet``: the reader has already said
+    why a line goes out of step). Like the main line, a line stops at a card that cannot be
+    played, and at the start of a trick that its markers show to be out of step."""
+
+    def __init__(self, record: DealRecord, game: Game, *, quiet: bool) -> None:
+        self.record = record
+        self.quiet = quiet
+        self.lines = [_Replay(game, in_variation=False)]
+
+    def visit_card(self, node: PlayNode, line: Sequence[PlayNode]) -> Skip | None:
+        here, record = self.lines[-1], self.record
+        game = here.game
+        k = here.seen
+        here.seen += 1
+        if k == 0:
+            chain = [node]
+            while chain[-1].variations:
+                chain.append(chain[-1].variations[0])
+            start, players = len(game.table), game.rules.players
+            here.step = next(
+                (s for i, n in enumerate(chain) if (s := _out_of_step(n, i, start, players))),
+                None,
+            )
+        siblings = node.parent.variations if node.parent is not None else record.variations
+        here.before = game.copy() if len(siblings) > 1 and siblings[0] is node else None
+        step = here.step
         if step is not None and k == step.cut:
-            if in_variation and not quiet:
+            if here.in_variation and not self.quiet:
                 record.error(
                     f"in a variation: trick {game.trick} does not have one card from each "
                     f"player: the next trick marker comes after {step.position} of its cards",
                     step.node.line,
                     step.node.col,
                 )
-            return
+            return SKIP
         if node.card is None:
-            return
+            return SKIP
         trick, leader, position = game.trick, game.leader, len(game.table)
         try:
             event = game.play(node.card, ask_reveal=node.reveal_request, revoke=node.revoke)
         except IllegalPlay as exc:
-            if in_variation:
+            if here.in_variation:
                 message = str(exc)
                 if node.reveal_request and position == 0 and game.hidden_card is not None:
                     message = _lead_ask_message(trick, game.to_play or "?", node.card)
                 record.error(f"in a variation: {message}", node.line, node.col)
-            return
-        if in_variation:
+            return SKIP
+        if here.in_variation:
             node.seat, node.trick, node.position = event.seat, trick, position
             node.leader = leader if position else event.seat
             if node.marker is not None and position == 0 and node.marker[1] != event.seat:
@@ -322,6 +345,18 @@ def _walk_line(
                     node.line,
                     node.col,
                 )
+        return None
+
+    def begin_variation(self, first: PlayNode, before: Sequence[PlayNode]) -> None:
+        start = self.lines[-1].before
+        assert start is not None  # kept by visit_card: the card just seen has variations
+        self.lines.append(_Replay(start.copy(), in_variation=True))
+
+    def end_variation(self) -> None:
+        self.lines.pop()
+
+    def result(self) -> None:
+        return None
 
 
 def _check_tags(record: DealRecord, timeline: Timeline) -> None:

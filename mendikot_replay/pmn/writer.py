@@ -35,7 +35,7 @@ import codecs
 import io
 import os
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import IO, Protocol, TextIO, TypeAlias, cast
 
@@ -60,6 +60,7 @@ from .tags import (
     parse_start,
     tag_sort_key,
 )
+from .visit import PlayVisitor, walk
 
 __all__ = [
     "WrittenDeal",
@@ -140,52 +141,13 @@ class _DealWriter:
         return "\n".join(lines)
 
     def main_line(self) -> list[list[str]]:
+        """The play as token lists, one per trick of the main line, each card followed by
+        the variations that replace it (walked by :func:`~.visit.walk`)."""
         tricks: list[list[str]] = []
-        pos = len(self.table)
         if self.table:  # a position's first line starts with the cards already played
             leader = self.table[0][0]
             tricks.append([f"{self.start_trick}. {leader}:", *(c for _, c in self.table)])
-        self.line(self.record.variations, self.start_trick, pos, tricks, main=True)
-        return tricks
-
-    def line(
-        self,
-        siblings: list[PlayNode],
-        trick: int | None,
-        pos: int,
-        tricks: list[list[str]],
-        *,
-        main: bool,
-    ) -> None:
-        """Append the line that starts with ``siblings[0]`` to ``tricks`` (one token list
-        per trick), each card followed by its alternatives (``siblings[1:]`` for the first,
-        the other children for the next)."""
-        first = True
-        while siblings:
-            node, alternatives = siblings[0], siblings[1:]
-            if node.trick is not None:
-                trick = node.trick
-            if node.position is not None:
-                pos = node.position
-            if pos == 0 or not tricks:
-                tricks.append([])
-            tokens = tricks[-1]
-            if first or not main:
-                tokens += [_comment(text) for text in node.starting_comments]
-            if pos == 0:
-                leader = self.leader(node, trick, main and first)
-                if trick is not None and leader is not None:
-                    tokens.append(f"{trick}. {leader}:")
-            tokens.append(_card(node))
-            for alternative in alternatives:
-                inner: list[list[str]] = [[]]
-                self.line([alternative], trick, pos, inner, main=False)
-                tokens.append(" ".join(["(", *(" ".join(t) for t in inner if t), ")"]))
-            pos += 1
-            if pos == self.players:
-                pos = 0
-                trick = trick + 1 if trick is not None else None
-            siblings, first = node.variations, False
+        return walk(self.record, _Tokens(self, tricks, self.start_trick, len(self.table)))
 
     def leader(self, node: PlayNode, trick: int | None, first_of_deal: bool) -> Seat | None:
         """Who leads the trick ``node`` starts: the replay says, else the reader's marker,
@@ -199,6 +161,67 @@ class _DealWriter:
         if first_of_deal and trick == self.start_trick:
             return self.first_leader
         return None
+
+
+class _Line:
+    """Where the writing of one line stands: its tricks' tokens, the trick and place in it
+    of the next card, and (for the variations that replace the card just written) where
+    that card stood."""
+
+    def __init__(self, tricks: list[list[str]], trick: int | None, pos: int, main: bool) -> None:
+        self.tricks = tricks
+        self.trick = trick
+        self.pos = pos
+        self.main = main
+        self.first = True
+        self.before: tuple[int | None, int] = (trick, pos)
+
+
+class _Tokens(PlayVisitor[list[list[str]]]):
+    """The writer's walk of the play tree: each card's tokens (its starting comments, the
+    ``n. L:`` marker at a trick's first card, the card with its annotations) into the
+    line's trick, and each variation in ``( … )`` after the card it replaces."""
+
+    def __init__(
+        self, writer: _DealWriter, tricks: list[list[str]], trick: int | None, pos: int
+    ) -> None:
+        self.writer = writer
+        self.lines = [_Line(tricks, trick, pos, main=True)]
+
+    def visit_card(self, node: PlayNode, line: Sequence[PlayNode]) -> None:
+        here = self.lines[-1]
+        if node.trick is not None:
+            here.trick = node.trick
+        if node.position is not None:
+            here.pos = node.position
+        here.before = (here.trick, here.pos)
+        if here.pos == 0 or not here.tricks:
+            here.tricks.append([])
+        tokens = here.tricks[-1]
+        if here.first or not here.main:
+            tokens += [_comment(text) for text in node.starting_comments]
+        if here.pos == 0:
+            leader = self.writer.leader(node, here.trick, here.main and here.first)
+            if here.trick is not None and leader is not None:
+                tokens.append(f"{here.trick}. {leader}:")
+        tokens.append(_card(node))
+        here.pos += 1
+        if here.pos == self.writer.players:
+            here.pos = 0
+            here.trick = here.trick + 1 if here.trick is not None else None
+        here.first = False
+
+    def begin_variation(self, first: PlayNode, before: Sequence[PlayNode]) -> None:
+        trick, pos = self.lines[-1].before
+        self.lines.append(_Line([[]], trick, pos, main=False))
+
+    def end_variation(self) -> None:
+        inner = self.lines.pop()
+        text = " ".join(["(", *(" ".join(t) for t in inner.tricks if t), ")"])
+        self.lines[-1].tricks[-1].append(text)
+
+    def result(self) -> list[list[str]]:
+        return self.lines[0].tricks
 
 
 def _ensure_checked(record: DealRecord) -> None:

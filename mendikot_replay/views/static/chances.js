@@ -1,8 +1,9 @@
-// mendikot-replay: the chances graph and the quiz graded by the chances (joined after
-// viewer.js into one module by `views/html.py`; plain top-level functions, see viewer.js).
+// mendikot-replay: the chances graph and the quiz graded by the chances (an ES module of
+// the page; viewer.js imports its `buildChances`, `drawChances`, `chanceOptions`,
+// `quizByChances` and `quizChanceGrade`).
 //
 // The graph ("chances" toggle, the widget's `chances` / `chance_graph` traits, filled by
-// Python as it works the deal out; see `widget.chance_graph_entry`): like lichess's
+// Python as it works the deal out; see `session/chance_view.py`'s `chance_graph_entry`): like lichess's
 // evaluation chart, A/C's chance of winning the deal across the main line, single dummy
 // (each card scored from its own player's view: what that player could know), drawn as
 // inline SVG in pixels (redrawn when its box changes size, so its labels keep their size
@@ -26,6 +27,9 @@
 // point carries data-ply (the main-line step it goes to), data-mistake when it is one.
 // The texts of the graph come from the payload and the trait (seats, cards, numbers) and
 // are set with textContent / setAttribute only: nothing is parsed as markup.
+import { ASK, cardText } from "./cards.js";
+import { h } from "./dom.js";
+import { currentNode, goNode, lineOf, nodes, option, setOption, who, whoText } from "./viewer.js";
 
 let svgSpace = null;
 
@@ -64,7 +68,7 @@ function canChances(view) {
 }
 
 /** Whether the quiz is graded by the chances here (else double-dummy, as before). */
-function quizByChances(view) {
+export function quizByChances(view) {
   const odds = view.model.get("quiz_odds");
   return (
     option(view, "quiz_grade", "chances") === "chances" &&
@@ -75,7 +79,7 @@ function quizByChances(view) {
 }
 
 /** The options of the graph and of the quiz's grading, for the option bar. */
-function chanceOptions(view, check) {
+export function chanceOptions(view, check) {
   if (!canChances(view)) return [];
   const grade = h(
     "select",
@@ -93,7 +97,7 @@ function chanceOptions(view, check) {
 
 // -- the graph -----------------------------------------------------------------------------
 
-function buildChances(view) {
+export function buildChances(view) {
   if (!canChances(view)) return null;
   const parts = view.parts;
   parts.chanceTitle = h("div", { class: "mr-boxtitle", text: "A/C's chance to win the deal" });
@@ -145,7 +149,7 @@ function mainPly(view) {
   return k < 0 ? null : k;
 }
 
-function drawChances(view) {
+export function drawChances(view) {
   const parts = view.parts;
   if (!parts.chances) return;
   const graph = view.model.get("chance_graph") || {};
@@ -438,7 +442,7 @@ function focusChance(view, ply) {
 /** The quiz's answer graded by the chances of its position (`quiz_odds`): the kids of the
  * quiz box and its state, or null when the chances cannot grade it (the position has
  * none: the double-dummy grade or the record's card stands in). */
-function quizChanceGrade(view, q, actual) {
+export function quizChanceGrade(view, q, actual) {
   const payload = view.payload;
   const entry = (view.model.get("quiz_odds") || {})[String(q.at)];
   if (!entry) {

@@ -1,13 +1,11 @@
 // -- editor.js: annotating on the board, saving, and the notices -------------------------
 //
-// Concatenated after viewer.js (and the other static/*.js, sorted) into one ES module by
-// views/html.py: plain top-level functions, no import/export; every name of this file
-// starts with `ed`/`Ed`/`ED_` except the four viewer.js calls (guarded by `typeof`):
+// An ES module of the page; its private names start with `ed`/`Ed`/`ED_` (the modules share
+// one scope once views/html.py joins them). viewer.js imports the four it calls:
 //   buildEditor(view)  -> the annotation panel, put in the side column under the notes;
 //   drawEditor(view, nodeId)  at every draw;
 //   drawNotice(view)  at every draw and on `change:notice`;
 //   showNotice(view, kind, text, actions)  a notice made in the page ("error" / "info").
-// It uses viewer.js's `h`, `bdi`, `sentence`, `cardText`, `isBoard`, `currentNode`, `send`.
 //
 // The panel only sends messages (board-spec.md: comment, uncomment, glyph, nag, save,
 // reload, save_as) and redraws from what Python sends back: it never assumes a message
@@ -30,6 +28,9 @@
 // (li data-nag), mr-nag-remove-N, mr-savebar, mr-save, mr-dirty, mr-notice (data-kind,
 // data-source "model"/"local"), mr-notice-text, mr-notice-close, mr-reload, mr-save-as,
 // mr-save-as-path, mr-save-as-go, mr-save-as-cancel.
+import { cardText } from "./cards.js";
+import { bdi, h, sentence } from "./dom.js";
+import { currentNode, isBoard, send } from "./viewer.js";
 
 const ED_GLYPHS = [
   ["!", "good card"],
@@ -179,7 +180,7 @@ function edParts(view) {
 
 /** The annotation panel (viewer.js puts it under the notes). The same element is given
  * back after every rebuild: its draft and state live in `view.mrEditor`. */
-function buildEditor(view) {
+export function buildEditor(view) {
   const p = edParts(view);
   edState(view).boxNode = null; // fill the box again at the next draw
   return p.root;
@@ -200,7 +201,7 @@ function edPlaceBar(view) {
   else view.root.append(bar);
 }
 
-function drawEditor(view, nodeId) {
+export function drawEditor(view, nodeId) {
   const st = edState(view);
   const p = edParts(view);
   edPlaceBar(view);
@@ -430,7 +431,7 @@ function edCopyName(file) {
 
 /** A notice made in the page (a click that cannot play, say): shown as Python's are, until
  * dismissed, replaced, or the board moves to another card (as Python's errors and infos). */
-function showNotice(view, kind, text, actions) {
+export function showNotice(view, kind, text, actions) {
   const st = edState(view);
   edParts(view);
   st.localCount += 1;
@@ -451,7 +452,7 @@ function edModelNotice(view) {
   return value && typeof value === "object" ? value : {};
 }
 
-function drawNotice(view) {
+export function drawNotice(view) {
   const st = edState(view);
   const p = edParts(view);
   edPlaceBar(view);

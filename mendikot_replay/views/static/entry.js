@@ -1,17 +1,14 @@
 // -- entry.js: dealing a new deal by clicks (entry mode), and recording its play ----------
 //
-// Joined after viewer.js (and editor.js, by name; moves.js after it) into one ES module by
-// views/html.py: plain top-level functions, no import/export. Every name of this file starts
-// with `rec`/`REC_` except the three viewer.js calls (guarded by `typeof` there):
+// An ES module of the page; its private names start with `rec`/`REC_` (the modules share one
+// scope once views/html.py joins them). viewer.js imports the three it calls:
 //   buildEntry(view)          the whole viewer while the payload has `entry` (a deal being
 //                             dealt: `mr.new_deal(...)`), instead of the table; at every
 //                             payload of the entry;
 //   buildRecording(view)      the recorder's part of the board's toolbar (Undo, and what the
 //                             recorder is waiting for), once per board payload;
 //   drawRecording(view, step, k)   at every draw of the board.
-// It uses viewer.js's `h`, `bdi`, `sentence`, `who`, `whoText`, `cardName`, `cardText`,
-// `rankText`, `rulesLine`, `plural`, `isBoard`, `send`, `goNode`, SUIT_* and editor.js's
-// `showNotice`. Python's refusals come back as `notice`: in entry mode they are shown beside
+// Python's refusals come back as `notice`: in entry mode they are shown beside
 // the part clicked (mr-entry-notice: in the pack, the hands, the trump or the paste box), which
 // is in view on a phone when the status line has scrolled away; the save bar (and Save) is
 // for the board.
@@ -37,6 +34,10 @@
 // data-selected; its dealt cards buttons with data-card), mr-select-A … (aria-pressed),
 // mr-entry-trump (mr-trump-S … aria-pressed; Closed: mr-closed-7S … aria-pressed),
 // mr-paste (the text box), mr-paste-go; on the board: mr-undo, mr-record-next.
+import { cardName, cardText, plural, rankText, SUIT_ORDER, SUIT_SIGN, SUIT_WORD } from "./cards.js";
+import { bdi, h, sentence } from "./dom.js";
+import { goNode, isBoard, nodes, rulesLine, send, who, whoText } from "./viewer.js";
+import { showNotice } from "./editor.js";
 
 const REC_RANKS = "AKQJT98765432";
 const REC_METHOD = { Drawn: "drawn", FaceUp: "card face up", Closed: "closed", Cut: "cut", None: "no trump" };
@@ -203,7 +204,7 @@ function recParts(view) {
 }
 
 /** Entry mode: the viewer while the hands are dealt (see the header). */
-function buildEntry(view) {
+export function buildEntry(view) {
   const st = recState(view);
   const payload = view.payload;
   const entry = payload.entry;
@@ -560,7 +561,7 @@ function recRestoreFocus(view, key, fresh) {
 // -- recording the play (on the board) ----------------------------------------------------
 
 /** The recorder's part of the board's toolbar: Undo, and who is to play. */
-function buildRecording(view) {
+export function buildRecording(view) {
   const parts = view.parts;
   parts.undo = h("button", {
     type: "button",
@@ -579,7 +580,7 @@ function buildRecording(view) {
 }
 
 /** At every draw of the board: Undo while recording (`recording` trait), what is awaited. */
-function drawRecording(view, step, k) {
+export function drawRecording(view, step, k) {
   const parts = view.parts;
   const root = view.root;
   root.classList.remove("mr-entering");

@@ -1,8 +1,7 @@
 // mendikot-replay: the move list of the analysis board.
 //
-// Joined after viewer.js into one module by views/html.py (plain functions, no exports;
-// it uses viewer.js's helpers: h, cardText, cardName, nodes, lineOf, current, goNode,
-// notice). The list (data-testid="mr-moves") shows the tricks of the main line as rows —
+// An ES module of the page (viewer.js imports `buildMoves`, `drawMoves`, `enterVariation`,
+// `leaveVariation`); its rows come from tree.js's `trickRows`. The list (data-testid="mr-moves") shows the tricks of the main line as rows —
 // the trick's number, its leader, its cards, the winner and the tens it took — and under a
 // row the variations that replace one of its cards (a <details open> each, collapsible),
 // each drawn the same way, recursively. Every card in it is a button with data-card,
@@ -20,9 +19,14 @@
 //                     (again at the same place: the variation after it);
 //   Shift+ArrowLeft   leave the variation: back to the card before the one it replaces,
 //                     on the line it branches from.
+import { cardName, cardText } from "./cards.js";
+import { h } from "./dom.js";
+import { trickRows } from "./tree.js";
+import { current, goNode, lineOf, nodes } from "./viewer.js";
+import { showNotice } from "./editor.js";
 
 /** The move list of the payload (an element for the viewer's body). */
-function buildMoves(view) {
+export function buildMoves(view) {
   const parts = view.parts;
   const payload = view.payload;
   const all = nodes(view);
@@ -105,15 +109,7 @@ function buildMoves(view) {
 /** The line that starts with node `first` (then first children to its end), as rows of
  * tricks, at variation depth `depth`. */
 function movesLine(ctx, first, depth) {
-  const { all } = ctx;
-  const ids = [];
-  for (let x = first; x !== undefined && ids.length <= all.length; x = (all[x].children || [])[0]) ids.push(x);
-  const rows = [];
-  for (const id of ids) {
-    const row = rows[rows.length - 1];
-    if (row && row.trick === all[id].trick) row.ids.push(id);
-    else rows.push({ trick: all[id].trick, ids: [id] });
-  }
+  const rows = trickRows(ctx.all, first);
   return h(
     "ol",
     { class: "mr-mv-line", "data-depth": String(depth) },
@@ -263,7 +259,7 @@ function movesDeadEnds(ctx, after) {
 }
 
 /** Move the highlight to the node shown (and mark the line shown when it changed). */
-function drawMoves(view) {
+export function drawMoves(view) {
   const parts = view.parts;
   const buttons = parts.moveButtons;
   if (!buttons) return;
@@ -337,13 +333,13 @@ function branchOf(view) {
   return null;
 }
 
-function enterVariation(view) {
+export function enterVariation(view) {
   const id = nextVariation(view);
   if (id === null) showNotice(view, "info", "There is no variation on this line from here on.");
   else goNode(view, id);
 }
 
-function leaveVariation(view) {
+export function leaveVariation(view) {
   const id = branchOf(view);
   if (id === null) showNotice(view, "info", "This is the main line: there is no variation to leave.");
   else goNode(view, id);

@@ -1,10 +1,15 @@
 // mendikot-replay: the deal viewer and analysis board that steps through a deal in the
 // browser.
 //
-// One ES module, no dependencies, no build step, no network. `views/html.py` joins this
-// file and the other `static/*.js` files after it (`moves.js`: the move list; `editor.js`:
-// annotations, saving, notices) into that one module: plain top-level functions, no
-// exports between them (only this file exports). It is used two ways:
+// The page's entry module. The page's code is ES modules with explicit imports, no
+// dependencies, no network: `cards.js` (cards and sentences as text), `tree.js` (the play
+// tree and the line shown), `ledger.js` (the tens ledger's rows) — pure, unit-tested by
+// Node's test runner (tests/js/) — and `dom.js` (building elements), `moves.js` (the move
+// list), `editor.js` (annotations, saving, notices), `entry.js` (dealing and recording),
+// `chances.js` (the chances graph and its quiz). `views/html.py` joins them into one module
+// (`bundle_modules`: imports dropped, every module after what it imports), so a page is one
+// module script and anywidget's `_esm` one string, with no build tool. It is used
+// two ways:
 //  - as an anywidget front end: `export default { render }`, reading the widget model
 //    (traitlets `data`, `path`, `step`, `hidden_seats`, `show_played`, `scale`,
 //    `four_color`, `quiz_seat`, `analyse`, `analysis`, `chances`, `chance_graph`,
@@ -94,167 +99,31 @@
 // Every card element a person can click carries data-card="TH" (in the move list also
 // data-node); an analysed one also data-dd-value="1" and data-dd-text="AC win".
 
-const PAYLOAD_VERSION = 2;
-const SUIT_SIGN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
-const SUIT_ORDER = ["S", "H", "D", "C"];
-const RANK_WORD = {
-  A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight",
-  7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
-};
-const STATUS_WORD = {
-  hand: "still out", table: "on the table", pile: "in the Dehla pile",
-  captured: "captured", gone: "taken before the position",
-};
-const VALUE_WORD = { 1: "win", 2: "mendikot", 3: "whitewash" };
-const ASK = "^T"; // PMN's prefix of a card that asks for the closed trump (version B)
-
-// -- small helpers ------------------------------------------------------------------------
-
-/** Build an element. `attrs` values that are null/undefined/false are skipped; `text` sets
- * textContent; `on*` adds a listener; every other key is an attribute. Children may be
- * nodes or strings (strings become text nodes: never parsed as HTML). */
-function h(tag, attrs, ...kids) {
-  const node = document.createElement(tag);
-  if (attrs) {
-    for (const [key, value] of Object.entries(attrs)) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "class") node.className = value;
-      else if (key === "text") node.textContent = String(value);
-      else if (key.startsWith("on") && typeof value === "function") {
-        node.addEventListener(key.slice(2), value);
-      } else node.setAttribute(key, value === true ? "" : String(value));
-    }
-  }
-  for (const kid of kids.flat(Infinity)) {
-    if (kid === null || kid === undefined || kid === false) continue;
-    node.append(kid instanceof Node ? kid : String(kid));
-  }
-  return node;
-}
-
-const FSI = "\u2068";
-const PDI = "\u2069";
-const ISOLATE_OPENERS = "\u2066\u2067\u2068"; // LRI, RLI, FSI
-
-/** User text in a <bdi> (isolated from the text direction around it). The isolates inside
- * are balanced first, as `user_text.isolate` balances them: a PDI of the text's own that
- * closes nothing would end the <bdi>'s isolation early (and let an override after it reach
- * the words that follow), so it is dropped; an isolate left open is closed. */
-function bdi(text, attrs) {
-  let depth = 0;
-  let kept = "";
-  for (const ch of String(text)) {
-    if (ISOLATE_OPENERS.includes(ch)) depth += 1;
-    else if (ch === PDI) {
-      if (!depth) continue;
-      depth -= 1;
-    }
-    kept += ch;
-  }
-  return h("bdi", { ...(attrs || {}), text: kept + PDI.repeat(depth) });
-}
-
-/** A sentence of the payload as nodes: its plain text as text, each FSI … PDI piece (user
- * text, wrapped by `user_text.isolate`) as a <bdi> holding the piece without the two marks. */
-function sentence(text) {
-  const nodes = [];
-  let plain = "";
-  let piece = "";
-  let depth = 0;
-  for (const ch of String(text)) {
-    if (!depth) {
-      if (ch === FSI) {
-        depth = 1;
-        piece = "";
-      } else plain += ch;
-      continue;
-    }
-    if (ISOLATE_OPENERS.includes(ch)) depth += 1;
-    else if (ch === PDI && --depth === 0) {
-      if (plain) nodes.push(plain);
-      nodes.push(bdi(piece));
-      plain = "";
-      continue;
-    }
-    piece += ch;
-  }
-  if (depth) {
-    if (plain) nodes.push(plain);
-    nodes.push(bdi(piece));
-  } else if (plain) nodes.push(plain);
-  return nodes;
-}
-
-/** A sentence of the payload as a plain string (for an ARIA label: read out, never laid
- * out), without its isolation marks. */
-function plainText(text) {
-  return String(text).replace(/[\u2066-\u2069]/g, "");
-}
-
-function rankText(card) {
-  return card[0] === "T" ? "10" : card[0];
-}
-
-/** "ten of hearts": what a screen reader says for a card. */
-export function cardName(card) {
-  if (!card || card.length !== 2) return "unknown card";
-  return `${RANK_WORD[card[0]] || card[0]} of ${SUIT_WORD[card[1]] || card[1]}`;
-}
-
-/** "10♥": a card as text, suit sign always shown. */
-export function cardText(card) {
-  return card && card.length === 2 ? rankText(card) + SUIT_SIGN[card[1]] : "--";
-}
-
-/** A card face. `extra` adds classes; `label` overrides the accessible name. */
-function cardFace(card, extra, label) {
-  return h(
-    "span",
-    {
-      class: `mr-card mr-suit-${card[1]}${extra ? " " + extra : ""}`,
-      "data-card": card,
-      role: "img",
-      "aria-label": label || cardName(card),
-    },
-    h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(card) }),
-    h("span", { class: "mr-sign", "aria-hidden": "true", text: SUIT_SIGN[card[1]] }),
-  );
-}
-
-function cardBack(label) {
-  return h("span", { class: "mr-card mr-back", role: "img", "aria-label": label || "a card, face down" });
-}
-
-/** "card 12 · C 10♥": how a text refers to the card of a step. */
-function seatCard(seat, card) {
-  return `${seat} ${cardText(card)}`;
-}
-
-/** Replace the `[%…]`-free point arguments' card codes by card texts for reading. */
-function argsText(text) {
-  return String(text).replace(/\b([AKQJT2-9])([SHDC])\b/g, (_, r, s) => cardText(r + s));
-}
-
-function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
-
-function clamp(k, n) {
-  if (!Number.isFinite(k)) return 0;
-  return Math.max(0, Math.min(n - 1, Math.trunc(k)));
-}
-
-function firstAfter(list, k) {
-  for (const x of list) if (x > k) return x;
-  return null;
-}
-
-function lastBefore(list, k) {
-  let found = null;
-  for (const x of list) if (x < k) found = x;
-  return found;
-}
+import {
+  ASK,
+  argsText,
+  cardName,
+  cardText,
+  clamp,
+  firstAfter,
+  FSI,
+  lastBefore,
+  PDI,
+  plural,
+  rankText,
+  seatCard,
+  SUIT_ORDER,
+  SUIT_SIGN,
+  SUIT_WORD,
+  VALUE_WORD,
+} from "./cards.js";
+import { bdi, cardBack, cardFace, h, sentence } from "./dom.js";
+import { ledgerRows } from "./ledger.js";
+import { lineMarks, lineShown, lineThrough, noteCount, PAYLOAD_VERSION, readPayload } from "./tree.js";
+import { buildChances, chanceOptions, drawChances, quizByChances, quizChanceGrade } from "./chances.js";
+import { buildEditor, drawEditor, drawNotice, showNotice } from "./editor.js";
+import { buildEntry, buildRecording, drawRecording } from "./entry.js";
+import { buildMoves, drawMoves, enterVariation, leaveVariation } from "./moves.js";
 
 // Grid places of the seats around the table, in play order (anticlockwise seen from
 // above): A at the bottom, then to the right, up, and round to the left.
@@ -331,103 +200,39 @@ export function render({ model, el }) {
   };
 }
 
-function option(view, name, fallback) {
+export function option(view, name, fallback) {
   const value = view.model.get(name);
   return value === undefined || value === null ? fallback : value;
 }
 
-/** The payload as this viewer reads it: version 2 as it is; version 1 (a main line only,
- * from an older kernel or page) as a tree without variations. */
-function readPayload(data) {
-  if (!data || data.version !== 1) return data || {};
-  const steps = (data.steps || []).map((step, k, all) => ({
-    ...step,
-    id: k,
-    parent: k ? k - 1 : null,
-    children: k + 1 < all.length ? [k + 1] : [],
-    main: true,
-    depth: 0,
-    asks: step.asks || [],
-  }));
-  return { ...data, version: PAYLOAD_VERSION, steps, main_line: steps.map((_, k) => k), dead_ends: [] };
-}
-
 /** Every node of the play tree (the payload's steps, by node id). */
-function nodes(view) {
+export function nodes(view) {
   return (view.payload && view.payload.steps) || [];
-}
-
-/** `path` as a chain of node ids from 0 (each the parent of the next), carried on to the
- * end of its line by first children; `null` when it is not one. */
-function checkedPath(all, path) {
-  if (!Array.isArray(path) || !path.length || path[0] !== 0 || !all.length) return null;
-  for (let i = 0; i < path.length; i++) {
-    const id = path[i];
-    if (!Number.isInteger(id) || id < 0 || id >= all.length) return null;
-    if (i && all[id].parent !== path[i - 1]) return null;
-  }
-  const out = path.slice();
-  for (let id = out[out.length - 1]; (all[id].children || []).length && out.length <= all.length; ) {
-    id = all[id].children[0];
-    out.push(id);
-  }
-  return out;
-}
-
-/** The line through node `id`: its ancestors from 0, itself, and its first children to the
- * end of the line. */
-function lineThrough(all, id) {
-  const up = [];
-  for (let x = id; x !== null && x !== undefined && up.length <= all.length; x = all[x].parent) up.push(x);
-  up.reverse();
-  return checkedPath(all, up) || [0];
 }
 
 /** The line shown, and what the navigation needs of it (indices into the path): where its
  * tricks end, where a ten moves, which cards are annotated. Remade only when the payload
  * or the path changes. */
-function lineOf(view) {
+export function lineOf(view) {
   const payload = view.payload;
   const raw = view.model.get("path");
   const cached = view.line;
   if (cached && cached.payload === payload && cached.raw === raw) return cached;
-  const all = nodes(view);
-  const ids = checkedPath(all, raw) || checkedPath(all, payload.main_line) || lineThrough(all, all.length - 1);
-  const trickEnds = [];
-  const tenSteps = [];
-  const noteSteps = [];
-  ids.forEach((id, k) => {
-    const step = all[id];
-    if (step.winner) trickEnds.push(k);
-    if (k && ledgerMoved(all[ids[k - 1]], step)) tenSteps.push(k);
-    if (k && step.card && noteCount(step.notes)) noteSteps.push(k);
-  });
+  const ids = lineShown(payload, raw);
+  const { trickEnds, tenSteps, noteSteps } = lineMarks(nodes(view), ids);
   const key = ids.join(",");
   view.line = { payload, raw, ids, set: new Set(ids), key, trickEnds, tenSteps, noteSteps };
   return view.line;
 }
 
-function ledgerMoved(before, after) {
-  const a = before.ledger || [];
-  const b = after.ledger || [];
-  if (a.length !== b.length) return true;
-  return a.some((entry, i) => entry.where !== b[i].where || entry.team !== b[i].team);
-}
-
-/** How many annotations a step's notes hold (glyph, points, NAGs, comments). */
-function noteCount(notes) {
-  if (!notes) return 0;
-  return (notes.glyph ? 1 : 0) + (notes.points || []).length + (notes.nags || []).length + (notes.comments || []).length;
-}
-
 /** The index shown in the path (`step`, clamped to it). */
-function current(view) {
+export function current(view) {
   const n = lineOf(view).ids.length;
   return n ? clamp(Number(view.model.get("step")), n) : 0;
 }
 
 /** The node id shown. */
-function currentNode(view) {
+export function currentNode(view) {
   if (!nodes(view).length) return 0;
   return lineOf(view).ids[current(view)];
 }
@@ -450,7 +255,7 @@ function go(view, k) {
 }
 
 /** Go to node `id` anywhere in the tree: the line shown becomes the line through it. */
-function goNode(view, id) {
+export function goNode(view, id) {
   const all = nodes(view);
   if (!Number.isInteger(id) || id < 0 || id >= all.length) return;
   const path = lineThrough(all, id);
@@ -471,18 +276,18 @@ function setLine(view, path, step) {
   update(view);
 }
 
-function setOption(view, name, value) {
+export function setOption(view, name, value) {
   view.model.set(name, value);
   view.model.save_changes();
 }
 
 /** A kernel is behind the viewer: new cards, the solver's buttons and saving work. */
-function isBoard(view) {
+export function isBoard(view) {
   return Boolean(view.model.get("board")) && typeof view.model.send === "function";
 }
 
 /** A message to Python (only on a board); whether it was sent. */
-function send(view, content) {
+export function send(view, content) {
   if (!isBoard(view)) return false;
   // The payload's revision goes with it: Python refuses a request about an older tree,
   // whose node ids may stand for other cards now.
@@ -561,7 +366,7 @@ function build(view) {
   view.line = null;
   view.ask = null;
   // A deal being dealt (`mr.new_deal`): entry.js draws the pack and the hands instead.
-  if (payload.entry && payload.version === PAYLOAD_VERSION && typeof buildEntry === "function") {
+  if (payload.entry && payload.version === PAYLOAD_VERSION) {
     buildEntry(view);
     root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
     return;
@@ -680,7 +485,7 @@ function build(view) {
   const side = h("div", { class: "mr-side" }, parts.result, parts.dd, parts.trump, parts.counts, parts.pile, parts.ledger, parts.notes, parts.editor);
   parts.moves = buildMoves(view);
   root.append(h("div", { class: "mr-body" }, table, side, parts.moves));
-  parts.chances = typeof buildChances === "function" ? buildChances(view) : null;
+  parts.chances = buildChances(view);
   if (parts.chances) root.append(parts.chances);
 
   parts.pointList = h("ol", { class: "mr-pointlist" });
@@ -749,7 +554,7 @@ function drawPoints(view, line) {
   parts.pointSummary.textContent = `Annotated cards${which} (${items.length}) \u2014 click to jump, or press n / N`;
 }
 
-function rulesLine(payload) {
+export function rulesLine(payload) {
   const bits = [];
   if (payload.rules) bits.push(payload.rules);
   if (payload.dealer) bits.push(`dealer ${payload.dealer}`);
@@ -793,7 +598,7 @@ function buildOptions(view) {
     // Only where values can come from: a kernel (the widget has the trait) or a page
     // that embeds them.
     canAnalyse(view) ? check("mr-opt-analyse", "analyse (double-dummy)", "analyse", null, (on) => on) : null,
-    typeof chanceOptions === "function" ? chanceOptions(view, check) : null,
+    chanceOptions(view, check),
   );
   return view.parts.options;
 }
@@ -831,7 +636,7 @@ function buildBoardBar(view) {
   parts.boardbar = h(
     "div",
     { class: "mr-boardbar", "data-testid": "mr-board", role: "toolbar", "aria-label": "analysis board" },
-    typeof buildRecording === "function" ? buildRecording(view) : null,
+    buildRecording(view),
     Object.values(parts.board),
     parts.ask,
   );
@@ -871,7 +676,7 @@ function drawBoardBar(view, step, k) {
   parts.ask.setAttribute("aria-pressed", on ? "true" : "false");
   parts.ask.classList.toggle("mr-on", on);
   parts.ask.textContent = on ? "asking for the trump \u2713" : "ask for the trump";
-  if (typeof drawRecording === "function") drawRecording(view, step, k);
+  drawRecording(view, step, k);
 }
 
 // -- playing a card -----------------------------------------------------------------------
@@ -1001,7 +806,7 @@ function update(view) {
     if (here) btn.setAttribute("aria-current", "step");
     else btn.removeAttribute("aria-current");
   }
-  if (typeof drawChances === "function") drawChances(view);
+  drawChances(view);
   drawMoves(view);
   drawEditor(view, id);
   drawNotice(view);
@@ -1031,13 +836,13 @@ function quizTurn(view, k) {
 
 /** "A (Asha)" for the page: one span (a single item where its parent is a flex box), the
  * name in a <bdi>. */
-function who(payload, seat) {
+export function who(payload, seat) {
   const name = payload.names[seat];
   return h("span", { class: "mr-who" }, seat, name ? [" (", bdi(name), ")"] : null);
 }
 
 /** "A (Asha)" as a plain string, for an ARIA label (read out, never laid out). */
-function whoText(payload, seat) {
+export function whoText(payload, seat) {
   const name = payload.names[seat];
   return name ? `${seat} (${name})` : seat;
 }
@@ -1330,27 +1135,22 @@ function drawPile(view, step) {
 }
 
 function drawLedger(view, step) {
-  const payload = view.payload;
-  const items = step.ledger.map((entry) => {
-    const team = entry.team;
-    const status = entry.where;
-    return h(
+  const items = ledgerRows(step, view.payload).map((row) =>
+    h(
       "li",
       {
-        class: `mr-ten mr-status-${status}${team && (status === "captured" || status === "gone") ? " mr-team-" + team : ""}`,
-        "data-testid": `mr-ten-${entry.card}`,
-        "data-status": status,
-        "data-team": team || null,
-        "aria-label": `${cardName(entry.card)}: ${plainText(entry.text)}`,
+        class: `mr-ten mr-status-${row.status}${row.teamLabel ? " mr-team-" + row.team : ""}`,
+        "data-testid": `mr-ten-${row.card}`,
+        "data-status": row.status,
+        "data-team": row.team,
+        "aria-label": row.label,
       },
-      cardFace(entry.card, "mr-mini", cardName(entry.card)),
-      h("span", { class: "mr-tenstatus", text: STATUS_WORD[status] || status }),
-      team && (status === "captured" || status === "gone")
-        ? h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] })
-        : null,
-      h("span", { class: "mr-tentext" }, sentence(entry.text)),
-    );
-  });
+      cardFace(row.card, "mr-mini", cardName(row.card)),
+      h("span", { class: "mr-tenstatus", text: row.word }),
+      row.teamLabel ? h("span", { class: `mr-teamtag mr-team-${row.team}`, text: row.teamLabel }) : null,
+      h("span", { class: "mr-tentext" }, sentence(row.text)),
+    ),
+  );
   view.parts.ledgerList.replaceChildren(...items);
 }
 
@@ -1627,7 +1427,7 @@ function drawQuiz(view, k, quizSeat) {
     const q = view.quiz;
     const actual = nodes(view)[q.node].card.card;
     box.hidden = false;
-    const byChances = typeof quizByChances === "function" && quizByChances(view) ? quizChanceGrade(view, q, actual) : null;
+    const byChances = quizByChances(view) ? quizChanceGrade(view, q, actual) : null;
     if (byChances) {
       box.dataset.state = byChances.state;
       box.dataset.graded = "chances";
@@ -1670,7 +1470,7 @@ function drawQuiz(view, k, quizSeat) {
     box.dataset.state = "ask";
     box.dataset.graded = "";
     const graded =
-      typeof quizByChances === "function" && quizByChances(view)
+      quizByChances(view)
         ? [" ", h("span", { class: "mr-dim", text: `Graded by the chances from ${quizSeat}'s view: what ${quizSeat} could see.` })]
         : [];
     box.replaceChildren(

@@ -1,0 +1,22 @@
+// ESLint's settings for the page's ES modules and their Node tests (`npm run lint`, run by
+// tests/test_page_code.py). The recommended rules, and every name imported or declared.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  js.configs.recommended,
+  {
+    files: ["mendikot_replay/views/static/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
+    rules: {
+      "no-unused-vars": ["error", { args: "none" }],
+      eqeqeq: ["error", "smart"],
+      "no-var": "error",
+      "prefer-const": "error",
+    },
+  },
+  {
+    files: ["tests/js/**/*.js", "tests/js/**/*.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
+  },
+];

@@ -1,0 +1,120 @@
+// mendikot-replay: cards, suits and sentences as text — the pure helpers every part of the
+// page shares (no DOM: unit-tested with Node's test runner, tests/js/).
+
+export const SUIT_SIGN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+export const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+export const SUIT_ORDER = ["S", "H", "D", "C"];
+export const RANK_WORD = {
+  A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight",
+  7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
+};
+export const STATUS_WORD = {
+  hand: "still out", table: "on the table", pile: "in the Dehla pile",
+  captured: "captured", gone: "taken before the position",
+};
+export const VALUE_WORD = { 1: "win", 2: "mendikot", 3: "whitewash" };
+export const ASK = "^T"; // PMN's prefix of a card that asks for the closed trump (version B)
+
+export const FSI = "\u2068";
+export const PDI = "\u2069";
+const ISOLATE_OPENERS = "\u2066\u2067\u2068"; // LRI, RLI, FSI
+
+/** User text with its isolates balanced, as `user_text.isolate` balances them: a PDI of
+ * the text's own that closes nothing would end a <bdi>'s isolation early (and let an
+ * override after it reach the words that follow), so it is dropped; an isolate left open
+ * is closed. */
+export function balanced(text) {
+  let depth = 0;
+  let kept = "";
+  for (const ch of String(text)) {
+    if (ISOLATE_OPENERS.includes(ch)) depth += 1;
+    else if (ch === PDI) {
+      if (!depth) continue;
+      depth -= 1;
+    }
+    kept += ch;
+  }
+  return kept + PDI.repeat(depth);
+}
+
+/** A sentence of the payload cut into pieces: `[text, user]`, the plain text as it is and
+ * each FSI … PDI piece (user text, wrapped by `user_text.isolate`) without the two marks. */
+export function sentencePieces(text) {
+  const pieces = [];
+  let plain = "";
+  let piece = "";
+  let depth = 0;
+  for (const ch of String(text)) {
+    if (!depth) {
+      if (ch === FSI) {
+        depth = 1;
+        piece = "";
+      } else plain += ch;
+      continue;
+    }
+    if (ISOLATE_OPENERS.includes(ch)) depth += 1;
+    else if (ch === PDI && --depth === 0) {
+      if (plain) pieces.push([plain, false]);
+      pieces.push([piece, true]);
+      plain = "";
+      continue;
+    }
+    piece += ch;
+  }
+  if (depth) {
+    if (plain) pieces.push([plain, false]);
+    pieces.push([piece, true]);
+  } else if (plain) pieces.push([plain, false]);
+  return pieces;
+}
+
+/** A sentence of the payload as a plain string (for an ARIA label: read out, never laid
+ * out), without its isolation marks. */
+export function plainText(text) {
+  return String(text).replace(/[\u2066-\u2069]/g, "");
+}
+
+export function rankText(card) {
+  return card[0] === "T" ? "10" : card[0];
+}
+
+/** "ten of hearts": what a screen reader says for a card. */
+export function cardName(card) {
+  if (!card || card.length !== 2) return "unknown card";
+  return `${RANK_WORD[card[0]] || card[0]} of ${SUIT_WORD[card[1]] || card[1]}`;
+}
+
+/** "10♥": a card as text, suit sign always shown ("--": a card not known). */
+export function cardText(card) {
+  return card && card.length === 2 && SUIT_SIGN[card[1]] ? rankText(card) + SUIT_SIGN[card[1]] : "--";
+}
+
+/** "C 10♥": how a text refers to the card of a step. */
+export function seatCard(seat, card) {
+  return `${seat} ${cardText(card)}`;
+}
+
+/** Replace the `[%…]`-free point arguments' card codes by card texts for reading. */
+export function argsText(text) {
+  return String(text).replace(/\b([AKQJT2-9])([SHDC])\b/g, (_, r, s) => cardText(r + s));
+}
+
+export function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+export function clamp(k, n) {
+  if (!Number.isFinite(k)) return 0;
+  return Math.max(0, Math.min(n - 1, Math.trunc(k)));
+}
+
+export function firstAfter(list, k) {
+  for (const x of list) if (x > k) return x;
+  return null;
+}
+
+export function lastBefore(list, k) {
+  let found = null;
+  for (const x of list) if (x < k) found = x;
+  return found;
+}

@@ -1,0 +1,23 @@
+// mendikot-replay: the tens ledger of a step as plain rows — where each ten is, which side
+// holds it, and the sentence that says so (no DOM: unit-tested with Node's test runner).
+
+import { cardName, plainText, STATUS_WORD } from "./cards.js";
+
+/** The ledger of `step` (a payload step), one row per ten: `card`, `status` (hand, table,
+ * pile, captured, gone), `word` (how the status reads), `team` and its `teamLabel` when a
+ * side holds the ten, the `label` a screen reader says, and the payload's `text`. */
+export function ledgerRows(step, payload) {
+  return (step.ledger || []).map((entry) => {
+    const status = entry.where;
+    const held = entry.team && (status === "captured" || status === "gone");
+    return {
+      card: entry.card,
+      status,
+      word: STATUS_WORD[status] || status,
+      team: entry.team || null,
+      teamLabel: held ? (payload.team_labels || {})[entry.team] : null,
+      label: `${cardName(entry.card)}: ${plainText(entry.text)}`,
+      text: entry.text,
+    };
+  });
+}

@@ -1,0 +1,44 @@
+// Cards and sentences as text (cards.js).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { balanced, cardName, cardText, clamp, plural, sentencePieces } from "../../mendikot_replay/views/static/cards.js";
+
+test("a card reads as a player says it, and shows its suit sign", () => {
+  assert.equal(cardName("TH"), "ten of hearts");
+  assert.equal(cardName("AS"), "ace of spades");
+  assert.equal(cardText("TH"), "10\u2665");
+  assert.equal(cardText("--"), "--");
+  assert.equal(cardName(""), "unknown card");
+});
+
+test("user text in a sentence is cut out as its own piece", () => {
+  assert.deepEqual(sentencePieces("captured by \u2068Asha\u2069 in trick 5"), [
+    ["captured by ", false],
+    ["Asha", true],
+    [" in trick 5", false],
+  ]);
+  // an override inside a name stays inside its piece
+  assert.deepEqual(sentencePieces("\u2068Asha\u202e\u2069 leads"), [
+    ["Asha\u202e", true],
+    [" leads", false],
+  ]);
+  // a piece left open still ends as a piece of its own
+  assert.deepEqual(sentencePieces("by \u2068Asha"), [
+    ["by ", false],
+    ["Asha", true],
+  ]);
+});
+
+test("a name's own isolates are balanced before it is isolated", () => {
+  assert.equal(balanced("Asha\u2069 evil"), "Asha evil");
+  assert.equal(balanced("\u2067Asha"), "\u2067Asha\u2069");
+});
+
+test("counts and steps", () => {
+  assert.equal(plural(1, "trick"), "1 trick");
+  assert.equal(plural(2, "ten"), "2 tens");
+  assert.equal(clamp(99, 5), 4);
+  assert.equal(clamp(-3, 5), 0);
+  assert.equal(clamp(Number.NaN, 5), 0);
+});

@@ -1,0 +1,34 @@
+// The tens ledger (ledger.js) on payloads made by the package.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { ledgerRows } from "../../mendikot_replay/views/static/ledger.js";
+import { payload } from "./payloads.js";
+
+const worked = payload("worked-example-1");
+
+test("every ten has a row at every step, and the captured ones add up to the score", () => {
+  for (const step of worked.steps) {
+    const rows = ledgerRows(step, worked);
+    assert.deepEqual(rows.map((r) => r.card).sort(), ["TC", "TD", "TH", "TS"]);
+    ["AC", "BD"].forEach((team, i) => {
+      const held = rows.filter((r) => r.status === "captured" && r.team === team);
+      assert.equal(held.length, step.tens[i]);
+      assert.ok(held.every((r) => r.teamLabel === worked.team_labels[team]));
+    });
+  }
+});
+
+test("a ten still out belongs to no side and says so", () => {
+  const start = ledgerRows(worked.steps[0], worked);
+  assert.ok(start.every((r) => r.status === "hand" && r.teamLabel === null && r.word === "still out"));
+});
+
+test("a row's spoken label has the names without their isolation marks", () => {
+  const end = worked.steps[worked.main_line[worked.main_line.length - 1]];
+  for (const row of ledgerRows(end, worked)) {
+    assert.ok(row.text.includes("\u2068"), "the payload isolates the names");
+    assert.ok(!/[\u2066-\u2069]/.test(row.label));
+    assert.match(row.label, /^ten of (spades|hearts|diamonds|clubs): captured by /);
+  }
+});

@@ -37,6 +37,22 @@ def test_only_the_module_knows_python() -> None:
         assert ("Python.h" in includes) == (source.name == "module.c"), source.name
 
 
+def test_the_interface_names_are_its_own() -> None:
+    """Every name ddcore.h gives a program that includes it (its macros, enum members,
+    types and functions) starts with mr_ or MR_: it cannot clash with the program's own."""
+    header = re.sub(r"/\*.*?\*/", "", (CORE / "ddcore.h").read_text(), flags=re.S)
+    names = set(re.findall(r"#define\s+(\w+)", header))
+    for body in re.findall(r"enum\s*\{([^}]*)\}", header):
+        names |= {item.split("=")[0].strip() for item in body.split(",") if item.strip()}
+    names |= set(re.findall(r"(?:struct|union)\s+(\w+)", header))
+    names |= set(re.findall(r"\}\s*(\w+)\s*;", header))  # typedef'd structs
+    names |= set(re.findall(r"typedef\s+[\w\s]+?\s(\w+)\s*;", header))
+    names |= set(re.findall(r"^\s*[\w\s\*]+?\b(\w+)\s*\([^;]*\)\s*;", header, re.M))
+    names.discard("MENDIKOT_DDCORE_H")  # the include guard
+    assert names and "mr_search" in names and "MR_MAX_PLAYERS" in names
+    assert sorted(n for n in names if not n.lower().startswith("mr_")) == []
+
+
 @pytest.fixture(scope="module")
 def driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The C program, built from the core's plain parts alone (no module.c, no Python)."""

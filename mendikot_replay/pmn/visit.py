@@ -41,7 +41,7 @@ from typing import Final, Generic, TypeVar
 
 from .record import DealRecord, PlayNode
 
-__all__ = ["SKIP", "PlayVisitor", "Skip", "walk"]
+__all__ = ["SKIP", "Line", "PlayVisitor", "Skip", "tree_lines", "walk"]
 
 R = TypeVar("R")
 
@@ -110,3 +110,50 @@ def _line(siblings: Sequence[PlayNode], before: list[PlayNode], visitor: PlayVis
         if answer is SKIP:
             return
         siblings = node.variations
+
+
+class Line:
+    """A line of the play tree: its cards from the one it branches at (``branch``: how many
+    cards come before it; 0 for the main line), and the variations that branch off it, in
+    the order :func:`walk` meets them (by the card they replace, then as written)."""
+
+    def __init__(self, branch: int) -> None:
+        self.branch = branch
+        self.cards: list[PlayNode] = []
+        self.inner: list[Line] = []
+
+
+class _Lines(PlayVisitor[Line]):
+    def __init__(self) -> None:
+        self.lines = [Line(0)]
+
+    def visit_card(self, node: PlayNode, line: Sequence[PlayNode]) -> None:
+        self.lines[-1].cards.append(node)
+
+    def begin_variation(self, first: PlayNode, before: Sequence[PlayNode]) -> None:
+        variation = Line(len(before))
+        self.lines[-1].inner.append(variation)
+        self.lines.append(variation)
+
+    def end_variation(self) -> None:
+        self.lines.pop()
+
+    def result(self) -> Line:
+        return self.lines[0]
+
+
+def tree_lines(record: DealRecord) -> Line:
+    """The play tree as lines (a visitor's walk): the main line, its variations inside it,
+    theirs inside them: what the page's payload numbers and the terminal lists.
+
+    >>> from mendikot_replay.pmn.reader import read_string
+    >>> deal = read_string('''[TrumpMethod "None"]
+    ... [Start "trick 13; tens 2-1; tricks 6-6"]
+    ... [Hands "A:T.. B:A.. C:.2. D:..2"]
+    ... [Play "A"]
+    ... 13. A: TS AS ( 13. B: AS 2H ) 2H 2D''')[0]
+    >>> main = tree_lines(deal)
+    >>> [str(n.card) for n in main.cards], [(v.branch, len(v.cards)) for v in main.inner]
+    (['TS', 'AS', '2H', '2D'], [(1, 2)])
+    """
+    return walk(record, _Lines())

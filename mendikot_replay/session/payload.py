@@ -50,6 +50,7 @@ from ..pmn.commands import COMMAND, without_commands
 from ..pmn.entry import DealEntry
 from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode
 from ..pmn.user_text import isolate
+from ..pmn.visit import Line, tree_lines
 from ..solver import search as solver_module
 from ..solver.search import Move, Solver, tricks_left, value_text
 
@@ -132,9 +133,10 @@ def board_view(record: DealRecord) -> tuple[JSON, list[PlayNode | None]]:
         view["start_hands"] = {s: None for s in table_seats}
         return view, [None]
     tree = _Tree(record, names, players)
-    main = tree.add_line(timeline, record.mainline(), 0, None, 0)
+    lines = tree_lines(record)
+    main = tree.add_line(timeline, lines.cards, 0, None, 0)
     main_steps = tree.steps[: len(main) + 1]
-    tree.add_variations(main, record.variations)
+    tree.add_variations(main, lines.inner)
     steps = tree.steps
     view["start_hands"] = steps[0]["hands"]
     view["steps"] = steps
@@ -241,25 +243,21 @@ class _Tree:
             )
         return reached
 
-    def add_variations(
-        self, line: list[PlayNode], first_siblings: list[PlayNode], start: int = 0
-    ) -> None:
-        """Every alternative to a card of ``line[start:]`` (cards whose steps exist), and
-        the variations inside each, depth first."""
-        for k in range(start, len(line)):
-            siblings = first_siblings if k == 0 else line[k - 1].variations
-            for alternative in siblings[1:]:
-                prefix = line[:k]
-                chain = [alternative]
-                while chain[-1].variations:
-                    chain.append(chain[-1].variations[0])
-                whole = prefix + chain
-                known = next((i for i, n in enumerate(whole) if n.card is None), len(whole))
-                timeline = self.record.replay(whole[:known], choices=True)
-                parent = self.ids[id(line[k - 1])] if k else 0
-                depth = self.steps[parent]["depth"] + 1
-                reached = self.add_line(timeline, whole, k, parent, depth)
-                self.add_variations(reached, first_siblings, k + 1)
+    def add_variations(self, line: list[PlayNode], variations: list[Line]) -> None:
+        """Every variation of ``variations`` that replaces a card of ``line`` the replay
+        reached (``line`` holds those cards, from the first of the deal), each after the
+        ones before it, and the variations inside each after it: depth first."""
+        for variation in variations:
+            k = variation.branch
+            if k >= len(line):
+                continue  # it replaces a card after the line's dead end: no one can reach it
+            whole = line[:k] + variation.cards
+            known = next((i for i, n in enumerate(whole) if n.card is None), len(whole))
+            timeline = self.record.replay(whole[:known], choices=True)
+            parent = self.ids[id(line[k - 1])] if k else 0
+            depth = self.steps[parent]["depth"] + 1
+            reached = self.add_line(timeline, whole, k, parent, depth)
+            self.add_variations(reached, variation.inner)
 
     def _add(
         self,

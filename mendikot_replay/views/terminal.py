@@ -30,6 +30,7 @@ from ..core.timeline import Timeline, TrickSummary
 from ..pmn.commands import COMMAND
 from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode, Problem
 from ..pmn.user_text import visible
+from ..pmn.visit import Line, tree_lines
 from ..session.payload import fate_words
 from .paint import Painter
 from .report import captured_tens
@@ -212,14 +213,18 @@ def _tricks(
     players: int,
     paint: Painter,
 ) -> list[str]:
-    nodes = record.mainline()
+    main = tree_lines(record)  # the main line, and the variations that branch off it
+    nodes = main.cards
+    branching: dict[int, list[Line]] = {}
+    for variation in main.inner:
+        branching.setdefault(variation.branch, []).append(variation)
     events = timeline.events
     lines: list[str] = []
     summaries = timeline.tricks()
     if any(e.is_trump for e in events):
         lines.append(paint.dim("(* marks a card that counts as a trump)"))
     for summary in summaries:
-        lines.extend(_trick(summary, events, nodes, record, setup, timeline, players, paint))
+        lines.extend(_trick(summary, events, nodes, branching, setup, timeline, players, paint))
     if not summaries:
         lines.append("No card is played in this record.")
     return lines
@@ -229,7 +234,7 @@ def _trick(
     summary: TrickSummary,
     events: list[PlayEvent],
     nodes: list[PlayNode],
-    record: DealRecord,
+    branching: dict[int, list[Line]],
     setup: DealSetup,
     timeline: Timeline,
     players: int,
@@ -259,7 +264,7 @@ def _trick(
         notes.extend(_event_notes(event, timeline, paint))
         if node is not None:
             notes.extend(_node_notes(node, seat, c, paint))
-            notes.extend(_variation_notes(node, record, c, paint))
+            notes.extend(_variation_notes(branching.get(ply, []), c, paint))
     head = f"Trick {summary.number}  {summary.leader} leads: " + " ".join(shown)
     if summary.winner is not None:
         head += f"  → {summary.winner} wins ({team_label(team_of(summary.winner), players)})"
@@ -322,19 +327,13 @@ def _node_notes(node: PlayNode, seat: Seat, c: Card, paint: Painter) -> list[str
     return notes
 
 
-def _variation_notes(node: PlayNode, record: DealRecord, c: Card, paint: Painter) -> list[str]:
-    siblings = node.parent.variations if node.parent is not None else record.variations
-    if not siblings or siblings[0] is not node:
-        return []
+def _variation_notes(variations: list[Line], c: Card, paint: Painter) -> list[str]:
+    """The variations that replace card ``c``: their first dozen cards each."""
     notes = []
-    for alternative in siblings[1:]:
-        cards: list[str] = []
-        walk: PlayNode | None = alternative
-        while walk is not None and len(cards) < 12:
-            cards.append(paint.card(walk.card) if walk.card is not None else "--")
-            walk = walk.next()
-        more = " …" if walk is not None else ""
-        notes.append(f"variation instead of {paint.card(c)}: {' '.join(cards)}{more}")
+    for variation in variations:
+        cards = [paint.card(n.card) if n.card is not None else "--" for n in variation.cards]
+        more = " …" if len(cards) > 12 else ""
+        notes.append(f"variation instead of {paint.card(c)}: {' '.join(cards[:12])}{more}")
     return notes
 
 

@@ -45,7 +45,7 @@ int main(void) {
                 s.hand[p][suit] = (uint16_t)mask;
             }
         int ntable;
-        if (scanf("%d", &ntable) != 1 || ntable < 0 || ntable >= MAXP) return 2;
+        if (scanf("%d", &ntable) != 1 || ntable < 0 || ntable >= MR_MAX_PLAYERS) return 2;
         s.ntable = (int8_t)ntable;
         for (int i = 0; i < ntable; i++) {
             int suit, rank, trump;

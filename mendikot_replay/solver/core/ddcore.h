@@ -22,17 +22,14 @@
 #include <stdint.h>
 
 
-#define MAXP 8
-#define TEN 8 /* rank index of the ten: 0 is the two, 12 the ace */
-#define INF 1000
-
-enum { OBJ_OUTCOME = 0, OBJ_TENS = 1, OBJ_TRICKS = 2 };
+/* The most seats at a table. Every name this header gives starts with mr_ or MR_. */
+#define MR_MAX_PLAYERS 8
 
 struct mr_state {
-    uint16_t hand[MAXP][4]; /* rank masks: bit r is rank index r */
+    uint16_t hand[MR_MAX_PLAYERS][4]; /* rank masks: bit r is rank index r */
     int8_t leader;
     int8_t ntable;
-    int8_t tsuit[MAXP], trank[MAXP], ttrump[MAXP]; /* the trick so far, from the leader */
+    int8_t tsuit[MR_MAX_PLAYERS], trank[MR_MAX_PLAYERS], ttrump[MR_MAX_PLAYERS]; /* the trick so far, from the leader */
     int8_t trump;       /* -1: no trump (yet) */
     int8_t cut_pending; /* cut trump not named yet */
     int8_t hidden_holder, hidden_suit, hidden_rank; /* a closed trump still face down, in its
@@ -45,7 +42,7 @@ struct mr_state {
                       * positions of the cashing plans leave it as it was) */
 };
 
-#define SEGMENTS 16
+#define MR_SEGMENTS 16 /* the table's pool is filled a segment at a time (table.c) */
 
 struct mr_bucket;
 union mr_slot;
@@ -63,11 +60,11 @@ struct mr_core {
     union mr_slot *pool;
     int32_t seg_size, seg_used; /* slots in a segment; slots used in the one being filled */
     int32_t seg;                /* the segment being filled */
-    int32_t epoch[SEGMENTS];
+    int32_t epoch[MR_SEGMENTS];
     uint64_t gen;
     unsigned long long nodes, trick_nodes; /* every card searched; the trick starts among them */
     unsigned long long expanded; /* trick starts neither the bounds nor the table settled */
-    uint32_t history[MAXP][4][13]; /* cut-offs each card caused: a move-ordering hint */
+    uint32_t history[MR_MAX_PLAYERS][4][13]; /* cut-offs each card caused: a move-ordering hint */
     int8_t killer[14][2]; /* per tricks left, the lead that last proved a bound there (suit + 1
                            * and its group's top card; 0: none): DDS's "best move" */
 };
@@ -75,11 +72,9 @@ struct mr_core {
 typedef struct mr_state mr_state;
 typedef struct mr_core mr_core;
 
-/* The objectives (enum OBJ_* above): MR_OBJ_OUTCOME the deal's result, MR_OBJ_TENS A/C's
- * tens, MR_OBJ_TRICKS A/C's tricks. */
-#define MR_OBJ_OUTCOME OBJ_OUTCOME
-#define MR_OBJ_TENS OBJ_TENS
-#define MR_OBJ_TRICKS OBJ_TRICKS
+/* The objectives: MR_OBJ_OUTCOME the deal's result, MR_OBJ_TENS A/C's tens, MR_OBJ_TRICKS
+ * A/C's tricks. */
+enum { MR_OBJ_OUTCOME = 0, MR_OBJ_TENS = 1, MR_OBJ_TRICKS = 2 };
 
 /* What the functions that can fail return. */
 enum { MR_OK = 0, MR_BAD_RULES = -1, MR_NO_MEMORY = -2, MR_BAD_STATE = -3 };

@@ -10,6 +10,13 @@
 
 #include "ddcore.h"
 
+/* The parts' short names for the interface's constants. */
+#define MAXP MR_MAX_PLAYERS
+#define SEGMENTS MR_SEGMENTS
+#define TEN 8 /* rank index of the ten: 0 is the two, 12 the ace */
+#define INF 1000
+enum { OBJ_OUTCOME = MR_OBJ_OUTCOME, OBJ_TENS = MR_OBJ_TENS, OBJ_TRICKS = MR_OBJ_TRICKS };
+
 typedef mr_state State;
 typedef mr_core Core;
 

@@ -425,6 +425,23 @@ def test_solve_before_a_trick(capsys: pytest.CaptureFixture[str]) -> None:
     assert by_trick.splitlines()[1:] == by_count.splitlines()[1:]
 
 
+def test_solve_of_a_finished_deal_solves_it_from_the_start(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # deal 1 is played to its end: what is left of it is nothing, so the question a user
+    # asks is who should have won it, from its start
+    code, out, _ = run(capsys, "solve", str(ENDGAMES), "--deal", "1")
+    assert code == 0
+    assert out.splitlines()[0] == (
+        "deal 1 from the start (its play is over; --after K or --trick T for a later "
+        "moment): C to play; AC win"
+    )
+    _, at_start, _ = run(capsys, "solve", str(ENDGAMES), "--deal", "1", "--after", "0")
+    assert out.splitlines()[1:] == at_start.splitlines()[1:]
+    _, as_json, _ = run(capsys, "solve", str(ENDGAMES), "--deal", "1", "--json")
+    assert json.loads(as_json)["from_start"] is True and json.loads(as_json)["after"] == 0
+
+
 @pytest.mark.parametrize(
     ("file", "deal", "trick", "after", "to_play"),
     [

@@ -398,6 +398,39 @@ def test_on_a_terminal_the_line_to_correct_comes_back(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == expected_text()
 
 
+@pytest.mark.timeout(60)
+def test_on_a_terminal_the_status_bar_is_the_question_s_own(tmp_path: Path) -> None:
+    """A question with no status bar shows none: "Record another deal?" does not keep the
+    last trick's counts under it (prompt_toolkit keeps an argument given as None)."""
+    pytest.importorskip("prompt_toolkit")
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    asked: list[tuple[str, object, object]] = []
+
+    class Watched(PromptSession[str]):
+        def prompt(self, message: object = None, **options: object) -> str:
+            answer = super().prompt(message, **options)  # type: ignore[arg-type]
+            # what the question was shown with: the session's values once it was asked
+            asked.append((str(message), self.bottom_toolbar, self.completer))
+            return answer
+
+    keys = "".join(line + "\r" for line in TAGS + HANDS + TRUMP + TRICKS) + "n\r"
+    with create_pipe_input() as keyboard:
+        keyboard.send_text(keys)
+        keyboard.close()
+        session = Watched(input=keyboard, output=DummyOutput())
+        code = recorder.record_deals(
+            str(tmp_path / "club.pmn"), recorder.PromptConsole(session), io.StringIO()
+        )
+    assert code == 0
+    tricks = [(bar, done) for prompt, bar, done in asked if prompt.startswith("Trick")]
+    assert len(tricks) == 13 and all(bar and done for bar, done in tricks)
+    assert asked[-1][0].startswith("Record another deal?")
+    assert asked[-1][1:] == (None, None)
+
+
 def test_completion_offers_the_legal_cards(tmp_path: Path) -> None:
     pytest.importorskip("prompt_toolkit")
     from prompt_toolkit.completion import CompleteEvent

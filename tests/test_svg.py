@@ -65,6 +65,24 @@ def test_the_picture_is_well_formed_xml_with_a_title() -> None:
     assert root.get("role") == "img"
 
 
+def heading_moment(svg: str) -> str:
+    """The top-right words of the picture: the card count and where it stands."""
+    root = parse(svg)
+    texts = [t for t in root.iter(f"{NS}text") if t.get("text-anchor") == "end"]
+    return "".join(texts[0].itertext())
+
+
+def test_a_finished_trick_is_the_moment_before_the_next_one() -> None:
+    record = example()
+    assert heading_moment(record_svg(record, 14)).endswith("· trick 4")
+    # after the 16th card trick 4 lies finished on the table: the picture is "--trick 5"
+    assert heading_moment(record_svg(record, 16)).endswith("· before trick 5")
+    assert "after card 16 of 52, before trick 5" in (
+        parse(record_svg(record, 16)).findtext(f"{NS}title") or ""
+    )
+    assert heading_moment(record_svg(record, 52)).endswith("· after trick 13")
+
+
 def test_names_from_files_are_escaped() -> None:
     record = example(A=HOSTILE, B="Bilal & Co", C="x\x01y")
     record.tags["Event"] = 'A "club" <b>night</b> & more'
@@ -113,7 +131,8 @@ def test_a_completed_trick_marks_its_winner() -> None:
     root = parse(record_svg(example(), 4))  # trick 1: TH KH AH 2H, C's ace wins
     cards = table_cards(root)
     assert [c[1] for c in cards] == ["TH", "KH", "AH", "2H"]
-    assert cards[0][2].endswith("A · led") and cards[2][2].endswith("C · wins")
+    assert cards[0][2].endswith("A · ten · led") and cards[2][2].endswith("C · wins")
+    assert [("ten" in c[2]) for c in cards] == [True, False, False, False]
 
 
 def test_hidden_seats_show_no_cards() -> None:

@@ -1,5 +1,5 @@
 """The viewer's "analyse" toggle, Python side: the solver's entries in the payload
-(``view_data.analysis_entry``), computed lazily by the widget (only while the toggle is on,
+(``session.payload.analysis_entry``), computed lazily by the widget (only while the toggle is on,
 on a worker thread so the kernel stays free), and embedded by the static page."""
 
 from __future__ import annotations

@@ -333,9 +333,12 @@ def cards_before_trick(record: DealRecord, trick: int, deal: int) -> int:
 class Moments:
     """The deals a command that looks at one moment of a deal works on — ``FILE [--deal N]
     (--after K | --trick T)``, as ``solve`` and ``odds`` take them — one ``(deal number,
-    record, cards played)`` at a time (no ``--after`` nor ``--trick``: the end of the main
-    line). A deal with errors is skipped with a line on ``err`` and ``status`` says so; a
-    moment the deal does not reach, or a ``--deal`` past the file's end, is a usage error."""
+    record, cards played, from the start)`` at a time. With no ``--after`` nor ``--trick``
+    the moment is the end of the main line (an unfinished record, a position), and for a
+    deal played to its end, its start: ``solve FILE`` on a finished deal asks who should
+    have won it, not what is left of it (nothing). A deal with errors is skipped with a
+    line on ``err`` and ``status`` says so; a moment the deal does not reach, or a
+    ``--deal`` past the file's end, is a usage error."""
 
     def __init__(
         self, path: str, deal: int | None, after: int | None, trick: int | None, err: TextIO
@@ -343,7 +346,7 @@ class Moments:
         self.path, self.deal, self.after, self.trick, self.err = path, deal, after, trick, err
         self.status = EXIT_OK
 
-    def __iter__(self) -> Iterator[tuple[int, DealRecord, int]]:
+    def __iter__(self) -> Iterator[tuple[int, DealRecord, int, bool]]:
         from ..pmn.reader import no_such_deal
         from ..pmn.record import PMNError
 
@@ -361,15 +364,19 @@ class Moments:
                     self.status = EXIT_PROBLEMS
                     continue
                 cards = len(record.mainline())
+                restart = False
                 if self.trick is not None:
                     after = cards_before_trick(record, self.trick, count)
+                elif self.after is not None:
+                    after = self.after
                 else:
-                    after = cards if self.after is None else self.after
+                    restart = cards > 0 and record.position(cards).to_play is None
+                    after = 0 if restart else cards
                 if after > cards:
                     raise UsageError(
                         f"deal {count} has {cards} cards in its main line, not {after}"
                     )
-                yield count, record, after
+                yield count, record, after, restart
         except PMNError as exc:
             print(problem_line(self.path, exc.problem, None), file=self.err)
             self.status = EXIT_PROBLEMS

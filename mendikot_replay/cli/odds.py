@@ -175,7 +175,7 @@ def _odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     solver = sampling_solver(args)
     status = EXIT_OK
     moments = Moments(path, args.deal, args.after, args.trick, err)
-    for count, record, after in moments:
+    for count, record, after, _ in moments:
         game = record.position(after)
         if game.to_play is None:
             raise UsageError(f"deal {count} is over after {after} cards: nobody is to play")

@@ -157,12 +157,15 @@ class PromptConsole:
         status: str | None = None,
     ) -> str:
         completer = _completer(suggest) if suggest is not None else None
+        # prompt() keeps the last question's value of an argument given as None: set them on
+        # the session, so that a question with no status bar (or no completion) has none,
+        # not the one before it ("Record another deal?" under the last trick's counts)
+        self.session.completer = completer
+        self.session.bottom_toolbar = status
         text: str = self.session.prompt(
             prompt,
             default=prefill,
-            completer=completer,
             complete_while_typing=completer is not None,
-            bottom_toolbar=status,
         )
         return text
 

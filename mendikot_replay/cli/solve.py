@@ -27,7 +27,8 @@ def add_parser(commands: Any) -> None:
         description="Solve a position with every hand known and best play by both sides: "
         "the position after the first K cards of a deal's main line (--after K) or before "
         "trick N (--trick N); by default after all the cards given, so an unfinished record "
-        "or a Start position is solved where it stops. "
+        "or a Start position is solved where it stops, and a deal played to its end from "
+        "its start. "
         "Prints the value and the value after each legal card of the player to move. With "
         "the compiled core (built at install when a C compiler is present) any position is "
         "solved, a full deal in seconds; the pure-Python search alone is fast only for "
@@ -46,7 +47,8 @@ def add_parser(commands: Any) -> None:
         type=non_negative,
         default=None,
         metavar="K",
-        help="solve after the first K cards of the main line (default: all of them)",
+        help="solve after the first K cards of the main line (default: all of them; a deal "
+        "played to its end is solved from its start)",
     )
     where.add_argument(
         "--trick",
@@ -91,8 +93,13 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     check_files([path])
     status = EXIT_OK
     moments = Moments(path, args.deal, args.after, args.trick, err)
-    for count, record, after in moments:
-        where = f"before trick {args.trick}" if args.trick is not None else f"after {after} cards"
+    for count, record, after, restart in moments:
+        if restart:
+            where = "from the start (its play is over; --after K or --trick T for a later moment)"
+        elif args.trick is not None:
+            where = f"before trick {args.trick}"
+        else:
+            where = f"after {after} cards"
         game = record.position(after)
         left = tricks_left(game)
         if left > max_tricks:
@@ -111,6 +118,7 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 "deal": count,
                 **({"trick": args.trick} if args.trick is not None else {}),
                 "after": after,
+                **({"from_start": True} if restart else {}),
                 "to_play": game.to_play,
                 "objective": objective,
                 "value": _shown(solution.value, objective),

@@ -64,6 +64,7 @@ _TEAM_TINTS: Final = {"AC": "#e3edf9", "BD": "#fbeadb"}
 _RED: Final = "#c0271d"
 _BLACK: Final = "#161616"
 _FELT: Final = "#2f7a4a"
+_TEN_FACE: Final = "#ffe9a3"
 _FONT: Final = "DejaVu Sans, Segoe UI Symbol, Noto Sans Symbols2, Arial, sans-serif"
 _NAME_LIMIT: Final = 15
 
@@ -236,7 +237,7 @@ class _Drawing:
         if self.timeline.setup.is_position and not snap.ply:
             where = "the position"
         title = self.title()
-        return f"Mendikot{': ' + title if title else ''}, {where}, trick {snap.trick}"
+        return f"Mendikot{': ' + title if title else ''}, {where}, {self.moment()}"
 
     def title(self, limit: int | None = None) -> str:
         """The event and the deal number, each isolated; with ``limit``, about that many
@@ -266,8 +267,18 @@ class _Drawing:
             step = "the position" if self.timeline.setup.is_position else "the deal"
         self.out.append(
             f'<text x="{_WIDTH - 14}" y="26" font-size="14" text-anchor="end" fill="{_BLACK}">'
-            f"{escape(step)} · trick {snap.trick}</text>"
+            f"{escape(step)} · {self.moment()}</text>"
         )
+
+    def moment(self) -> str:
+        """Where the picture stands among the tricks, as a reader of ``--trick T`` asks:
+        a finished trick still on the table is the moment *before* the next one."""
+        snap = self.snap
+        if snap.trick_winner is None:
+            return f"trick {snap.trick}"
+        if snap.result is not None or snap.to_play is None:
+            return f"after trick {snap.trick}"
+        return f"before trick {snap.trick + 1}"
 
     # -- seats and hands ----------------------------------------------------------------
     def seat_panel(self, seat: Seat) -> None:
@@ -396,9 +407,11 @@ class _Drawing:
             fill = _suit_fill(played.suit)
             stroke = "#e2b400" if won else _BLACK
             self.out.append(f'<g class="played" data-seat="{seat}" data-card="{played}">')
+            # a ten is what the deal is about: a gold card face, and the word under it
             self.out.append(
                 f'<rect x="{_n(left)}" y="{_n(top)}" width="{w}" height="{h}" rx="5" '
-                f'fill="white" stroke="{stroke}" stroke-width="{3.5 if won else 1.2}"/>'
+                f'fill="{_TEN_FACE if played.is_ten else "white"}" stroke="{stroke}" '
+                f'stroke-width="{3.5 if won else 1.2}"/>'
             )
             self.out.append(
                 f'<text x="{_n(left + 5)}" y="{_n(top + 16)}" font-size="15" font-weight="bold" '
@@ -409,6 +422,8 @@ class _Drawing:
                 f'fill="{fill}">{played.suit.symbol}</text>'
             )
             marks = [seat]
+            if played.is_ten:
+                marks.append("ten")
             if led:
                 marks.append("led")
             if won:

@@ -1,4 +1,4 @@
-"""The viewer's JSON payload (``view_data.deal_view``) on the sample games: every variant the
+"""The viewer's JSON payload (``session.payload.deal_view``) on the sample games: every variant the
 browser has to draw, read from the record and its timeline only."""
 
 from __future__ import annotations

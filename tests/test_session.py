@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -169,3 +170,34 @@ def test_annotating_from_the_board_is_the_command_line_s_pipeline() -> None:
     assert write_string([session.record]) == write_string([same])
     again = as_json(session.handle({"do": "annotate"}))["changes"]
     assert "Added 0 point(s)" in again["notice"]["text"]
+
+
+def test_a_session_with_one_chance_thread_starts_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A browser's worker has no threads to start: with ``chance_threads=1`` the worlds are
+    solved on the thread that steps the task, and the chances are the same."""
+    pools: list[int] = []
+
+    class Counted(ThreadPoolExecutor):
+        def __init__(self, workers: int) -> None:
+            pools.append(workers)
+            super().__init__(workers)
+
+    monkeypatch.setattr(odds_module, "ThreadPoolExecutor", Counted)
+    record = read_string(ENDING)[0]
+    expected = [chance_point(c) for c in deal_chances(record)]
+    pools.clear()
+    for threads in (1, 2):
+        session = Session(record, chances=True, chance_threads=threads)
+        while session.work("chances"):
+            pass
+        assert session.state["chance_graph"]["points"] == expected
+        # one thread: no pool at all; two: a pool of two for each position searched
+        assert set(pools) == (set() if threads == 1 else {2})
+
+
+@pytest.mark.parametrize(
+    ("threads", "error"), [(0, ValueError), (True, TypeError), ("2", TypeError)]
+)
+def test_chance_threads_is_a_positive_whole_number(threads: object, error: type[Exception]) -> None:
+    with pytest.raises(error, match="chance_threads"):
+        Session(read_string(ENDING)[0], chance_threads=threads)  # type: ignore[arg-type]

@@ -137,11 +137,20 @@ class Session:
         max_tricks: int | None = None,
         solver: Solver | None = None,
         save_to: str | os.PathLike[str] | None = None,
+        chance_threads: int = CHANCE_THREADS,
         **options: Any,
     ) -> None:
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise TypeError(f"no option {', '.join(unknown)} (options: {', '.join(OPTIONS)})")
+        if isinstance(chance_threads, bool) or not isinstance(chance_threads, int):
+            raise TypeError(f"chance_threads is a whole number, not {chance_threads!r:.30}")
+        if chance_threads < 1:
+            raise ValueError(f"chance_threads must be at least 1, not {chance_threads}")
+        self.chance_threads = chance_threads
+        """Threads the chances solve worlds with (:data:`CHANCE_THREADS` by default); 1
+        where there are none to have, as in a browser's worker: the worlds are then solved
+        one after the other on the thread that steps the task, with the same chances."""
         self._settings: dict[str, Any] = {"solver": solver, "max_tricks": max_tricks}
         self._entry: DealEntry | None = None
         self._board_now: Board | None = None
@@ -792,7 +801,7 @@ class Session:
                 self._check_chances,
                 samples=self.state["chance_samples"],
                 seed=self.state["chance_seed"],
-                workers=CHANCE_THREADS,
+                workers=self.chance_threads,
             )
         return self._odds
 

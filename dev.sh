@@ -158,7 +158,10 @@ case "$job" in
         setup
         echo "Serving $notebook with Voila. Open the http://… address printed"
         echo "below in a browser if none opens; stop with Ctrl-C."
-        exec .venv/bin/voila "$notebook" "$@"
+        # The template 'mendikot' is Voila's page with nothing fetched from another host (a
+        # class may have no network); MENDIKOT_PRESENT turns presentation mode on.
+        JUPYTER_PATH="$PWD/mendikot_replay/views/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}" \
+            MENDIKOT_PRESENT=1 exec .venv/bin/voila --template=mendikot "$notebook" "$@"
         ;;
     notebooks)
         setup

@@ -42,7 +42,7 @@ from .pmn.writer import write_deals
 from .solver.search import Solver, solve
 
 if TYPE_CHECKING:
-    from .views.widget import Viewer, new_deal, new_position, replay
+    from .views.widget import Viewer, new_deal, new_position, replay, reveal
 
 #: The names loaded on first use, and the module each comes from.
 _LAZY = {
@@ -50,6 +50,7 @@ _LAZY = {
     "replay": "views.widget",
     "new_deal": "views.widget",
     "new_position": "views.widget",
+    "reveal": "views.widget",
 }
 
 __all__ = [
@@ -84,6 +85,7 @@ __all__ = [
     "read_deals",
     "read_string",
     "replay",
+    "reveal",
     "solve",
     "write_deals",
 ]

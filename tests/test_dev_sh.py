@@ -43,7 +43,11 @@ def project(tmp_path: Path) -> Path:
     bin_dir.mkdir(parents=True)
     (bin_dir / "python").symlink_to(sys.executable)
     voila = bin_dir / "voila"
-    voila.write_text('#!/bin/sh\necho "voila $*"\n', encoding="utf-8")
+    voila.write_text(
+        '#!/bin/sh\necho "voila $*"\n'
+        'echo "MENDIKOT_PRESENT=$MENDIKOT_PRESENT JUPYTER_PATH=$JUPYTER_PATH"\n',
+        encoding="utf-8",
+    )
     voila.chmod(0o755)
     # Newer than what they are built from: set-up has nothing to do.
     for path, age in (
@@ -77,15 +81,15 @@ def dev_sh(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize(
     ("args", "voila"),
     [
-        ([], "voila notebooks/01-replay.ipynb"),
+        ([], "voila --template=mendikot notebooks/01-replay.ipynb"),
         (
             ["--no-browser", "--port=8866"],
-            "voila notebooks/01-replay.ipynb --no-browser --port=8866",
+            "voila --template=mendikot notebooks/01-replay.ipynb --no-browser --port=8866",
         ),
-        (["notebooks/03-endgames.ipynb"], "voila notebooks/03-endgames.ipynb"),
+        (["notebooks/03-endgames.ipynb"], "voila --template=mendikot notebooks/03-endgames.ipynb"),
         (
             ["notebooks/03-endgames.ipynb", "--no-browser"],
-            "voila notebooks/03-endgames.ipynb --no-browser",
+            "voila --template=mendikot notebooks/03-endgames.ipynb --no-browser",
         ),
     ],
 )
@@ -95,9 +99,11 @@ def test_present_serves_the_notebook_named_first(
     result = dev_sh(project, "present", *args)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    notebook = voila.split()[1]
+    notebook = voila.split()[2]
     assert lines[0] == f"Serving {notebook} with Voila. Open the http://… address printed"
-    assert lines[-1] == voila
+    assert lines[-2] == voila
+    # presentation mode on, and the template that asks no other host found on the data path
+    assert lines[-1] == (f"MENDIKOT_PRESENT=1 JUPYTER_PATH={project}/mendikot_replay/views/jupyter")
 
 
 def test_present_refuses_a_notebook_that_is_not_there(project: Path) -> None:

@@ -100,12 +100,19 @@ def test_steps_with_buttons_and_keys(browser: Any, tmp_path: Path) -> None:
         page.tid("mr-next").click()
         assert page.step() == 1
         assert page.tid("mr-step").inner_text() == "card 1 of 52"
-        assert page.tid("mr-trick").inner_text() == "Trick 1"
+        assert page.tid("mr-trick-text").inner_text() == "Trick 1"
         assert page.tid("mr-table").locator("[data-card]").count() == 1
+        # the page's contract: the trick on the table inside data-testid="mr-trick"
+        assert page.tid("mr-trick").locator("[data-card]").count() == 1
 
         viewer.focus()
         page.page.keyboard.press("ArrowDown")  # to the end of trick 1
         assert page.step() == 4
+        trick = page.tid("mr-trick").locator("[data-card]")
+        record = next(iter(read_deals(SAMPLES / "closed-trump-version-a.pmn")))
+        assert record.timeline is not None
+        first = [str(card) for _, card in record.timeline[4].table]
+        assert [trick.nth(i).get_attribute("data-card") for i in range(4)] == first
         page.page.keyboard.press("ArrowUp")
         assert page.step() == 0
         page.page.keyboard.press("t")  # the first ten to move

@@ -12,6 +12,7 @@ import traitlets
 from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.views.html import viewer_css, viewer_js
 from mendikot_replay.views.widget import PROJECTOR_SCALE, Viewer, replay
+from mendikot_replay.views.widget.viewer import PRESENT_ENV
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 
@@ -27,6 +28,24 @@ def test_opens_a_file_a_record_or_text() -> None:
     assert from_text.source_file is None and from_text.file == ""
     assert from_text.data["result"]["kind"] == "tie"
     assert replay(str(SAMPLES / "tie.pmn")).data == from_text.data
+
+
+def test_presentation_is_an_option_and_dev_sh_present_turns_it_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(PRESENT_ENV, raising=False)
+    assert replay(SAMPLES / "worked-example.pmn").presentation is False
+    assert replay(SAMPLES / "worked-example.pmn", presentation=True).presentation is True
+    monkeypatch.setenv(PRESENT_ENV, "1")  # what ./dev.sh present sets for Voila's kernels
+    viewer = replay(SAMPLES / "worked-example.pmn")
+    assert viewer.presentation is True
+    assert viewer.session.state["presentation"] is True
+    # a board opened in Python with presentation=False stays off, whatever the server says
+    assert replay(SAMPLES / "worked-example.pmn", presentation=False).presentation is False
+    viewer.presentation = False  # the page's menu, or Python
+    assert viewer.session.state["presentation"] is False
+    with pytest.raises(traitlets.TraitError):
+        viewer.presentation = "yes"
 
 
 def test_bad_sources() -> None:

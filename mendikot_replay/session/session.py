@@ -73,6 +73,7 @@ OPTIONS: Final[Mapping[str, Any]] = {
     "hidden_seats": [],
     "show_played": True,
     "scale": 1.0,
+    "presentation": False,
     "four_color": False,
     "quiz_seat": "",
     "analyse": False,
@@ -241,7 +242,7 @@ class Session:
             if value not in QUIZ_GRADES:
                 raise ValueError(f"quiz_grade is one of {', '.join(QUIZ_GRADES)}, not {value!r}")
             return value
-        if name in ("show_played", "four_color", "analyse", "chances"):
+        if name in ("show_played", "presentation", "four_color", "analyse", "chances"):
             if not isinstance(value, bool):
                 raise ValueError(f"{name} is true or false, not {value!r:.30}")
             return value

@@ -32,8 +32,11 @@ from browser_support import (
     offline_page,
     start_server,
     stop_server,
+    voila_args,
 )
 from playwright.sync_api import Browser, Error, Page, sync_playwright
+
+from mendikot_replay.views.voila import JUPYTER_DATA
 
 
 @pytest.fixture(scope="session")
@@ -64,7 +67,10 @@ def jupyter_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         JUPYTER_PLATFORM_DIRS="1",
         PYDEVD_DISABLE_FILE_VALIDATION="1",
         PYTHONUNBUFFERED="1",
+        # the classroom's Voila template (no request to another host), as ./dev.sh present
+        JUPYTER_PATH=str(JUPYTER_DATA),
     )
+    env.pop("MENDIKOT_PRESENT", None)  # each test turns presentation on itself
     return env
 
 
@@ -107,15 +113,7 @@ def voila_server(workdir: Path, jupyter_env: dict[str, str]) -> Iterator[Server]
     """A real Voila server on a free port (no authentication, localhost only) serving the
     notebooks folder; a notebook is at ``/voila/render/NAME.ipynb``."""
     port = free_port()
-    args = [
-        sys.executable, "-m", "voila",
-        str(workdir / "notebooks"),
-        "--no-browser",
-        "--Voila.ip=127.0.0.1",
-        f"--port={port}",
-        "--Voila.port_retries=0",
-        "--show_tracebacks=True",
-    ]  # fmt: skip
+    args = voila_args(workdir / "notebooks", port)
     server = start_server("voila", args, jupyter_env, "/", "", port)
     try:
         yield server

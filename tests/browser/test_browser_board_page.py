@@ -154,7 +154,7 @@ def test_the_move_list_shows_the_files_variations(
     main_rows = moves.locator('.mr-mv-list > ol.mr-mv-line[data-depth="0"] > li')
     expect(main_rows.last.locator("> .mr-mv-result")).to_have_text(payload["result"]["tag"])
     expect(moves.locator('[aria-current="step"]')).to_have_attribute("data-node", "0")
-    expect(board.get_by_test_id("mr-trick")).to_have_text("before trick 1")
+    expect(board.get_by_test_id("mr-trick-text")).to_have_text("before trick 1")
     shot(board.page, "board-page-moves")
     assert page_errors.problems() == []
 
@@ -293,7 +293,7 @@ def test_dead_ends_are_greyed_with_their_error(
     expect(viewer.get_by_test_id("mr-points")).to_contain_text("cover or duck?")
     expect(viewer.get_by_text("This deal has no annotations.")).to_be_hidden()
     # A position whose trick is under way: the card already on the table is in the list.
-    expect(viewer.get_by_test_id("mr-trick")).to_have_text("Trick 10")
+    expect(viewer.get_by_test_id("mr-trick-text")).to_have_text("Trick 10")
     expect(moves.locator(".mr-mv-pre")).to_have_count(1)
     shot(page, "board-page-dead-end")
     assert page_errors.problems() == []

@@ -156,7 +156,7 @@ def test_hands_are_hidden_from_python_and_from_the_toolbar(voila_page: Page) -> 
 def test_a_viewer_set_to_a_step_in_python_opens_there(voila_page: Page) -> None:
     position = viewer(voila_page, POSITION)
     at_step(position, POSITION_STEP)
-    expect(position.get_by_test_id("mr-trick")).to_contain_text("5")
+    expect(position.get_by_test_id("mr-trick-text")).to_contain_text("5")
 
 
 def test_step_render_time_in_voila(voila_page: Page, capsys: pytest.CaptureFixture[str]) -> None:

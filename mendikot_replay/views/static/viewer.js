@@ -85,8 +85,9 @@
 // Stable hooks for browser tests (data-testid): mr-viewer (root; data-step = the index in
 // the path, data-node = the node id shown, data-last-render-ms), mr-first, mr-prev-trick,
 // mr-prev, mr-next, mr-next-trick, mr-last, mr-prev-ten, mr-next-ten, mr-prev-note,
-// mr-next-note, mr-slider, mr-step, mr-trick, mr-line, mr-say, mr-seat-A.. (data-hidden,
-// data-seat), mr-toggle-A.., mr-table, mr-trump, mr-counts, mr-count-AC, mr-count-BD,
+// mr-next-note, mr-slider, mr-step, mr-trick-text (where the step stands: "Trick 4"), mr-line,
+// mr-say, mr-seat-A.. (data-hidden, data-seat), mr-toggle-A.., mr-table (the centre of the
+// table), mr-trick (inside it: the cards of the trick on the table), mr-trump, mr-counts, mr-count-AC, mr-count-BD,
 // mr-pile, mr-ledger, mr-ten-TS.. (data-status), mr-result, mr-notes, mr-points, mr-quiz,
 // mr-opt-played, mr-opt-four, mr-opt-large, mr-opt-quiz, mr-opt-analyse, mr-dd
 // (data-state, data-value), mr-dd-played; the board: mr-board (its toolbar), mr-back,
@@ -151,7 +152,7 @@ function ringPlace(seat, players) {
 /** anywidget entry point: draw the viewer into `el` and follow the model. Returns the
  * clean-up function anywidget calls when the view is removed. */
 export function render({ model, el }) {
-  const view = { model, root: null, parts: {}, quiz: null, payload: null, line: null, ask: null, holding: false };
+  const view = { model, root: null, parts: {}, quiz: null, payload: null, line: null, ask: null, holding: false, menuOpen: false };
   const root = h("div", {
     class: "mr-viewer",
     "data-testid": "mr-viewer",
@@ -183,7 +184,7 @@ export function render({ model, el }) {
   root.addEventListener("keydown", onKey);
   root.addEventListener("pointerdown", onPointer);
   const names = [
-    "step", "path", "hidden_seats", "show_played", "scale", "four_color", "quiz_seat",
+    "step", "path", "hidden_seats", "show_played", "scale", "presentation", "four_color", "quiz_seat",
     "analyse", "analysis", "board", "dirty", "chances", "chance_graph", "quiz_grade", "quiz_odds",
   ];
   model.on("change:data", rebuild);
@@ -365,6 +366,8 @@ function build(view) {
   view.quiz = null;
   view.line = null;
   view.ask = null;
+  view.menuOpen = false;
+  root.classList.remove("mr-menu-open");
   // A deal being dealt (`mr.new_deal`): entry.js draws the pack and the hands instead.
   if (payload.entry && payload.version === PAYLOAD_VERSION) {
     buildEntry(view);
@@ -386,6 +389,10 @@ function build(view) {
     payload.subtitle ? h("div", { class: "mr-subtitle" }, sentence(payload.subtitle)) : null,
     h("div", { class: "mr-rules", text: rulesLine(payload) }),
   );
+  // In presentation mode the deal's first comment is the question put to the class, in the
+  // heading (elsewhere it is among the notes below the table).
+  const question = (payload.deal_comments || [])[0];
+  if (question) head.append(h("div", { class: "mr-question", "data-testid": "mr-question" }, bdi(question)));
   root.append(head);
   if (payload.error) {
     root.append(h("p", { class: "mr-error", role: "alert", text: `Problem: ${payload.error}` }));
@@ -409,7 +416,7 @@ function build(view) {
     oninput: (event) => go(view, Number(event.target.value)),
   });
   parts.stepText = h("span", { class: "mr-steptext", "data-testid": "mr-step" });
-  parts.trickText = h("span", { class: "mr-tricktext", "data-testid": "mr-trick" });
+  parts.trickText = h("span", { class: "mr-tricktext", "data-testid": "mr-trick-text" });
   parts.lineText = h("span", { class: "mr-linetext", "data-testid": "mr-line" });
   const controls = h(
     "div",
@@ -425,6 +432,17 @@ function build(view) {
     button(view, "mr-next-ten", "10 \u25B6", "next ten event", "nextTen", "t"),
     button(view, "mr-prev-note", "\u25C0 \u270E", "previous annotation", "prevNote", "Shift+N"),
     button(view, "mr-next-note", "\u270E \u25B6", "next annotation", "nextNote", "n"),
+    h("span", { class: "mr-sep", "aria-hidden": "true" }),
+    h("button", {
+      type: "button",
+      class: "mr-btn mr-menubtn",
+      "data-testid": "mr-menu",
+      "aria-expanded": "false",
+      "aria-label": "options and the analysis board",
+      title: "options and the analysis board",
+      text: "\u2630 options",
+      onclick: () => toggleMenu(view),
+    }),
   );
   parts.say = h("div", { class: "mr-say", "data-testid": "mr-say", role: "status", "aria-live": "polite" });
   const where = h("div", { class: "mr-where" }, parts.trickText, " \u00B7 ", parts.stepText, parts.lineText);
@@ -500,7 +518,21 @@ function build(view) {
     );
   }
   root.append(parts.points);
+  parts.menu = h("div", { class: "mr-menu", "data-testid": "mr-menu-panel", role: "group", "aria-label": "options and the analysis board" });
+  root.append(parts.menu);
   update(view);
+}
+
+/** Presentation mode keeps the options and the board's buttons in the menu; elsewhere they
+ * go back to their places, the buttons above the sentence and the options after it. */
+function placeMenu(view, present) {
+  const { menu, options, boardbar, say } = view.parts;
+  if (!menu) return;
+  if (present && options.parentNode !== menu) menu.append(boardbar, options);
+  else if (!present && options.parentNode === menu) {
+    say.before(boardbar);
+    say.after(options);
+  }
 }
 
 /** The jump list of the line shown: one button per annotated card (remade when the line
@@ -594,6 +626,7 @@ function buildOptions(view) {
     check("mr-opt-played", "played cards", "show_played", null, (on) => on),
     check("mr-opt-four", "4-colour deck", "four_color", null, (on) => on),
     check("mr-opt-large", "large print", "scale", null, (on) => (on ? 1.6 : 1.0)),
+    check("mr-opt-present", "present (projector)", "presentation", null, (on) => on),
     h("label", { class: "mr-opt" }, quiz),
     // Only where values can come from: a kernel (the widget has the trait) or a page
     // that embeds them.
@@ -649,6 +682,15 @@ function boardAction(view, what) {
     return;
   }
   if (!send(view, { do: what, at: currentNode(view) })) showNotice(view, "info", "The board's buttons need the notebook: open this deal there with mr.replay(...).");
+}
+
+/** Presentation mode keeps the options and the board's buttons behind one menu, over the
+ * table (so opening it moves nothing). */
+function toggleMenu(view) {
+  view.menuOpen = !view.menuOpen;
+  view.root.classList.toggle("mr-menu-open", view.menuOpen);
+  const btn = view.root.querySelector("[data-testid=mr-menu]");
+  if (btn) btn.setAttribute("aria-expanded", view.menuOpen ? "true" : "false");
 }
 
 function toggleAsk(view) {
@@ -765,7 +807,13 @@ function update(view) {
   const scale = Number(option(view, "scale", 1)) || 1;
   root.style.setProperty("--mr-scale", String(scale));
   root.classList.toggle("mr-4c", Boolean(option(view, "four_color", false)));
-  root.classList.toggle("mr-large", scale > 1.01);
+  const present = Boolean(option(view, "presentation", false));
+  root.classList.toggle("mr-large", scale > 1.01 && !present);
+  root.classList.toggle("mr-present", present);
+  if (present) root.dataset.presentation = "1";
+  else delete root.dataset.presentation;
+  if (!present && view.menuOpen) toggleMenu(view);
+  placeMenu(view, present);
   root.classList.toggle("mr-board", isBoard(view));
   root.dataset.step = String(k);
   root.dataset.node = String(id);
@@ -1058,7 +1106,7 @@ function drawCenter(view, step, k) {
   }
   center.classList.toggle("mr-done", Boolean(step.winner));
   const lines = [
-    h("div", { class: "mr-ring" }, kids),
+    h("div", { class: "mr-ring", "data-testid": "mr-trick" }, kids),
     h("div", { class: "mr-caption" }, h("strong", { text: count ? `Trick ${step.trick}` : `Before trick ${step.trick}` }), " ", caption),
   ];
   if (extra) lines.push(h("div", { class: "mr-caption mr-collect", text: extra }));

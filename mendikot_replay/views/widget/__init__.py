@@ -1,6 +1,7 @@
 """The notebook board: :class:`Viewer`, an anywidget adapter over a
 :class:`~mendikot_replay.session.session.Session` (``viewer.py``), the threads that run the
-session's jobs in a kernel (``driver.py``), and the ways to open one (``dealing.py``)."""
+session's jobs in a kernel (``driver.py``), the ways to open one (``dealing.py``), and a
+*Reveal* button for an answer that waits for the teacher (``reveal.py``)."""
 
 from ...session.chance_view import (
     QUIZ_GRADES,
@@ -13,6 +14,7 @@ from ...session.chance_view import (
 from ...session.requests import page_target
 from ...session.session import PROJECTOR_SCALE, load_record
 from .dealing import new_deal, new_position, replay
+from .reveal import reveal
 from .viewer import Viewer
 
 __all__ = [
@@ -29,4 +31,5 @@ __all__ = [
     "page_target",
     "quiz_odds_entry",
     "replay",
+    "reveal",
 ]

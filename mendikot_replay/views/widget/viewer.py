@@ -66,7 +66,7 @@ import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import anywidget
 import traitlets
@@ -83,7 +83,11 @@ from ...solver.search import Solver
 from ..html import viewer_css, viewer_js
 from .driver import JobDriver
 
-__all__ = ["Viewer"]
+__all__ = ["PRESENT_ENV", "Viewer"]
+
+PRESENT_ENV: Final = "MENDIKOT_PRESENT"
+"""The environment variable that opens every viewer in presentation mode (``"1"``): set by
+``./dev.sh present``, so that a notebook served to a class needs no option in its code."""
 
 T = TypeVar("T")
 
@@ -93,7 +97,8 @@ class Viewer(anywidget.AnyWidget):
 
     Options (all synced traitlets, also set from the browser's option bar):
     ``hidden_seats`` (hands drawn as card backs), ``show_played`` (played cards greyed, or
-    left out), ``scale`` (1.0; :meth:`projector` sets 1.6), ``four_color`` (a 4-colour deck;
+    left out), ``scale`` (1.0; :meth:`projector` sets 1.6), ``presentation`` (a class at a
+    projector: the question and the table fill the screen), ``four_color`` (a 4-colour deck;
     suit signs are always shown), ``quiz_seat`` ("what would you play?" for that seat),
     ``analyse`` (the solver's value on each card of the player to move; filled in
     ``analysis`` as it is computed), ``chances`` (the graph of A/C's single-dummy chances
@@ -121,6 +126,10 @@ class Viewer(anywidget.AnyWidget):
     hidden_seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
     show_played = traitlets.Bool(True).tag(sync=True)
     scale = traitlets.Float(1.0).tag(sync=True)
+    presentation = traitlets.Bool(False).tag(sync=True)
+    """Presentation mode, for a class at a projector: the question and the table fill the
+    screen in print a room can read (every text at least 18 px), the options behind one
+    menu. On by default where ``MENDIKOT_PRESENT=1`` (``./dev.sh present`` sets it)."""
     four_color = traitlets.Bool(False).tag(sync=True)
     quiz_seat = traitlets.Unicode("").tag(sync=True)
     analyse = traitlets.Bool(False).tag(sync=True)
@@ -167,6 +176,8 @@ class Viewer(anywidget.AnyWidget):
         **options: Any,
     ) -> None:
         own = {k: options.pop(k) for k in list(options) if k in OPTIONS}
+        if "presentation" not in own and os.environ.get(PRESENT_ENV) == "1":
+            own["presentation"] = True
         self.session = Session(
             source, deal, step, max_tricks=max_tricks, solver=solver, save_to=save_to, **own
         )

@@ -42,7 +42,7 @@ from .pmn.writer import write_deals
 from .solver.search import Solver, solve
 
 if TYPE_CHECKING:
-    from .views.widget import Viewer, new_deal, new_position, replay, reveal
+    from .views.widget import Viewer, new_deal, new_position, recorder, replay, reveal
 
 #: The names loaded on first use, and the module each comes from.
 _LAZY = {
@@ -51,6 +51,7 @@ _LAZY = {
     "new_deal": "views.widget",
     "new_position": "views.widget",
     "reveal": "views.widget",
+    "recorder": "views.widget",
 }
 
 __all__ = [
@@ -84,6 +85,7 @@ __all__ = [
     "odds",
     "read_deals",
     "read_string",
+    "recorder",
     "replay",
     "reveal",
     "solve",

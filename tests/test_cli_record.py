@@ -25,6 +25,7 @@ from mendikot_replay.core.cards import format_hand
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.core.seats import seats
 from mendikot_replay.players.generate import random_deal
+from mendikot_replay.pmn import deal_form
 from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.pmn.record import DealRecord
 
@@ -464,7 +465,7 @@ def typed_in(deal: DealRecord) -> list[str]:
     rules = deal.setup.rules
     table = seats(rules.players)
     answers = ["Random deal", "-", "-", "-", str(rules.players)]
-    if len(recorder._decks(rules.players)) > 1:
+    if len(deal_form._decks(rules.players)) > 1:
         answers.append(str(rules.deck))
     answers += [deal.tags["Dealer"], rules.trump_method.value]
     if rules.trump_method is TrumpMethod.CLOSED:

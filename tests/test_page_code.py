@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from mendikot_replay.pmn.deal_form import DealForm, defaults_after
 from mendikot_replay.pmn.reader import read_deals
-from mendikot_replay.session.payload import deal_view
+from mendikot_replay.session.payload import deal_view, form_view
 from mendikot_replay.views.html import bundle_modules, viewer_js
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,6 +47,11 @@ def test_the_pure_parts_pass_node_s_tests(tmp_path: Path) -> None:
             (tmp_path / f"{sample}-{record.index}.json").write_text(
                 json.dumps(view, ensure_ascii=False), encoding="utf-8"
             )
+    # the recorder's first page: a new deal's set-up, carried over from the worked example
+    form = form_view(
+        DealForm(defaults_after(next(iter(read_deals(SAMPLES / "worked-example.pmn")))))
+    )
+    (tmp_path / "recorder-form.json").write_text(json.dumps(form), encoding="utf-8")
     tests = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "tests" / "js").glob("*.test.js"))
     assert tests
     run = subprocess.run(

@@ -17,7 +17,9 @@ from mendikot_replay.analysis import odds as odds_module
 from mendikot_replay.analysis.chances import deal_chances
 from mendikot_replay.analysis.odds import Odds
 from mendikot_replay.analysis.pipeline import Pipeline
+from mendikot_replay.core.result import next_dealer
 from mendikot_replay.players.simulate import simulate
+from mendikot_replay.pmn.deal_form import DealForm, today
 from mendikot_replay.pmn.entry import DealEntry
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.pmn.writer import write_string
@@ -76,6 +78,52 @@ def test_a_deal_dealt_played_and_saved_by_requests_alone(tmp_path: Path) -> None
     saved = next(iter(read_deals(target)))
     assert [str(n.card) for n in saved.mainline()] == [str(n.card) for n in played.mainline()]
     assert saved.tags["Result"] == played.tags["Result"] and saved.tags["A"] == "Asha"
+
+
+def test_a_table_s_deals_set_up_by_the_form_one_after_the_other(tmp_path: Path) -> None:
+    """The recorder's session: the form (defaults from the file's last deal), the dealing,
+    the play, the save, then *Next deal*: the occasion and the names carried over, the
+    dealer the rules give, and the next deal appended to the same file."""
+    (worked,) = read_deals(ROOT / "sample_games" / "worked-example.pmn")
+    assert worked.timeline is not None and worked.timeline.result is not None
+    target = tmp_path / "sunday.pmn"
+    session = Session(DealForm.for_file(target), save_to=target)
+    form = as_json(session.handle({"do": "state"}))["changes"]["data"]["form"]
+    assert form["answers"]["date"] == today() and form["answers"]["name A"] == ""
+    names = {f"name {s}": worked.tags[s] for s in "ABCD"}
+    wrong = as_json(session.handle({"do": "start", "answers": {**names, "players": "5"}}))
+    assert "Players: Mendikot is played by 4, 6 or 8" in wrong["changes"]["notice"]["text"]
+    assert session.form is not None  # the form stays, to be corrected
+    answers = {**names, "event": worked.tags["Event"], "dealer": worked.tags["Dealer"]}
+    as_json(session.handle({"do": "start", "answers": answers}))
+    assert session.form is None and session.entry is not None
+    session.handle({"do": "paste", "text": worked.tags["Hands"]})
+    session.handle({"do": "trump", "suit": worked.tags["Trump"]})
+    for node in worked.mainline():
+        session.handle({"do": "play", "card": str(node.card)})
+    reply = as_json(session.handle({"do": "next_deal"}))["changes"]
+    assert reply["notice"]["kind"] == "saved"  # the deal was saved on the way
+    form = reply["data"]["form"]
+    assert form["answers"]["dealer"] == next_dealer(worked.tags["Dealer"], worked.timeline.result)
+    assert form["answers"]["event"] == worked.tags["Event"]
+    assert form["answers"]["name C"] == worked.tags["C"]
+    assert session.state["dirty"] is False and session.state["analysis"] == {}
+    session.handle({"do": "start", "answers": {}})  # every answer as carried over
+    session.handle({"do": "paste", "text": worked.tags["Hands"]})
+    session.handle({"do": "trump", "suit": "H"})
+    session.handle({"do": "save"})
+    first, second = read_deals(target)
+    assert [str(n.card) for n in first.mainline()] == [str(n.card) for n in worked.mainline()]
+    assert first.tags["Result"] == worked.tags["Result"]
+    assert second.tags["Dealer"] == form["answers"]["dealer"]
+    assert second.tags["C"] == worked.tags["C"] and second.tags["Trump"] == "H"
+
+
+def test_next_deal_is_for_a_deal_recorded_here() -> None:
+    session = Session(read_string(ENDING)[0])
+    changes = as_json(session.handle({"do": "next_deal"}))["changes"]
+    assert "comes after a deal recorded on this board" in changes["notice"]["text"]
+    assert session.dealt
 
 
 def test_a_refused_request_changes_nothing_and_says_why() -> None:

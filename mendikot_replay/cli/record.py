@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import datetime
 import os
 import re
 import sys
@@ -39,14 +38,18 @@ from typing import Any, Final, Protocol, TextIO
 
 from ..core.cards import Card, Suit, parse_hand
 from ..core.engine import Game, IllegalPlay
-from ..core.result import next_dealer
-from ..core.rules import VARIANT_FLAGS, Capture, Reveal, TrumpMethod
+from ..core.rules import Capture, TrumpMethod
 from ..core.seats import Seat, Team, seats, team_label, team_of
 from ..core.timeline import Snapshot
 from ..errors import MendikotError, TextError
-from ..pmn.check import check_record
+from ..pmn.deal_form import (
+    Question,
+    defaults_after,
+    defaults_from_file,
+    entry_from_answers,
+    questions,
+)
 from ..pmn.entry import DealEntry, EntryError
-from ..pmn.reader import deal_places, read_string
 from ..pmn.record import GLYPH_NAGS, DealRecord
 from ..pmn.syntax import checked_text
 from ..pmn.tags import parse_hands
@@ -222,148 +225,6 @@ class _Quit(Exception):
 
 class _Refused(Exception):
     """A trick that is not taken; the message says which card and why."""
-
-
-# -- the questions ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Question:
-    key: str
-    label: str
-    default: str
-    parse: Callable[[str], str]
-    """The answer as it is kept, or :class:`ValueError` with what is wrong."""
-    choices: tuple[str, ...] = ()
-    optional: bool = False
-    """Whether ``-`` leaves it empty."""
-
-
-def _text(value: str) -> str:
-    value = " ".join(value.split())
-    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in value):
-        raise ValueError("control characters cannot be part of a tag")
-    return value
-
-
-def _players(value: str) -> str:
-    if value.strip() not in ("4", "6", "8"):
-        raise ValueError(f"Mendikot is played by 4, 6 or 8 players, not {value.strip()!r}")
-    return value.strip()
-
-
-def _decks(players: int) -> tuple[str, ...]:
-    return tuple(str(d) for d in (52, 48, 32) if d % players == 0)
-
-
-def _one_of(names: Sequence[str]) -> str:
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
-
-
-def _choice(names: Sequence[str]) -> Callable[[str], str]:
-    """A parser for one of ``names``, spelt in any case, spaces, ``-`` and ``_`` ignored."""
-
-    def parse(value: str) -> str:
-        key = re.sub(r"[\s_-]", "", value).lower()
-        for name in names:
-            if re.sub(r"[\s_-]", "", name).lower() == key:
-                return name
-        raise ValueError(f"{value.strip()!r} is not one of {_one_of(names)}")
-
-    return parse
-
-
-def _variant(value: str) -> str:
-    flags = [f.strip().lower() for f in re.split(r"[,\s]+", value) if f.strip()]
-    for flag in flags:
-        if flag not in VARIANT_FLAGS:
-            raise ValueError(f"unknown house rule {flag!r} (known: {', '.join(VARIANT_FLAGS)})")
-    return ",".join(dict.fromkeys(flags))
-
-
-def _deal_number(value: str) -> str:
-    if not re.fullmatch(r"\s*\d{1,9}\s*", value) or int(value) < 1:
-        raise ValueError(f"{value.strip()!r} is not a deal number (1, 2, 3 ...)")
-    return str(int(value))
-
-
-def today() -> str:
-    """Today as PMN's ``Date`` writes it."""
-    return datetime.date.today().strftime("%Y.%m.%d")
-
-
-BASE_DEFAULTS: Final[dict[str, str]] = {
-    "players": "4",
-    "dealer": "B",
-    "method": "Drawn",
-    "reveal": "A",
-    "capture": "Trick",
-}
-
-
-def defaults_after(record: DealRecord) -> dict[str, str]:
-    """What the deal after ``record`` most likely shares with it, as answers: the occasion,
-    the match (the next deal number), the rules, the names, and the next dealer (by the
-    rules of rotation when ``record`` is finished; the same dealer when it is not)."""
-    tags = record.tags
-    out = {
-        key: _safe_text(tags.get(name, ""))
-        for key, name in (("event", "Event"), ("site", "Site"), ("date", "Date"))
-    }
-    match = _safe_text(tags.get("Match", ""))
-    if match:
-        out["match"] = match
-        number = tags.get("Deal", "").strip()
-        if re.fullmatch(r"[0-9]{1,9}", number):
-            out["deal"] = str(int(number) + 1)
-    setup = record.setup
-    if setup is None:
-        return out
-    rules = setup.rules
-    flags = (("must-trump", rules.must_trump), ("bonus-aces", rules.bonus_aces))
-    out.update(
-        players=str(rules.players),
-        deck=str(rules.deck),
-        method=rules.trump_method.value,
-        reveal=rules.reveal.value,
-        capture=rules.capture.value,
-        variant=",".join(flag for flag, on in flags if on),
-    )
-    for seat in seats(rules.players):
-        name = _safe_text(tags.get(seat, ""))
-        if name:
-            out[f"name {seat}"] = name
-    if setup.dealer is not None and setup.start is None:
-        if record.timeline is None:
-            check_record(record)
-        result = record.timeline.result if record.timeline is not None else None
-        out["dealer"] = next_dealer(setup.dealer, result, rules.players) if result else setup.dealer
-    return out
-
-
-def _safe_text(value: str) -> str:
-    try:
-        return _text(value)
-    except ValueError:
-        return ""
-
-
-def defaults_from_file(path: str) -> dict[str, str]:
-    """:func:`defaults_after` the last deal of the file at ``path`` (none when the file
-    does not exist or its last deal cannot be read); ``Date`` today when it gives none."""
-    last = None
-    if os.path.isfile(path):
-        try:
-            for place in deal_places(path):
-                last = place
-        except (OSError, MendikotError):
-            last = None
-    out: dict[str, str] = {}
-    if last is not None and last.raw is not None:
-        records = read_string(last.raw.decode("utf-8", "replace"))
-        if records:
-            out = defaults_after(records[0])
-    if not out.get("date"):
-        out["date"] = today()
-    return out
 
 
 # -- cards and hands as text -----------------------------------------------------------------
@@ -566,69 +427,10 @@ class Recorder:
                 self.say(f"  {visible(trick.text)}")
 
     # -- the tags ----------------------------------------------------------------------
-    def questions(self) -> list[_Question]:
+    def questions(self) -> list[Question]:
         """The tag questions for the answers so far (the deck, the names and the closed
         trump's version depend on earlier answers)."""
-        d = {**BASE_DEFAULTS, **self.defaults}
-        a = self.answers
-        qs = [
-            _Question("event", "Event", d.get("event", ""), _text, optional=True),
-            _Question("site", "Site", d.get("site", ""), _text, optional=True),
-            _Question("date", "Date (YYYY.MM.DD)", d.get("date", ""), _text, optional=True),
-            _Question(
-                "match", "Match (its deals share it)", d.get("match", ""), _text, optional=True
-            ),
-        ]
-        if a.get("match"):
-            same = a["match"] == d.get("match")
-            number = d.get("deal", "1") if same else "1"
-            qs.append(_Question("deal", "Deal number in the match", number, _deal_number))
-        qs.append(_Question("players", "Players", d["players"], _players, ("4", "6", "8")))
-        players = int(a.get("players") or d["players"])
-        decks = _decks(players)
-        if len(decks) > 1:
-            deck = d.get("deck", "")
-            deck = deck if deck in decks else decks[0]
-            qs.append(_Question("deck", "Deck", deck, _choice(decks), decks))
-        table = seats(players)
-        dealer = d["dealer"] if d["dealer"] in table else "B"
-        qs.append(_Question("dealer", "Dealer", dealer, _choice(table), table))
-        methods = tuple(m.value for m in TrumpMethod)
-        qs.append(_Question("method", "Trump method", d["method"], _choice(methods), methods))
-        if a.get("method") == TrumpMethod.CLOSED.value:
-            versions = tuple(r.value for r in Reveal)
-            qs.append(
-                _Question(
-                    "reveal",
-                    "Closed trump version (A: turned up by itself, B: on request)",
-                    d["reveal"],
-                    _choice(versions),
-                    versions,
-                )
-            )
-        captures = tuple(c.value for c in Capture)
-        qs.append(_Question("capture", "Capture", d["capture"], _choice(captures), captures))
-        qs.append(
-            _Question(
-                "variant",
-                f"House rules ({', '.join(VARIANT_FLAGS)}; Enter: none)",
-                d.get("variant", ""),
-                _variant,
-                VARIANT_FLAGS,
-                optional=True,
-            )
-        )
-        for seat in table:
-            qs.append(
-                _Question(
-                    f"name {seat}",
-                    f"{seat}'s name",
-                    d.get(f"name {seat}", ""),
-                    _text,
-                    optional=True,
-                )
-            )
-        return qs
+        return questions(self.defaults, self.answers)
 
     def _ask_tags(self, backward: bool) -> bool:
         self.session = None
@@ -650,7 +452,7 @@ class Recorder:
                 continue
             index += 1
 
-    def _ask_question(self, question: _Question) -> str:
+    def _ask_question(self, question: Question) -> str:
         default = question.default
         kept = self.answers.get(question.key)
         if kept == "" and question.optional:  # asked again after undo: left empty
@@ -686,29 +488,7 @@ class Recorder:
     # -- the hands ---------------------------------------------------------------------
     def _bare_entry(self) -> DealEntry:
         """The deal the answers describe, no card dealt yet (each answer was accepted)."""
-        a = self.answers
-        active = {q.key for q in self.questions()}
-        players = int(a["players"])
-        table = seats(players)
-        method = a["method"]
-        entry = DealEntry.new(
-            players=players,
-            deck=int(a["deck"]) if "deck" in active else None,
-            dealer=a["dealer"],
-            trump_method=method,
-            reveal=a.get("reveal") if method == TrumpMethod.CLOSED.value else None,
-            capture=a["capture"],
-            variant=tuple(f for f in a.get("variant", "").split(",") if f),
-            names={s: a[f"name {s}"] for s in table if a.get(f"name {s}")},
-            event=a.get("event") or None,
-            site=a.get("site") or None,
-            date=a.get("date") or None,
-        )
-        if a.get("match"):
-            entry.tags["Match"] = a["match"]
-            if a.get("deal"):
-                entry.tags["Deal"] = a["deal"]
-        return entry
+        return entry_from_answers(self.answers, self.defaults)
 
     def _session(self, *, trump: bool = False, tricks: bool = False) -> Session:
         """The deal made again from the answers — the hands typed, and with ``trump`` and

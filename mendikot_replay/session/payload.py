@@ -43,10 +43,11 @@ from typing import Any, Final
 from ..core.cards import TENS
 from ..core.engine import PlayEvent, TenFate
 from ..core.result import DealResult
-from ..core.rules import Capture, TrumpMethod
+from ..core.rules import VARIANT_FLAGS, Capture, Reveal, TrumpMethod
 from ..core.seats import Seat, seats, team_label, team_of
 from ..core.timeline import Snapshot, Timeline
 from ..pmn.commands import COMMAND, without_commands
+from ..pmn.deal_form import DealForm
 from ..pmn.entry import DealEntry
 from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode
 from ..pmn.user_text import isolate
@@ -184,6 +185,32 @@ def entry_view(entry: DealEntry) -> JSON:
         "needs": needs,
     }
     return view
+
+
+def form_view(form: DealForm, file: str = "") -> JSON:
+    """The payload of a new deal's set-up (:class:`~.deal_form.DealForm`): ``form`` has
+    the ``answers`` it starts with (the file's last deal carried over, today's date), and
+    what the answers may be — the seats and decks for each number of players, the trump
+    methods, the closed trump's versions, the captures and the house rules — so that the
+    page redraws the form as the players' number or the method change, with no round trip;
+    Python reads the answers again when the form is sent (:meth:`DealForm.entry`)."""
+    counts = ("4", "6", "8")
+    return {
+        "version": VIEW_VERSION,
+        "title": "A new deal",
+        "subtitle": "",
+        "form": {
+            "file": file,
+            "answers": form.answers(),
+            "players": list(counts),
+            "seats": {n: list(seats(int(n))) for n in counts},
+            "decks": {n: [str(d) for d in (52, 48, 32) if d % int(n) == 0] for n in counts},
+            "methods": [m.value for m in TrumpMethod],
+            "reveals": [r.value for r in Reveal],
+            "captures": [c.value for c in Capture],
+            "flags": list(VARIANT_FLAGS),
+        },
+    }
 
 
 #: The Mendikot observation NAGs a board offers by name.
@@ -768,5 +795,6 @@ __all__ = [
     "entry_view",
     "failed_entry",
     "fate_words",
+    "form_view",
     "result_words",
 ]

@@ -48,6 +48,7 @@ from ..analysis.pipeline import Pipeline
 from ..core.timeline import Snapshot
 from ..errors import FileChangedError, MendikotError
 from ..pmn import editing
+from ..pmn.deal_form import DealForm, defaults_after
 from ..pmn.entry import DealEntry, EntryError
 from ..pmn.files import SaveNotice
 from ..pmn.reader import is_pmn_text, pick_deal, read_deals, read_string
@@ -58,7 +59,7 @@ from ..solver.search import Solver
 from .board import Board, BoardError
 from .chance_view import QUIZ_GRADES, chance_graph_entry, quiz_odds_entry
 from .jobs import ChanceSolver, Graph, Interrupted, Lane, Task
-from .payload import JSON, analysis_entry, entry_view, failed_entry
+from .payload import JSON, analysis_entry, entry_view, failed_entry, form_view
 from .requests import Fields, page_target
 
 __all__ = ["CHANCE_THREADS", "OPTIONS", "PROJECTOR_SCALE", "Session", "Source", "load_record"]
@@ -131,7 +132,7 @@ class Session:
 
     def __init__(
         self,
-        source: Source | DealEntry,
+        source: Source | DealEntry | DealForm,
         deal: int = 1,
         step: int = 0,
         *,
@@ -154,8 +155,13 @@ class Session:
         one after the other on the thread that steps the task, with the same chances."""
         self._settings: dict[str, Any] = {"solver": solver, "max_tricks": max_tricks}
         self._entry: DealEntry | None = None
+        self._form: DealForm | None = None
+        """A new deal's set-up, while its form is shown (before the dealing)."""
         self._board_now: Board | None = None
-        if isinstance(source, DealEntry):
+        if isinstance(source, DealForm):
+            self._form = source
+            path, index = None, None
+        elif isinstance(source, DealEntry):
             self._entry = source
             path, index = None, None
         else:
@@ -179,7 +185,7 @@ class Session:
             "quiz_odds": {},
             "dirty": False,
             "file": named.name if named is not None else "",
-            "recording": isinstance(source, DealEntry),
+            "recording": isinstance(source, (DealEntry, DealForm)),
             "notice": {},
         }
         """Everything a front end shows, by the page's names (read it; change it through
@@ -336,9 +342,12 @@ class Session:
     def _show(self, *, tree_changed: bool = False) -> None:
         """Put the board's place (and, when the tree changed, its payload) into the state."""
         board = self._board_now
-        if board is None:  # dealing: the entry's payload, nothing to step
-            assert self._entry is not None
-            self._put("data", entry_view(self._entry))
+        if board is None:  # the set-up or the dealing: its payload, nothing to step
+            if self._form is not None:
+                self._put("data", form_view(self._form, self.state["file"]))
+            else:
+                assert self._entry is not None
+                self._put("data", entry_view(self._entry))
             self._put("path", [0])
             self._put("step", 0)
             return
@@ -392,12 +401,57 @@ class Session:
             raise ValueError(f"no trick {number} in this line (it starts at trick {first})")
         self.go(places[-1])
 
-    # -- dealing a new deal -------------------------------------------------------------
+    # -- a new deal: its set-up, the dealing ------------------------------------------
+    @property
+    def form(self) -> DealForm | None:
+        """The set-up of a new deal while its form is shown, else ``None``."""
+        return self._form
+
+    def start(self, answers: Mapping[str, object]) -> None:
+        """The set-up's form answered (``answers`` by question, see
+        :mod:`~.pmn.deal_form`; a missing one takes its default): the deal it describes
+        is ready to be dealt. A wrong answer is refused, and the form stays."""
+        form = self._form
+        if form is None:
+            raise EntryError("this deal is set up already")
+        try:
+            self._entry = form.entry(answers)
+        except (MendikotError, ValueError) as refused:
+            self.tell("error", str(refused))
+            raise
+        self._form = None
+        self._show()
+
+    def next_deal(self) -> None:
+        """After a deal recorded here: save it (appended to the file, or its place there
+        updated), and set up the next one — the occasion, the names and the rules carried
+        over, the dealer moved on by the rules of rotation (the result decides it); the
+        next save appends that deal to the same file."""
+        if self._board_now is None or not self.state["recording"]:
+            raise EntryError("the next deal comes after a deal recorded on this board")
+        if self.save_to is None and self.source_file is None:
+            raise EntryError("this deal has no file to go to: give the board a path")
+        if self.state["dirty"] or self.source_file is None:
+            self._save_request()
+        self.save_to = self.source_file or self.save_to
+        form = DealForm(defaults_after(self.record))
+        self._form, self._entry, self._board_now = form, None, None
+        self.source_file, self.index = None, None
+        self._solved.clear()
+        self._quiz_known.clear()
+        self._put("analysis", {})
+        self._put("quiz_odds", {})
+        self._reset_chances()
+        self._put("dirty", False)
+        self._show()
+
     def dealing(self, change: Callable[[DealEntry], object]) -> None:
         """Do ``change`` on the deal being dealt; when every hand is full (and the trump
         is settled) the deal becomes a board, ready to record the play."""
         entry = self._entry
         if entry is None:
+            if self._form is not None:
+                raise EntryError("set up the deal first: the form above says who plays")
             raise EntryError("the hands are dealt already: this deal is being played")
         try:
             change(entry)
@@ -583,6 +637,13 @@ class Session:
             self.on_board(lambda b: b.nag(nag, on))
         elif action in ("give", "take", "select", "paste", "trump"):
             self._deal_request(action, ask)
+        elif action == "start":
+            given = ask.content.get("answers")
+            if not isinstance(given, Mapping):
+                raise EntryError("the set-up's answers are missing")
+            self.start(given)
+        elif action == "next_deal":
+            self.next_deal()
         elif action == "annotate":
             self.annotate()
         elif action == "go":

@@ -27,6 +27,7 @@ from playwright.sync_api import (
     Locator,
     Page,
     Route,
+    ViewportSize,
     expect,
 )
 
@@ -125,6 +126,48 @@ def voila_args(notebooks: Path, port: int) -> list[str]:
         "--show_tracebacks=True",
         f"--template={TEMPLATE}",
     ]  # fmt: skip
+
+
+@contextlib.contextmanager
+def voila_serving(notebooks: Path, env: dict[str, str], name: str = "voila") -> Iterator[Server]:
+    """A Voila server (:func:`voila_args`) for as long as the ``with`` lasts."""
+    port = free_port()
+    server = start_server(name, voila_args(notebooks, port), env, "/", "", port)
+    try:
+        yield server
+    finally:
+        stop_server(server)
+
+
+@contextlib.contextmanager
+def screen_page(
+    browser: Browser,
+    server: Server,
+    notebook: str,
+    viewport: ViewportSize,
+    ready: str = "mr-viewer",
+    *,
+    phone: bool = False,
+) -> Iterator[tuple[Page, list[str]]]:
+    """``notebook`` served by ``server``, open in a window of ``viewport`` (a phone's:
+    touch, mobile), offline, once its first ``ready`` test id shows: the page, and the
+    requests it made for another host (each aborted). A screenshot of how it ended goes to
+    test-artifacts/."""
+    context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
+    context.set_default_timeout(30_000)
+    outside: list[str] = []
+    keep_offline(context, outside)
+    page = context.new_page()
+    try:
+        page.goto(server.address(notebook))
+        expect(page.get_by_test_id(ready).first).to_be_visible(timeout=120_000)
+        yield page, outside
+    finally:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = f"{Path(notebook).stem}-{viewport['width']}x{viewport['height']}-end.png"
+        with contextlib.suppress(Error):
+            page.screenshot(path=str(ARTIFACTS / name))
+        context.close()
 
 
 def stop_server(server: Server) -> None:

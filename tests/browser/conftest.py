@@ -32,11 +32,12 @@ from browser_support import (
     offline_page,
     start_server,
     stop_server,
-    voila_args,
+    voila_serving,
 )
 from playwright.sync_api import Browser, Error, Page, sync_playwright
 
 from mendikot_replay.views.voila import JUPYTER_DATA
+from mendikot_replay.views.widget.viewer import PRESENT_ENV
 
 
 @pytest.fixture(scope="session")
@@ -111,14 +112,19 @@ def lab_server(
 @pytest.fixture(scope="module")
 def voila_server(workdir: Path, jupyter_env: dict[str, str]) -> Iterator[Server]:
     """A real Voila server on a free port (no authentication, localhost only) serving the
-    notebooks folder; a notebook is at ``/voila/render/NAME.ipynb``."""
-    port = free_port()
-    args = voila_args(workdir / "notebooks", port)
-    server = start_server("voila", args, jupyter_env, "/", "", port)
-    try:
+    notebooks folder with the classroom's template; a notebook is at
+    ``/voila/render/NAME.ipynb``."""
+    with voila_serving(workdir / "notebooks", jupyter_env) as server:
         yield server
-    finally:
-        stop_server(server)
+
+
+@pytest.fixture(scope="module")
+def present_server(workdir: Path, jupyter_env: dict[str, str]) -> Iterator[Server]:
+    """Voila as ``./dev.sh present`` starts it: ``MENDIKOT_PRESENT=1``, every board in
+    presentation mode (but the recorder's, which is for a phone)."""
+    env = {**jupyter_env, PRESENT_ENV: "1"}
+    with voila_serving(workdir / "notebooks", env, "voila-present") as server:
+        yield server
 
 
 @pytest.fixture(scope="module")

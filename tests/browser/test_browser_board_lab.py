@@ -306,7 +306,7 @@ def test_large_print_fits_a_projector_and_a_phone_stacks(
 ) -> None:
     """Projector mode on a 1280x720 screen shows the whole table, the bottom hand too, with no
     scrolling (the move list and the tens beside it); on a phone nothing is wider than the
-    screen and the table comes before the move list and the side boxes."""
+    screen and the table comes first, the tens ledger right under it, then the move list."""
     out = tmp_path / "page.html"
     out.write_text(page_html(read_deals(ROOT / "sample_games" / sample)), encoding="utf-8")
     page.set_viewport_size({"width": 1280, "height": 720})
@@ -327,9 +327,10 @@ def test_large_print_fits_a_projector_and_a_phone_stacks(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     table = viewer.locator(".mr-tablearea").bounding_box()
     moves = viewer.get_by_test_id("mr-moves").bounding_box()
-    side = viewer.locator(".mr-side").bounding_box()
-    assert table is not None and moves is not None and side is not None
-    assert table["y"] + table["height"] <= moves["y"] <= side["y"]
+    ledger = viewer.get_by_test_id("mr-ledger").bounding_box()
+    assert table is not None and moves is not None and ledger is not None
+    # the tens right under the table, on the same screen; the move list after them
+    assert table["y"] + table["height"] <= ledger["y"] <= moves["y"]
     for seat in viewer.locator(".mr-seat").all():
         box = seat.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390

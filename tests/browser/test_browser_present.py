@@ -13,28 +13,20 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from browser_support import (
-    ARTIFACTS,
+    ROOT,
     Server,
     at_step,
-    free_port,
-    keep_offline,
-    start_server,
-    stop_server,
-    voila_args,
+    screen_page,
 )
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.solver.search import solve, value_text
-from mendikot_replay.views.widget.viewer import PRESENT_ENV
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 PROJECTOR: ViewportSize = {"width": 1280, "height": 720}
 ENDGAMES = "/voila/render/03-endgames.ipynb"
 REPLAY = "/voila/render/01-replay.ipynb"
@@ -43,47 +35,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 
 @pytest.fixture(scope="module")
-def present_server(workdir: Path, jupyter_env: dict[str, str]) -> Iterator[Server]:
-    """Voila as ``./dev.sh present`` starts it: presentation mode on for every board."""
-    port = free_port()
-    args = voila_args(workdir / "notebooks", port)
-    server = start_server("voila-present", args, {**jupyter_env, PRESENT_ENV: "1"}, "/", "", port)
-    try:
-        yield server
-    finally:
-        stop_server(server)
-
-
-@contextlib.contextmanager
-def at_projector(
-    browser: Browser, server: Server, notebook: str
-) -> Iterator[tuple[Page, list[str]]]:
-    """``notebook`` open at 1280x720, offline: the page, and the requests it made for
-    another host (each aborted)."""
-    context = browser.new_context(viewport=PROJECTOR)
-    context.set_default_timeout(30_000)
-    outside: list[str] = []
-    keep_offline(context, outside)
-    page = context.new_page()
-    try:
-        page.goto(server.address(notebook))
-        expect(page.get_by_test_id("mr-viewer").first).to_be_visible(timeout=120_000)
-        yield page, outside
-    finally:
-        ARTIFACTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"present-{Path(notebook).stem}-end.png"))
-        context.close()
-
-
-@pytest.fixture(scope="module")
 def endgames(browser: Browser, present_server: Server) -> Iterator[tuple[Page, list[str]]]:
-    with at_projector(browser, present_server, ENDGAMES) as opened:
+    with screen_page(browser, present_server, ENDGAMES, PROJECTOR) as opened:
         yield opened
 
 
 @pytest.fixture(scope="module")
 def replay(browser: Browser, present_server: Server) -> Iterator[tuple[Page, list[str]]]:
-    with at_projector(browser, present_server, REPLAY) as opened:
+    with screen_page(browser, present_server, REPLAY, PROJECTOR) as opened:
         yield opened
 
 
@@ -217,7 +176,7 @@ def test_the_answer_waits_for_the_teacher(endgames: tuple[Page, list[str]]) -> N
 
 def test_cells_for_python_are_not_shown_to_the_class(replay: tuple[Page, list[str]]) -> None:
     page, _ = replay
-    # 01-replay prints the tags of the deal in a cell tagged "for-python": run, not shown
+    # 01-replay prints the tags of the deal in a cell tagged "notebook-only": run, not shown
     expect(page.get_by_text("TrumpMethod")).to_have_count(0)
     expect(page.get_by_text("Run All Cells")).to_have_count(0)
     expect(page.get_by_test_id("mr-viewer")).to_have_count(4)

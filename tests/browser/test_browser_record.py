@@ -331,6 +331,11 @@ def test_the_record_notebook_served_as_by_dev_sh_present(
     ) as page:
         page.set_viewport_size({"width": 390, "height": 844})
         viewer = page.get_by_test_id("mr-viewer").first
+        # the set-up's form first: the names and the dealer of the score sheet
+        for who in "ABCD":
+            viewer.get_by_test_id(f"mr-form-name-{who}").fill(record.tags[who])
+        viewer.get_by_test_id("mr-form-dealer").select_option(record.tags["Dealer"])
+        viewer.get_by_test_id("mr-form-start").click()
         expect(pack(viewer).locator("button[data-card]")).to_have_count(52)
         expect(status(viewer)).to_have_text("Cards go to A (Asha): 0 of 13")
         viewer.get_by_test_id("mr-paste").fill(three_hands(record))

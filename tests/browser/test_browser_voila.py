@@ -159,6 +159,30 @@ def test_a_viewer_set_to_a_step_in_python_opens_there(voila_page: Page) -> None:
     expect(position.get_by_test_id("mr-trick-text")).to_contain_text("5")
 
 
+def test_the_toolbar_keeps_its_place_card_after_card(voila_page: Page) -> None:
+    """Each button of the board stays where it is whatever the step: the words beside the
+    slider have a width of their own, and a button that does not apply is greyed, not
+    taken away (at the start the first buttons, at the end the last ones)."""
+    main = restart(voila_page)
+    buttons = main.locator(".mr-controls button, [data-testid=mr-board] button")
+
+    def places() -> list[tuple[int, int]]:
+        out = []
+        for i in range(buttons.count()):
+            if buttons.nth(i).is_visible():
+                box = buttons.nth(i).bounding_box()
+                assert box is not None
+                out.append((round(box["x"]), round(box["y"])))
+        return out
+
+    start = places()
+    assert len(start) >= 14
+    for step in (1, 4, 17, 30, CARDS):
+        main.get_by_test_id("mr-slider").fill(str(step))
+        at_step(main, step)
+        assert places() == start, f"a button moved at card {step}"
+
+
 def test_step_render_time_in_voila(voila_page: Page, capsys: pytest.CaptureFixture[str]) -> None:
     """Rendering one step, as the viewer measures it (``data-last-render-ms``), over the
     whole deal, stepping with the keyboard. Printed, not asserted: a shared CI machine's

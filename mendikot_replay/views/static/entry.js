@@ -33,7 +33,9 @@
 // cards: buttons with data-card; rows data-suit), mr-entry-seat-A … (data-seat, data-count,
 // data-selected; its dealt cards buttons with data-card), mr-select-A … (aria-pressed),
 // mr-entry-trump (mr-trump-S … aria-pressed; Closed: mr-closed-7S … aria-pressed),
-// mr-paste (the text box), mr-paste-go; on the board: mr-undo, mr-record-next.
+// mr-paste (the text box), mr-paste-go; on the board: mr-undo, mr-record-next, and once the
+// deal is over mr-record-next-deal (*Next deal*: {do: "next_deal"}). While the play is
+// recorded the root has the class mr-rec-play and data-to-play (the seat whose card is next).
 import { cardName, cardText, plural, rankText, SUIT_ORDER, SUIT_SIGN, SUIT_WORD } from "./cards.js";
 import { bdi, h, sentence } from "./dom.js";
 import { goNode, isBoard, nodes, rulesLine, send, who, whoText } from "./viewer.js";
@@ -576,7 +578,18 @@ export function buildRecording(view) {
     },
   });
   parts.recordNext = h("span", { class: "rec-next", "data-testid": "mr-record-next", hidden: true });
-  return [parts.undo, parts.recordNext];
+  parts.nextDeal = h("button", {
+    type: "button",
+    class: "mr-btn rec-nextdeal",
+    "data-testid": "mr-record-next-deal",
+    title: "save this deal and set up the next one: the dealer moves on by the rules",
+    text: "Next deal \u25B6",
+    hidden: true,
+    onclick: () => {
+      if (!send(view, { do: "next_deal" })) showNotice(view, "info", "The next deal needs the notebook that records the deals.");
+    },
+  });
+  return [parts.undo, parts.recordNext, parts.nextDeal];
 }
 
 /** At every draw of the board: Undo while recording (`recording` trait), what is awaited. */
@@ -586,21 +599,29 @@ export function drawRecording(view, step, k) {
   root.classList.remove("mr-entering");
   const recording = isBoard(view) && Boolean(view.model.get("recording"));
   root.classList.toggle("mr-recording", recording);
+  const main = view.payload.main_line || [];
+  const atEnd = Boolean(step.main) && !(step.children || []).length;
+  // Recording the play: only what that needs (whose turn, the hand, the trick, Undo, Save)
+  // in places that stay put from card to card; the rest of the board when the deal is over.
+  const playing = recording && atEnd && Boolean(step.to_play);
+  root.classList.toggle("mr-rec-play", playing);
+  if (playing) root.dataset.toPlay = step.to_play;
+  else delete root.dataset.toPlay;
   if (!parts.undo) return;
   parts.undo.hidden = !recording;
   parts.recordNext.hidden = !recording;
+  const lastStep = nodes(view)[main[main.length - 1]];
+  parts.nextDeal.hidden = !(recording && lastStep && !lastStep.to_play);
   if (!recording) return;
-  const main = view.payload.main_line || [];
   parts.undo.disabled = main.length <= 1;
-  const atEnd = Boolean(step.main) && !(step.children || []).length;
   if (atEnd && parts.board) {
     // At the end of the recorded line the solver's cards would be recorded as played: not
     // offered there (they are, to try a card, everywhere else).
-    parts.board.best.hidden = true;
-    parts.board.playout.hidden = true;
+    parts.board.best.disabled = true; // greyed, not hidden: the buttons keep their places
+    parts.board.playout.disabled = true;
   }
   const payload = view.payload;
-  const last = nodes(view)[main[main.length - 1]];
+  const last = lastStep;
   if (!atEnd && last && !last.to_play) {
     recFill(parts.recordNext, h("span", { class: "mr-dim", text: "The deal is recorded to its last card." }));
   } else if (!atEnd) {

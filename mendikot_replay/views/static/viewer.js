@@ -123,6 +123,7 @@ import { ledgerRows } from "./ledger.js";
 import { lineMarks, lineShown, lineThrough, noteCount, PAYLOAD_VERSION, readPayload } from "./tree.js";
 import { buildChances, chanceOptions, drawChances, quizByChances, quizChanceGrade } from "./chances.js";
 import { buildEditor, drawEditor, drawNotice, showNotice } from "./editor.js";
+import { buildForm } from "./form.js";
 import { buildEntry, buildRecording, drawRecording } from "./entry.js";
 import { buildMoves, drawMoves, enterVariation, leaveVariation } from "./moves.js";
 
@@ -368,6 +369,13 @@ function build(view) {
   view.ask = null;
   view.menuOpen = false;
   root.classList.remove("mr-menu-open");
+  root.classList.remove("mr-setting-up");
+  // A new deal's set-up (`mr.recorder`): form.js draws the form instead.
+  if (payload.form && payload.version === PAYLOAD_VERSION) {
+    buildForm(view);
+    root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
+    return;
+  }
   // A deal being dealt (`mr.new_deal`): entry.js draws the pack and the hands instead.
   if (payload.entry && payload.version === PAYLOAD_VERSION) {
     buildEntry(view);
@@ -685,7 +693,7 @@ function boardAction(view, what) {
 }
 
 /** Presentation mode keeps the options and the board's buttons behind one menu, over the
- * table (so opening it moves nothing). */
+ * table (so opening it moves nothing); a phone keeps them behind it too, above the table. */
 function toggleMenu(view) {
   view.menuOpen = !view.menuOpen;
   view.root.classList.toggle("mr-menu-open", view.menuOpen);
@@ -714,7 +722,11 @@ function drawBoardBar(view, step, k) {
   parts.board.del.disabled = Boolean(step.main);
   if (view.ask && view.ask.node !== step.id) view.ask = null;
   const on = Boolean(asks && view.ask && view.ask.on);
-  parts.ask.hidden = !asks;
+  // Under version B of the closed trump the button keeps its place at every card (greyed
+  // where no one may ask), so the buttons after it never move; elsewhere it is not there.
+  const versionB = view.payload.reveal === "B";
+  parts.ask.hidden = !asks && !versionB;
+  parts.ask.disabled = !asks;
   parts.ask.setAttribute("aria-pressed", on ? "true" : "false");
   parts.ask.classList.toggle("mr-on", on);
   parts.ask.textContent = on ? "asking for the trump \u2713" : "ask for the trump";
@@ -812,7 +824,9 @@ function update(view) {
   root.classList.toggle("mr-present", present);
   if (present) root.dataset.presentation = "1";
   else delete root.dataset.presentation;
-  if (!present && view.menuOpen) toggleMenu(view);
+  // Into presentation mode or out of it: the menu starts closed in the new layout.
+  if (present !== Boolean(view.wasPresent) && view.menuOpen) toggleMenu(view);
+  view.wasPresent = present;
   placeMenu(view, present);
   root.classList.toggle("mr-board", isBoard(view));
   root.dataset.step = String(k);

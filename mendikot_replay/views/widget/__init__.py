@@ -13,7 +13,7 @@ from ...session.chance_view import (
 )
 from ...session.requests import page_target
 from ...session.session import PROJECTOR_SCALE, load_record
-from .dealing import new_deal, new_position, replay
+from .dealing import new_deal, new_position, recorder, replay
 from .reveal import reveal
 from .viewer import Viewer
 
@@ -30,6 +30,7 @@ __all__ = [
     "new_position",
     "page_target",
     "quiz_odds_entry",
+    "recorder",
     "replay",
     "reveal",
 ]

@@ -1,5 +1,6 @@
 """Opening a board: a deal to replay (:func:`replay`), a new deal to record
-(:func:`new_deal`), an endgame to set up (:func:`new_position`)."""
+(:func:`new_deal`, or :func:`recorder` at a table: deal after deal into one file, each set
+up by a form), an endgame to set up (:func:`new_position`)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ...pmn.entry import DealEntry
+from ...pmn.deal_form import DealForm
+from ...pmn.entry import DealEntry, EntryError
 from ...pmn.record import DealRecord
 from ...session.session import OPTIONS
 from .viewer import Viewer
 
-__all__ = ["new_deal", "new_position", "replay"]
+__all__ = ["new_deal", "new_position", "recorder", "replay"]
 
 
 def replay(
@@ -72,6 +74,20 @@ def new_deal(
         date=date,
     )
     return Viewer(entry, save_to=path, **options)
+
+
+def recorder(path: str | os.PathLike[str], **options: Any) -> Viewer:
+    """The recorder for a table: a board that starts with the new deal's set-up as a form
+    (the occasion, the date, the names, the dealer, the trump method, the players and the
+    deck, each offered as the last deal of ``path`` had it, the date today), then deals
+    the hands by taps, records the play card by card, and saves the deal to the end of
+    ``path`` (made if needed; its other deals are never touched). After a deal, *Next
+    deal* saves it and sets up the next one, the dealer moved on by the rules. ``options``
+    go to the :class:`Viewer`."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise EntryError(f"path is the file the deals go to, not {path!r:.30}")
+    options.setdefault("presentation", False)  # a phone at a table, not a projector
+    return Viewer(DealForm.for_file(path), save_to=path, **options)
 
 
 def new_position(

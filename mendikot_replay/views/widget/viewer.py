@@ -74,6 +74,7 @@ import traitlets
 from ...analysis.chances import CardChance, DealChances
 from ...analysis.odds import DEFAULT_SAMPLES, Odds
 from ...core.timeline import Snapshot
+from ...pmn.deal_form import DealForm
 from ...pmn.entry import DealEntry
 from ...pmn.record import DealRecord, PlayNode
 from ...session.board import Board
@@ -165,7 +166,7 @@ class Viewer(anywidget.AnyWidget):
 
     def __init__(
         self,
-        source: Source | DealEntry,
+        source: Source | DealEntry | DealForm,
         deal: int = 1,
         step: int = 0,
         *,

@@ -1,0 +1,339 @@
+"""A new deal's set-up, asked as questions: what the terminal recorder asks line by line and
+the board's form shows at once (the occasion, the players and their names, the dealer, the
+trump method and the house rules), with defaults from the file's last deal, and the
+:class:`~.entry.DealEntry` the answers make.
+
+One place for both, so that the two recorders ask the same questions, read the answers the
+same way and carry the same things over from one deal to the next: :func:`defaults_after`
+a deal is the next deal's set-up (the same occasion, names and rules, the next deal number
+of a match, and the dealer the rules of rotation give).
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from ..core.result import next_dealer
+from ..core.rules import VARIANT_FLAGS, Capture, Reveal, TrumpMethod
+from ..core.seats import seats
+from ..errors import MendikotError
+from .check import check_record
+from .entry import DealEntry, EntryError
+from .reader import deal_places, read_string
+from .record import DealRecord
+
+__all__ = [
+    "BASE_DEFAULTS",
+    "DealForm",
+    "Question",
+    "checked_answers",
+    "defaults_after",
+    "defaults_from_file",
+    "entry_from_answers",
+    "questions",
+    "today",
+]
+
+
+@dataclass(frozen=True)
+class Question:
+    """One thing a new deal's set-up asks: its ``key`` among the answers, the ``label`` a
+    person reads, the ``default`` offered, how an answer is read (``parse``), the
+    ``choices`` when there are few, and whether it may be left empty (``optional``)."""
+
+    key: str
+    label: str
+    default: str
+    parse: Callable[[str], str]
+    """The answer as it is kept, or :class:`ValueError` with what is wrong."""
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    """Whether ``-`` leaves it empty."""
+
+
+def _text(value: str) -> str:
+    value = " ".join(value.split())
+    if any(ord(c) < 32 or 0x7F <= ord(c) < 0xA0 for c in value):
+        raise ValueError("control characters cannot be part of a tag")
+    return value
+
+
+def _players(value: str) -> str:
+    if value.strip() not in ("4", "6", "8"):
+        raise ValueError(f"Mendikot is played by 4, 6 or 8 players, not {value.strip()!r}")
+    return value.strip()
+
+
+def _decks(players: int) -> tuple[str, ...]:
+    return tuple(str(d) for d in (52, 48, 32) if d % players == 0)
+
+
+def _one_of(names: Sequence[str]) -> str:
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
+
+def _choice(names: Sequence[str]) -> Callable[[str], str]:
+    """A parser for one of ``names``, spelt in any case, spaces, ``-`` and ``_`` ignored."""
+
+    def parse(value: str) -> str:
+        key = re.sub(r"[\s_-]", "", value).lower()
+        for name in names:
+            if re.sub(r"[\s_-]", "", name).lower() == key:
+                return name
+        raise ValueError(f"{value.strip()!r} is not one of {_one_of(names)}")
+
+    return parse
+
+
+def _variant(value: str) -> str:
+    flags = [f.strip().lower() for f in re.split(r"[,\s]+", value) if f.strip()]
+    for flag in flags:
+        if flag not in VARIANT_FLAGS:
+            raise ValueError(f"unknown house rule {flag!r} (known: {', '.join(VARIANT_FLAGS)})")
+    return ",".join(dict.fromkeys(flags))
+
+
+def _deal_number(value: str) -> str:
+    if not re.fullmatch(r"\s*\d{1,9}\s*", value) or int(value) < 1:
+        raise ValueError(f"{value.strip()!r} is not a deal number (1, 2, 3 ...)")
+    return str(int(value))
+
+
+def today() -> str:
+    """Today as PMN's ``Date`` writes it."""
+    return datetime.date.today().strftime("%Y.%m.%d")
+
+
+BASE_DEFAULTS: Final[dict[str, str]] = {
+    "players": "4",
+    "dealer": "B",
+    "method": "Drawn",
+    "reveal": "A",
+    "capture": "Trick",
+}
+
+
+def defaults_after(record: DealRecord) -> dict[str, str]:
+    """What the deal after ``record`` most likely shares with it, as answers: the occasion,
+    the match (the next deal number), the rules, the names, and the next dealer (by the
+    rules of rotation when ``record`` is finished; the same dealer when it is not)."""
+    tags = record.tags
+    out = {
+        key: _safe_text(tags.get(name, ""))
+        for key, name in (("event", "Event"), ("site", "Site"), ("date", "Date"))
+    }
+    match = _safe_text(tags.get("Match", ""))
+    if match:
+        out["match"] = match
+        number = tags.get("Deal", "").strip()
+        if re.fullmatch(r"[0-9]{1,9}", number):
+            out["deal"] = str(int(number) + 1)
+    setup = record.setup
+    if setup is None:
+        return out
+    rules = setup.rules
+    flags = (("must-trump", rules.must_trump), ("bonus-aces", rules.bonus_aces))
+    out.update(
+        players=str(rules.players),
+        deck=str(rules.deck),
+        method=rules.trump_method.value,
+        reveal=rules.reveal.value,
+        capture=rules.capture.value,
+        variant=",".join(flag for flag, on in flags if on),
+    )
+    for seat in seats(rules.players):
+        name = _safe_text(tags.get(seat, ""))
+        if name:
+            out[f"name {seat}"] = name
+    if setup.dealer is not None and setup.start is None:
+        if record.timeline is None:
+            check_record(record)
+        result = record.timeline.result if record.timeline is not None else None
+        out["dealer"] = next_dealer(setup.dealer, result, rules.players) if result else setup.dealer
+    return out
+
+
+def _safe_text(value: str) -> str:
+    try:
+        return _text(value)
+    except ValueError:
+        return ""
+
+
+def defaults_from_file(path: str) -> dict[str, str]:
+    """:func:`defaults_after` the last deal of the file at ``path`` (none when the file
+    does not exist or its last deal cannot be read); ``Date`` today when it gives none."""
+    last = None
+    if os.path.isfile(path):
+        try:
+            for place in deal_places(path):
+                last = place
+        except (OSError, MendikotError):
+            last = None
+    out: dict[str, str] = {}
+    if last is not None and last.raw is not None:
+        records = read_string(last.raw.decode("utf-8", "replace"))
+        if records:
+            out = defaults_after(records[0])
+    if not out.get("date"):
+        out["date"] = today()
+    return out
+
+
+def questions(defaults: Mapping[str, str], answers: Mapping[str, str]) -> list[Question]:
+    """The set-up's questions, given ``answers`` so far (the deck, the names and the
+    closed trump's version depend on earlier answers), each offering its default from
+    ``defaults`` (:func:`defaults_after` the last deal, say) or :data:`BASE_DEFAULTS`.
+
+    >>> [q.key for q in questions({}, {"method": "Closed"})][4:9]
+    ['players', 'deck', 'dealer', 'method', 'reveal']
+    """
+    d = {**BASE_DEFAULTS, **defaults}
+    a = answers
+    qs = [
+        Question("event", "Event", d.get("event", ""), _text, optional=True),
+        Question("site", "Site", d.get("site", ""), _text, optional=True),
+        Question("date", "Date (YYYY.MM.DD)", d.get("date", ""), _text, optional=True),
+        Question("match", "Match (its deals share it)", d.get("match", ""), _text, optional=True),
+    ]
+    if a.get("match"):
+        same = a["match"] == d.get("match")
+        number = d.get("deal", "1") if same else "1"
+        qs.append(Question("deal", "Deal number in the match", number, _deal_number))
+    qs.append(Question("players", "Players", d["players"], _players, ("4", "6", "8")))
+    players = int(a.get("players") or d["players"])
+    decks = _decks(players)
+    if len(decks) > 1:
+        deck = d.get("deck", "")
+        deck = deck if deck in decks else decks[0]
+        qs.append(Question("deck", "Deck", deck, _choice(decks), decks))
+    table = seats(players)
+    dealer = d["dealer"] if d["dealer"] in table else "B"
+    qs.append(Question("dealer", "Dealer", dealer, _choice(table), table))
+    methods = tuple(m.value for m in TrumpMethod)
+    qs.append(Question("method", "Trump method", d["method"], _choice(methods), methods))
+    if a.get("method") == TrumpMethod.CLOSED.value:
+        versions = tuple(r.value for r in Reveal)
+        qs.append(
+            Question(
+                "reveal",
+                "Closed trump version (A: turned up by itself, B: on request)",
+                d["reveal"],
+                _choice(versions),
+                versions,
+            )
+        )
+    captures = tuple(c.value for c in Capture)
+    qs.append(Question("capture", "Capture", d["capture"], _choice(captures), captures))
+    qs.append(
+        Question(
+            "variant",
+            f"House rules ({', '.join(VARIANT_FLAGS)}; Enter: none)",
+            d.get("variant", ""),
+            _variant,
+            VARIANT_FLAGS,
+            optional=True,
+        )
+    )
+    for seat in table:
+        qs.append(
+            Question(
+                f"name {seat}",
+                f"{seat}'s name",
+                d.get(f"name {seat}", ""),
+                _text,
+                optional=True,
+            )
+        )
+    return qs
+
+
+def entry_from_answers(answers: Mapping[str, str], defaults: Mapping[str, str]) -> DealEntry:
+    """The new deal ``answers`` describe (each answer as a :class:`Question` parsed it),
+    no card dealt yet."""
+    a = answers
+    active = {q.key for q in questions(defaults, answers)}
+    players = int(a["players"])
+    table = seats(players)
+    method = a["method"]
+    entry = DealEntry.new(
+        players=players,
+        deck=int(a["deck"]) if "deck" in active else None,
+        dealer=a["dealer"],
+        trump_method=method,
+        reveal=a.get("reveal") if method == TrumpMethod.CLOSED.value else None,
+        capture=a["capture"],
+        variant=tuple(f for f in a.get("variant", "").split(",") if f),
+        names={s: a[f"name {s}"] for s in table if a.get(f"name {s}")},
+        event=a.get("event") or None,
+        site=a.get("site") or None,
+        date=a.get("date") or None,
+    )
+    if a.get("match"):
+        entry.tags["Match"] = a["match"]
+        if a.get("deal"):
+            entry.tags["Deal"] = a["deal"]
+    return entry
+
+
+def checked_answers(defaults: Mapping[str, str], given: Mapping[str, object]) -> dict[str, str]:
+    """Every question answered from ``given`` (a form's fields: an answer missing or empty
+    takes the default, ``""`` for an optional one left empty on purpose is kept), each
+    read by its question, in order, so that later questions follow earlier answers.
+    :class:`~.entry.EntryError` names the question whose answer is wrong.
+
+    >>> answers = checked_answers({}, {"players": "8", "dealer": "e", "name A": " Asha "})
+    >>> answers["players"], answers["deck"], answers["dealer"], answers["name A"]
+    ('8', '48', 'E', 'Asha')
+    >>> checked_answers({}, {"players": "5"})
+    Traceback (most recent call last):
+    ...
+    mendikot_replay.pmn.entry.EntryError: Players: Mendikot is played by 4, 6 or 8 players, not '5'
+    """
+    answers: dict[str, str] = {}
+    index = 0
+    while True:
+        asked = questions(defaults, answers)
+        if index >= len(asked):
+            return {q.key: answers[q.key] for q in asked}
+        question = asked[index]
+        value = given.get(question.key)
+        if value is not None and not isinstance(value, str):
+            raise EntryError(f"{question.label}: an answer is text, not {value!r:.30}")
+        text = question.default if value is None else value
+        if not text.strip() and question.optional:
+            answers[question.key] = ""
+        else:
+            try:
+                answers[question.key] = question.parse(text or question.default)
+            except ValueError as exc:
+                raise EntryError(f"{question.label}: {exc}") from None
+        index += 1
+
+
+class DealForm:
+    """A new deal's set-up still to be answered, as a form shows it: the defaults it
+    offers (:func:`defaults_from_file` the file the deal goes to, or :func:`defaults_after`
+    the deal just played). :meth:`entry` reads a form's answers into the deal to deal."""
+
+    def __init__(self, defaults: Mapping[str, str] | None = None) -> None:
+        self.defaults: dict[str, str] = {"date": today(), **(defaults or {})}
+
+    @classmethod
+    def for_file(cls, path: str | os.PathLike[str]) -> DealForm:
+        """The set-up of the next deal of the file at ``path`` (made when saved)."""
+        return cls(defaults_from_file(os.fspath(path)))
+
+    def answers(self) -> dict[str, str]:
+        """The answers the form starts with: every question's default."""
+        return checked_answers(self.defaults, {})
+
+    def entry(self, given: Mapping[str, object]) -> DealEntry:
+        """The deal the answers ``given`` describe (:func:`checked_answers`), no card dealt."""
+        answers = checked_answers(self.defaults, given)
+        return entry_from_answers(answers, self.defaults)

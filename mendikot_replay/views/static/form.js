@@ -1,0 +1,198 @@
+// -- form.js: a new deal's set-up, one short form (the recorder's first page) -------------
+//
+// An ES module of the page; its private names start with `form`/`FORM_` (the modules share
+// one scope once views/html.py joins them). viewer.js imports `buildForm(view)`, which draws
+// the whole viewer while the payload has `form` (`mr.recorder(path)`, and after *Next deal*;
+// see payload.form_view): the occasion, the date, the players and the deck, the dealer, the
+// trump method (with the closed trump's version), the capture, the house rules and the
+// names, each filled in as the file's last deal had it. The form follows its own answers
+// with no round trip (six players: six names, the decks that deal out evenly; a closed
+// trump: its version), and sends, and only sends,
+//   {do: "start", answers: {event, site, date, players, deck, dealer, method, reveal,
+//                           capture, variant, "name A", …}}
+// on *Deal the cards*. Python reads the answers again (pmn/deal_form.py) and answers with
+// the dealing's payload, or a notice saying which answer is wrong, shown above the button.
+//
+// Test hooks (data-testid): mr-form (the form), mr-form-event, mr-form-site, mr-form-date,
+// mr-form-players, mr-form-deck, mr-form-dealer, mr-form-method, mr-form-reveal,
+// mr-form-capture, mr-form-flag-<flag>, mr-form-name-A …, mr-form-notice, mr-form-start.
+import { h } from "./dom.js";
+import { send } from "./viewer.js";
+
+const FORM_METHODS = {
+  Drawn: "drawn at random",
+  FaceUp: "a card turned face up",
+  Closed: "closed (band hukum)",
+  Cut: "cut: the first discard names it",
+  None: "no trump",
+};
+const FORM_REVEALS = { A: "A: turned up when someone cannot follow", B: "B: turned up when asked for" };
+const FORM_CAPTURES = { Trick: "to each trick's winner", Dehla: "Dehla: the pile" };
+
+/** A PMN date ("2026.12.05") as a date input's value ("2026-12-05"), or "" when it is not
+ * a whole date (a date input cannot hold "2026.??.??"). */
+export function formDateValue(pmn) {
+  const match = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(pmn || "");
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : "";
+}
+
+/** A date input's value as PMN writes a date. */
+export function formPmnDate(value) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value || "");
+  return match ? `${match[1]}.${match[2]}.${match[3]}` : value || "";
+}
+
+/** The answers a form sends: each field's value under its question's key, the flags as
+ * one comma-separated answer, the names of the seats at this table only. */
+export function formAnswers(fields, form) {
+  const players = fields.players;
+  const out = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (key.startsWith("name ") && !(form.seats[players] || []).includes(key.slice(5))) continue;
+    if (key === "deck" && (form.decks[players] || []).length < 2) continue;
+    if (key === "reveal" && fields.method !== "Closed") continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+function formField(label, control, extra) {
+  return h("label", { class: `mr-form-field${extra ? " " + extra : ""}` }, h("span", { class: "mr-form-label", text: label }), control);
+}
+
+function formSelect(testid, options, value, onchange) {
+  return h(
+    "select",
+    { "data-testid": testid, onchange },
+    ...Object.entries(options).map(([key, words]) => h("option", { value: key, text: words, selected: key === value })),
+  );
+}
+
+/** The viewer while a new deal is set up (see the header). */
+export function buildForm(view) {
+  const root = view.root;
+  const form = view.payload.form;
+  const fields = { ...form.answers };
+  if (!fields.reveal) fields.reveal = form.reveals[0];
+  view.parts = {};
+  root.classList.remove("mr-entering", "mr-recording", "mr-present");
+  root.classList.add("mr-setting-up");
+  root.setAttribute("aria-label", "Mendikot: a new deal's set-up");
+  root.dataset.step = "0";
+  root.dataset.node = "0";
+  const body = h("form", { class: "mr-form", "data-testid": "mr-form", "aria-label": "a new deal" });
+  const notice = h("p", { class: "mr-form-notice", "data-testid": "mr-form-notice", role: "alert", hidden: true });
+  const text = (key, testid, type = "text") =>
+    h("input", {
+      type,
+      "data-testid": testid,
+      value: type === "date" ? formDateValue(fields[key]) : fields[key] || "",
+      autocomplete: "off",
+      oninput: (event) => {
+        fields[key] = type === "date" ? formPmnDate(event.target.value) : event.target.value;
+      },
+    });
+  const draw = () => {
+    const players = fields.players;
+    const seats = form.seats[players] || [];
+    const decks = form.decks[players] || [];
+    if (!decks.includes(fields.deck)) fields.deck = decks[0];
+    if (!seats.includes(fields.dealer)) fields.dealer = seats[1] || seats[0];
+    const pick = (key, options) => (event) => {
+      fields[key] = event.target.value;
+      if (options) draw();
+    };
+    const names = seats.map((seat) =>
+      formField(
+        seat,
+        h("input", {
+          type: "text",
+          "data-testid": `mr-form-name-${seat}`,
+          "aria-label": `${seat}'s name`,
+          placeholder: `${seat}'s name`,
+          value: fields[`name ${seat}`] || "",
+          autocomplete: "off",
+          oninput: (event) => {
+            fields[`name ${seat}`] = event.target.value;
+          },
+        }),
+        "mr-form-name",
+      ),
+    );
+    const flags = form.flags.map((flag) =>
+      h(
+        "label",
+        { class: "mr-form-flag" },
+        h("input", {
+          type: "checkbox",
+          "data-testid": `mr-form-flag-${flag}`,
+          checked: (fields.variant || "").split(",").includes(flag),
+          onchange: (event) => {
+            const on = new Set((fields.variant || "").split(",").filter(Boolean));
+            if (event.target.checked) on.add(flag);
+            else on.delete(flag);
+            fields.variant = form.flags.filter((f) => on.has(f)).join(",");
+          },
+        }),
+        " ",
+        flag,
+      ),
+    );
+    const rows = [
+      h("div", { class: "mr-form-row" }, formField("Event", text("event", "mr-form-event")), formField("Place", text("site", "mr-form-site"))),
+      h(
+        "div",
+        { class: "mr-form-row" },
+        formField("Date", text("date", "mr-form-date", formDateValue(fields.date) || !fields.date ? "date" : "text"), "mr-form-date"),
+        formField("Players", formSelect("mr-form-players", Object.fromEntries(form.players.map((n) => [n, n])), players, pick("players", true))),
+        decks.length > 1 ? formField("Deck", formSelect("mr-form-deck", Object.fromEntries(decks.map((d) => [d, `${d} cards`])), fields.deck, pick("deck"))) : null,
+      ),
+      h(
+        "div",
+        { class: "mr-form-row" },
+        formField("Dealer", formSelect("mr-form-dealer", Object.fromEntries(seats.map((s) => [s, s])), fields.dealer, pick("dealer"))),
+        formField("Trump", formSelect("mr-form-method", FORM_METHODS, fields.method, pick("method", true))),
+      ),
+      fields.method === "Closed"
+        ? h("div", { class: "mr-form-row" }, formField("Closed trump", formSelect("mr-form-reveal", FORM_REVEALS, fields.reveal, pick("reveal"))))
+        : null,
+      h(
+        "div",
+        { class: "mr-form-row" },
+        formField("Tricks go", formSelect("mr-form-capture", FORM_CAPTURES, fields.capture, pick("capture"))),
+        h("div", { class: "mr-form-field mr-form-flags", role: "group", "aria-label": "house rules" }, h("span", { class: "mr-form-label", text: "House rules" }), flags),
+      ),
+      h("fieldset", { class: "mr-form-names" }, h("legend", { text: "Names (A and C play together)" }), names),
+      notice,
+      h("button", { type: "submit", class: "mr-btn mr-form-start", "data-testid": "mr-form-start", text: "Deal the cards" }),
+    ];
+    body.replaceChildren(...rows.filter(Boolean)); // replaceChildren would write a null as text
+  };
+  body.addEventListener("submit", (event) => {
+    event.preventDefault();
+    notice.hidden = true;
+    if (!send(view, { do: "start", answers: formAnswers(fields, form) })) {
+      notice.textContent = "The form needs the notebook: open it with mr.recorder(path).";
+      notice.hidden = false;
+    }
+  });
+  const said = view.model.get("notice") || {};
+  const heard = () => {
+    if (!body.isConnected) {
+      view.model.off("change:notice", heard);
+      return;
+    }
+    const now = view.model.get("notice") || {};
+    if (now.id !== said.id && now.kind === "error" && now.text) {
+      notice.textContent = now.text;
+      notice.hidden = false;
+    }
+  };
+  view.model.on("change:notice", heard);
+  draw();
+  const file = form.file ? h("div", { class: "mr-subtitle", text: `Each deal is added to ${form.file}` }) : null;
+  root.replaceChildren(
+    h("div", { class: "mr-head" }, h("div", { class: "mr-title", role: "heading", "aria-level": "3", text: "A new deal" }), file),
+    body,
+  );
+}

@@ -186,6 +186,7 @@ def test_a_deal_and_the_next_recorded_by_taps_with_nothing_scrolled(
     tap(page, board.get_by_test_id("mr-save"))
     expect(board.get_by_test_id("mr-notice")).to_contain_text("Saved to sunday.pmn")
     both = list(read_deals(saved))
+    saved.unlink()  # the served folder is shared with the other tests
     assert len(both) == 2
     assert both[0].tags["Result"] == worked.tags["Result"]
     assert both[1].tags["Dealer"] == dealer and both[1].tags["C"] == worked.tags["C"]

@@ -180,3 +180,21 @@ def test_cells_for_python_are_not_shown_to_the_class(replay: tuple[Page, list[st
     expect(page.get_by_text("TrumpMethod")).to_have_count(0)
     expect(page.get_by_text("Run All Cells")).to_have_count(0)
     expect(page.get_by_test_id("mr-viewer")).to_have_count(4)
+
+
+def test_the_chances_graph_fits_under_the_table(endgames: tuple[Page, list[str]]) -> None:
+    page, _ = endgames
+    board = presented(page, 1)  # C's duck: an endgame whose chances take seconds
+    board.get_by_test_id("mr-menu").click()
+    board.get_by_test_id("mr-opt-chances").check()
+    board.get_by_test_id("mr-menu").click()
+    presented(page, 1)
+    expect(board.get_by_test_id("mr-chances")).to_be_visible(timeout=120_000)
+    for part in ("mr-chances", "mr-table", "mr-trick"):
+        box = board.get_by_test_id(part).bounding_box()
+        assert box is not None
+        assert box["y"] >= 0 and box["y"] + box["height"] <= PROJECTOR["height"] + 1, part
+    board.get_by_test_id("mr-menu").click()
+    board.get_by_test_id("mr-opt-chances").uncheck()
+    board.get_by_test_id("mr-menu").click()
+    expect(board.get_by_test_id("mr-chances-box")).to_be_hidden()

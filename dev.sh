@@ -124,6 +124,21 @@ ensure_node() {
     fi
 }
 
+ensure_wasm() {
+    # The solver's core built as WebAssembly (the browser's solver): Debian's clang and lld,
+    # the WASI C library and compiler-rt's wasm32 builtins, when missing and root.
+    local missing=()
+    command -v clang >/dev/null 2>&1 || missing+=(clang)
+    command -v wasm-ld >/dev/null 2>&1 || missing+=(lld)
+    [ -f /usr/lib/wasm32-wasi/libc.a ] || missing+=(wasi-libc)
+    compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a" >/dev/null \
+        || missing+=(libclang-rt-dev-wasm32)
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "Installing ${missing[*]} for the WebAssembly build of the solver…" >&2
+        apt_install "${missing[@]}"
+    fi
+}
+
 root_flag() {
     # Jupyter refuses to start as root unless told; a fresh container is often root.
     if [ "$(id -u)" -eq 0 ]; then echo "--allow-root"; fi
@@ -171,6 +186,7 @@ case "$job" in
         setup
         ensure_chromium
         ensure_node
+        ensure_wasm
         # pytest exits 5 when no test ran; that is a failure here like any other.
         exec .venv/bin/python -m pytest "$@"
         ;;

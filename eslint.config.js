@@ -16,7 +16,7 @@ export default [
     },
   },
   {
-    files: ["tests/js/**/*.js", "tests/js/**/*.mjs"],
+    files: ["tests/js/**/*.js", "tests/js/**/*.mjs", "tests/c/**/*.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
 ];

@@ -103,3 +103,17 @@ def test_bench_odds_runs_and_reports() -> None:
     assert whole.positions == 8 and set(whole.by_trick) == {12, 13}
     assert "ratio chances / double dummy" in text and "double-dummy analysis" in text
     assert text.count("goal") == 2
+
+
+def test_bench_wasm_runs_and_compares_the_two_builds() -> None:
+    """The core natively and as WebAssembly (under Node's WASI) on one deal: the same moves
+    and values, and both times reported with their ratio."""
+    bench = load_benchmark("bench_wasm")
+    out = io.StringIO()
+    results = bench.main(["--deals", "1", "--after", "11"], out=out)
+    text = out.getvalue()
+    assert results.positions == 2 and not results.differences
+    assert len(results.native_ns) == len(results.wasm_ns) == 2
+    assert all(t > 0 for t in results.native_ns + results.wasm_ns)
+    assert "ratio wasm / native" in text and "goal <= 2.0" in text
+    assert "the same moves and values" in text

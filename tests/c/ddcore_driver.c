@@ -8,14 +8,33 @@
  * hidden_suit hidden_rank hidden_b, then the hands (four rank masks a seat, seats in
  * order), then the number of cards on the table and each as suit rank counts_as_trump.
  * It prints "suit rank ask value" for each move, separated by spaces, or "error: why".
+ *
+ * Options (for benchmarks/bench_wasm.py, which runs this program natively and as
+ * WebAssembly): --time starts each position with an empty table and ends its line with
+ * "t=NANOSECONDS", the time mr_score took (the process's start and the reading left out);
+ * --table-bits N sizes the table (16 by default; the Python solver's is 20).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ddcore.h"
 
-int main(void) {
+static long long now_ns(void) {
+    struct timespec t; /* C11's clock: the same call natively and under WASI */
+    timespec_get(&t, TIME_UTC);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+int main(int argc, char **argv) {
     static mr_core core; /* zeroed: ready for its first init */
+    int timed = 0, table_bits = 16;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--time") == 0) timed = 1;
+        else if (strcmp(argv[i], "--table-bits") == 0 && i + 1 < argc) table_bits = atoi(argv[++i]);
+        else return 2;
+    }
     int players, total, dehla, must, objective;
     int made = 0, made_players = 0, made_total = 0, made_dehla = 0, made_must = 0, made_obj = 0;
     while (scanf("%d %d %d %d %d", &players, &total, &dehla, &must, &objective) == 5) {
@@ -56,7 +75,7 @@ int main(void) {
         }
         if (!made || players != made_players || total != made_total || dehla != made_dehla ||
             must != made_must || objective != made_obj) {
-            if (mr_core_init(&core, players, total, dehla, must, objective, 16) != MR_OK) {
+            if (mr_core_init(&core, players, total, dehla, must, objective, table_bits) != MR_OK) {
                 printf("error: bad rules\n");
                 continue;
             }
@@ -70,10 +89,14 @@ int main(void) {
             continue;
         }
         mr_move_value moves[MR_MAX_MOVES];
+        if (timed) mr_core_clear(&core);
+        long long started = now_ns();
         int n = mr_score(&core, &s, moves);
+        long long took = now_ns() - started;
         for (int i = 0; i < n; i++)
             printf("%s%d %d %d %d", i ? " " : "", moves[i].suit, moves[i].rank, moves[i].ask,
                    moves[i].value);
+        if (timed) printf(" t=%lld", took);
         printf("\n");
     }
     if (made) mr_core_release(&core);

@@ -1,0 +1,90 @@
+"""The solver core as WebAssembly, as the browser will run it: the same C driver as
+``test_core_in_c.py`` (``tests/c/ddcore_driver.c`` over ``solver/core/ddcore.h``), compiled
+by clang for ``wasm32-wasi`` (Debian's clang, lld, wasi-libc and compiler-rt for wasm32,
+which ``./dev.sh test`` installs) and run by Node's WASI, gives every move of every sample
+endgame, for each objective, and of three whole deals, the same value as the compiled
+module does — card for card."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from test_core_in_c import CORE, DRIVER, endgames, line_of
+
+from mendikot_replay.core.engine import Game
+from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.solver.search import CoreLink, core_state
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = ROOT / "tests" / "c" / "run_wasi.mjs"
+WHOLE_DEALS = ("worked-example", "drawn-trump", "closed-trump-version-b")
+
+
+def wasm_command(source: Path, out: Path) -> list[str]:
+    """clang's command for ``source`` and the core's plain parts, as a WASI program."""
+    clang = shutil.which("clang")
+    assert clang is not None, "clang is needed for WebAssembly (./dev.sh test installs it)"
+    parts = [str(p) for p in sorted(CORE.glob("*.c")) if p.name != "module.c"]
+    command = [clang, "--target=wasm32-wasi", "-O2", "-std=c11", "-Wall", "-Wextra", "-Werror"]
+    return [*command, "-Wno-unused-parameter", f"-I{CORE}", str(source), *parts, "-o", str(out)]
+
+
+@pytest.fixture(scope="module")
+def wasm_driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wasm") / "ddcore_driver.wasm"
+    built = subprocess.run(wasm_command(DRIVER, out), capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stderr
+    assert out.read_bytes()[:4] == b"\0asm"
+    return out
+
+
+def run_wasm(program: Path, lines: list[str]) -> list[str]:
+    node = shutil.which("node")
+    assert node is not None, "Node.js is needed (./dev.sh test installs it)"
+    run = subprocess.run(
+        [node, "--no-warnings", str(RUNNER), str(program)],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    return run.stdout.splitlines()
+
+
+def module_moves(game: Game, objective: str) -> list[tuple[int, ...]]:
+    link = CoreLink(game, objective)  # type: ignore[arg-type]
+    return [tuple(m) for m in link.core.score(core_state(game))]  # type: ignore[arg-type]
+
+
+def printed_moves(printed: str) -> list[tuple[int, ...]]:
+    numbers = [int(x) for x in printed.split()]
+    return [tuple(numbers[i : i + 4]) for i in range(0, len(numbers), 4)]
+
+
+@pytest.mark.parametrize("objective", ["outcome", "tens", "tricks"])
+def test_webassembly_scores_the_endgames_as_the_module_does(
+    wasm_driver: Path, objective: str
+) -> None:
+    games = endgames()
+    assert len(games) > 100
+    got = run_wasm(wasm_driver, [line_of(game, objective) for game in games])
+    assert len(got) == len(games)
+    for game, printed in zip(games, got, strict=True):
+        assert printed_moves(printed) == module_moves(game, objective), printed
+
+
+def test_webassembly_scores_whole_deals_as_the_module_does(wasm_driver: Path) -> None:
+    games = []
+    for name in WHOLE_DEALS:
+        record = next(iter(read_deals(ROOT / "sample_games" / f"{name}.pmn")))
+        game = record.game_at(None)  # the first card of the deal: every card in the hands
+        assert core_state(game) is not None
+        games.append(game)
+    got = run_wasm(wasm_driver, [line_of(game, "outcome") for game in games])
+    for game, printed in zip(games, got, strict=True):
+        assert printed_moves(printed) == module_moves(game, "outcome"), printed
+        assert len(printed_moves(printed)) > 1

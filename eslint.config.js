@@ -16,7 +16,7 @@ export default [
     },
   },
   {
-    files: ["tests/js/**/*.js", "tests/js/**/*.mjs", "tests/c/**/*.mjs"],
+    files: ["tests/js/**/*.js", "tests/js/**/*.mjs", "tests/c/**/*.mjs", "tests/pyodide/**/*.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
 ];

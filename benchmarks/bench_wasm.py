@@ -35,8 +35,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from benchmark_scripts import load_script  # noqa: E402
 from test_core_in_c import DRIVER, line_of  # noqa: E402
-from test_core_in_wasm import RUNNER, wasm_command  # noqa: E402
+from test_core_in_wasm import RUNNER  # noqa: E402
 
 from mendikot_replay.core.rules import Rules, TrumpMethod  # noqa: E402
 from mendikot_replay.players.generate import random_deal  # noqa: E402
@@ -70,7 +71,7 @@ def build(work: Path) -> tuple[Path, Path]:
         check=True,
     )
     wasm = work / "ddcore_driver.wasm"
-    subprocess.run(wasm_command(DRIVER, wasm), check=True)
+    subprocess.run(load_script("build_wasm").program_command(DRIVER, wasm), check=True)
     return native, wasm
 
 

@@ -19,6 +19,7 @@ import pytest
 from mendikot_replay.core.engine import Game
 from mendikot_replay.core.rules import Capture
 from mendikot_replay.pmn.reader import read_deals
+from mendikot_replay.solver.flat import flat_state
 from mendikot_replay.solver.search import _OBJECTIVE_CODE, COMPILED, CoreLink, core_state
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,18 +87,14 @@ def endgames() -> list[Game]:
 
 
 def line_of(game: Game, objective: str) -> str:
-    """A position as the driver reads it (see tests/c/ddcore_driver.c)."""
+    """A position as the driver reads it: the rules, then the position laid out flat (see
+    tests/c/ddcore_driver.c and solver/core/flat.h)."""
     state = core_state(game)
     assert state is not None
-    hands, leader, table, trump, cut, tricks, tens, pile_tricks, pile_tens, streak, hidden = state
     rules = game.rules
     head = [rules.players, game.total_tricks, int(rules.capture is Capture.DEHLA)]
-    head += [int(rules.must_trump), _OBJECTIVE_CODE[objective], leader, trump, int(cut)]
-    head += [*tricks, *tens, pile_tricks, pile_tens, streak]
-    head += list(hidden) if hidden is not None else [-1, 0, 0, 0]
-    masks = [mask for hand in hands for mask in hand]
-    cards = [len(table), *(int(x) for card in table for x in card)]
-    return " ".join(str(int(x)) for x in [*head, *masks, *cards])
+    head += [int(rules.must_trump), _OBJECTIVE_CODE[objective]]
+    return " ".join(str(int(x)) for x in [*head, *flat_state(state)])
 
 
 @pytest.mark.parametrize("objective", ["outcome", "tens", "tricks"])

@@ -12,30 +12,26 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from test_core_in_c import CORE, DRIVER, endgames, line_of
+from benchmark_scripts import load_script
+from test_core_in_c import DRIVER, endgames, line_of
 
 from mendikot_replay.core.engine import Game
 from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.solver.search import CoreLink, core_state
 
 ROOT = Path(__file__).resolve().parent.parent
+program_command = load_script("build_wasm").program_command
+
 RUNNER = ROOT / "tests" / "c" / "run_wasi.mjs"
 WHOLE_DEALS = ("worked-example", "drawn-trump", "closed-trump-version-b")
-
-
-def wasm_command(source: Path, out: Path) -> list[str]:
-    """clang's command for ``source`` and the core's plain parts, as a WASI program."""
-    clang = shutil.which("clang")
-    assert clang is not None, "clang is needed for WebAssembly (./dev.sh test installs it)"
-    parts = [str(p) for p in sorted(CORE.glob("*.c")) if p.name != "module.c"]
-    command = [clang, "--target=wasm32-wasi", "-O2", "-std=c11", "-Wall", "-Wextra", "-Werror"]
-    return [*command, "-Wno-unused-parameter", f"-I{CORE}", str(source), *parts, "-o", str(out)]
 
 
 @pytest.fixture(scope="module")
 def wasm_driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wasm") / "ddcore_driver.wasm"
-    built = subprocess.run(wasm_command(DRIVER, out), capture_output=True, text=True, check=False)
+    built = subprocess.run(
+        program_command(DRIVER, out), capture_output=True, text=True, check=False
+    )
     assert built.returncode == 0, built.stderr
     assert out.read_bytes()[:4] == b"\0asm"
     return out

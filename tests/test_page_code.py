@@ -32,7 +32,14 @@ def test_the_page_code_passes_the_linter() -> None:
     eslint = ROOT / "node_modules" / ".bin" / "eslint"
     assert eslint.exists(), "ESLint is not installed: ./dev.sh test installs it (npm ci)"
     run = subprocess.run(
-        [str(eslint), "--max-warnings=0", "mendikot_replay/views/static", "tests/js", "tests/c"],
+        [
+            str(eslint),
+            "--max-warnings=0",
+            "mendikot_replay/views/static",
+            "tests/js",
+            "tests/c",
+            "tests/pyodide",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,

@@ -46,6 +46,7 @@ costs little more than solving its first position.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
@@ -60,6 +61,13 @@ try:  # the compiled core, built by setup.py when the machine has a C compiler
     from . import _ddcore
 except ImportError:  # pragma: no cover - exercised only on machines without a compiler
     _ddcore = None  # type: ignore[assignment]
+    # In a browser's worker (Pyodide) the same core runs as WebAssembly, when the page
+    # loaded it: wasm_core has _ddcore's interface (tests/test_pyodide_core.py).
+    if sys.platform == "emscripten":
+        from . import wasm_core
+
+        if wasm_core.available():
+            _ddcore = wasm_core  # type: ignore[assignment]
 
 if TYPE_CHECKING:
     from ._ddcore import State as CoreState

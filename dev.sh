@@ -15,6 +15,8 @@
 #                             to pytest
 #   ./dev.sh notebooks [NB…]  set up, then re-run notebooks/*.ipynb in place, saving their
 #                             text outputs (the tests compare them under nbval)
+#   ./dev.sh site [OUT]       set up, then build the static site in OUT (site/): the board in
+#                             any browser with no install (Pyodide, the solver as WebAssembly)
 #   ./dev.sh docs [PORT]      set up, build docs/_build/html (-W), serve it on 127.0.0.1:PORT (8000)
 #   ./dev.sh setup            set up only
 # Set-up is idempotent and re-runs pip only when pyproject.toml changed.
@@ -190,6 +192,14 @@ case "$job" in
         # pytest exits 5 when no test ran; that is a failure here like any other.
         exec .venv/bin/python -m pytest "$@"
         ;;
+    site)
+        # The static site (the board in any browser, no install): Pyodide's runtime from npm,
+        # the solver core as WebAssembly, the package; served by any static web server.
+        setup
+        ensure_node
+        ensure_wasm
+        .venv/bin/python scripts/build_site.py "$@"
+        ;;
     docs)
         port=${1:-8000}
         if ! [[ "$port" =~ ^[0-9]+$ ]]; then
@@ -203,7 +213,7 @@ case "$job" in
         exec .venv/bin/python -m http.server --bind 127.0.0.1 --directory docs/_build/html "$port"
         ;;
     *)
-        echo "usage: ./dev.sh [demo|present [NOTEBOOK]|test|notebooks|docs [PORT]|setup] [ARGS…]" >&2
+        echo "usage: ./dev.sh [demo|present [NOTEBOOK]|test|notebooks|site [OUT]|docs [PORT]|setup] [ARGS…]" >&2
         exit 2
         ;;
 esac

@@ -16,6 +16,12 @@ export default [
     },
   },
   {
+    // the static site's page and its worker (a module worker: `self`, `fetch`, `postMessage`)
+    files: ["mendikot_replay/views/site/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser, ...globals.worker } },
+    rules: { "no-unused-vars": ["error", { args: "none" }], eqeqeq: ["error", "smart"], "no-var": "error", "prefer-const": "error" },
+  },
+  {
     files: ["tests/js/**/*.js", "tests/js/**/*.mjs", "tests/c/**/*.mjs", "tests/pyodide/**/*.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },

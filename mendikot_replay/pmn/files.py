@@ -178,7 +178,9 @@ def _new_temp(target: Path, suffix: str) -> tuple[int, Path]:
 
 
 def _read_only(info: os.stat_result, path: Path) -> bool:
-    if os.geteuid() == 0:  # root may write anything: the mode bits still say "read-only"
+    # root may write anything: the mode bits still say "read-only" (a browser's Python has
+    # no users at all, and no geteuid)
+    if getattr(os, "geteuid", lambda: 0)() == 0:
         return not info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
     return not os.access(path, os.W_OK)
 

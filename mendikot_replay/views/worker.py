@@ -1,0 +1,89 @@
+"""The board in a browser's worker: the third front end of the session, after the notebook
+widget and the terminal recorder.
+
+The static site (``scripts/build_site.py``) runs this package in Pyodide inside a Web
+Worker. The page and the worker share no memory: the page posts the session's requests
+(the same ``{do: …}`` the widget sends, JSON) and :meth:`WorkerBoard.handle` answers with
+what changed; between messages the worker's loop calls :meth:`WorkerBoard.work`, which does
+one bounded piece of the analysis or the chances (one position) and returns what it
+changed, so the page never waits on a search and a new request is heard between two
+positions. Pyodide has no threads: the chances solve their worlds one after the other
+(``chance_threads=1``).
+
+A deal opened here lives in the worker's file system (``/deals/NAME``), so that *Save*
+writes it there as it does a file on disk; the page reads the saved text back
+(:meth:`WorkerBoard.text`) to keep or download.
+
+>>> import tempfile
+>>> board = WorkerBoard(tempfile.mkdtemp())  # in the worker: /deals
+>>> opened = json.loads(board.open(open("sample_games/worked-example.pmn").read(), "w.pmn"))
+>>> opened["changes"]["board"], opened["changes"]["file"]
+(True, 'w.pmn')
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path, PurePosixPath
+from typing import Any, Final
+
+from ..session.jobs import Lane
+from ..session.session import Session
+
+__all__ = ["DEALS", "WorkerBoard"]
+
+DEALS: Final = Path("/deals")
+"""Where the deals opened in the worker are kept (the worker's own file system)."""
+
+
+class WorkerBoard:
+    """One board in a worker: the session of the deal open, if any."""
+
+    def __init__(self, folder: str | Path | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else DEALS
+        self.session: Session | None = None
+
+    def open(self, text: str, name: str, deal: int = 1) -> str:
+        """Open deal ``deal`` of the PMN ``text`` of a file called ``name`` (kept in the
+        worker's file system, so that it can be saved): the whole state, as JSON."""
+        safe = PurePosixPath(name).name or "deals.pmn"
+        self.folder.mkdir(parents=True, exist_ok=True)
+        path = self.folder / safe
+        path.write_text(text, encoding="utf-8")
+        self.session = Session(path, deal, chance_threads=1)
+        return self.handle('{"do": "state"}')
+
+    def handle(self, message: str) -> str:
+        """One request from the page (JSON), carried out; the changes, as JSON."""
+        if self.session is None:
+            return json.dumps({"changes": {}, "error": "no deal is open"})
+        try:
+            request = json.loads(message)
+        except ValueError:
+            return json.dumps({"changes": {}, "error": "the page sent something that is not JSON"})
+        reply: dict[str, Any] = self.session.handle(request)
+        reply["changes"] = {**reply["changes"], "board": True}
+        return json.dumps(reply)
+
+    def work(self) -> str | None:
+        """One step of the slow work (the solver's values, then the chances): its changes,
+        as JSON, or ``None`` when there is nothing to do."""
+        session = self.session
+        if session is None:
+            return None
+        lanes: tuple[Lane, ...] = ("analysis", "chances")
+        for lane in lanes:
+            if session.work(lane):
+                return json.dumps({"changes": session.changes()})
+        return None
+
+    def name(self) -> str:
+        """The name of the file open ("" when none is)."""
+        source = self.session.source_file if self.session is not None else None
+        return source.name if source is not None else ""
+
+    def text(self) -> str:
+        """The file's text as saved in the worker (what the page keeps or downloads)."""
+        if self.session is None or self.session.source_file is None:
+            return ""
+        return self.session.source_file.read_text(encoding="utf-8")

@@ -140,6 +140,7 @@ class Session:
         solver: Solver | None = None,
         save_to: str | os.PathLike[str] | None = None,
         chance_threads: int = CHANCE_THREADS,
+        recording: bool = False,
         **options: Any,
     ) -> None:
         unknown = sorted(set(options) - set(OPTIONS))
@@ -185,7 +186,9 @@ class Session:
             "quiz_odds": {},
             "dirty": False,
             "file": named.name if named is not None else "",
-            "recording": isinstance(source, (DealEntry, DealForm)),
+            # a deal being recorded: dealt here, or taken up again (``recording``: a deal
+            # whose recording was interrupted, as a browser keeps it)
+            "recording": recording or isinstance(source, (DealEntry, DealForm)),
             "notice": {},
         }
         """Everything a front end shows, by the page's names (read it; change it through

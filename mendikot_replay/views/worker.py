@@ -27,6 +27,8 @@ import json
 from pathlib import Path, PurePosixPath
 from typing import Any, Final
 
+from ..pmn.deal_form import DealForm
+from ..pmn.writer import write_deal
 from ..session.jobs import Lane
 from ..session.session import Session
 
@@ -46,12 +48,47 @@ class WorkerBoard:
     def open(self, text: str, name: str, deal: int = 1) -> str:
         """Open deal ``deal`` of the PMN ``text`` of a file called ``name`` (kept in the
         worker's file system, so that it can be saved): the whole state, as JSON."""
+        path = self._keep(name, text)
+        self.session = Session(path, deal, chance_threads=1)
+        return self.handle('{"do": "state"}')
+
+    def record(self, name: str, text: str = "") -> str:
+        """Start recording into the file called ``name`` (its ``text`` so far, if any:
+        the new deals are added after its own): the recorder's form, as JSON."""
+        path = self._keep(name, text)
+        self.session = Session(
+            DealForm.for_file(path), save_to=path, chance_threads=1, presentation=False
+        )
+        return self.handle('{"do": "state"}')
+
+    def resume(self, name: str, text: str, draft: str) -> str:
+        """Take up again a deal whose recording was interrupted (the tab closed): ``draft``
+        is the deal as :meth:`draft` gave it, to be saved after the deals of ``text`` in
+        the file ``name``. The board stands at its last card, recording."""
+        path = self._keep(name, text)
+        session = Session(draft, save_to=path, chance_threads=1, recording=True)
+        session.go(session.last_step)
+        self.session = session
+        return self.handle('{"do": "state"}')
+
+    def draft(self) -> str:
+        """The deal being recorded, as PMN text, while it has changes not saved ("" when
+        there is none): what the page keeps in the browser's storage after every card, so
+        that a closed tab loses nothing."""
+        session = self.session
+        if session is None or not session.dealt or not session.state["recording"]:
+            return ""
+        if not session.state["dirty"]:
+            return ""
+        return write_deal(session.record)
+
+    def _keep(self, name: str, text: str) -> Path:
+        """The file ``name`` in the worker's folder, holding ``text``."""
         safe = PurePosixPath(name).name or "deals.pmn"
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / safe
         path.write_text(text, encoding="utf-8")
-        self.session = Session(path, deal, chance_threads=1)
-        return self.handle('{"do": "state"}')
+        return path
 
     def handle(self, message: str) -> str:
         """One request from the page (JSON), carried out; the changes, as JSON."""
@@ -77,13 +114,18 @@ class WorkerBoard:
                 return json.dumps({"changes": session.changes()})
         return None
 
+    def _file(self) -> Path | None:
+        session = self.session
+        if session is None:
+            return None
+        return session.source_file or session.save_to
+
     def name(self) -> str:
-        """The name of the file open ("" when none is)."""
-        source = self.session.source_file if self.session is not None else None
-        return source.name if source is not None else ""
+        """The name of the file open, or being recorded into ("" when none is)."""
+        file = self._file()
+        return file.name if file is not None else ""
 
     def text(self) -> str:
         """The file's text as saved in the worker (what the page keeps or downloads)."""
-        if self.session is None or self.session.source_file is None:
-            return ""
-        return self.session.source_file.read_text(encoding="utf-8")
+        file = self._file()
+        return file.read_text(encoding="utf-8") if file is not None and file.exists() else ""

@@ -159,3 +159,54 @@ def test_after_one_visit_the_site_opens_with_the_network_off(
         board.get_by_test_id("mr-next").click()
         at_step(board, 1)
         assert outside == []
+
+
+def test_a_deal_is_recorded_on_a_phone_and_saved(browser: Browser, site: Server) -> None:
+    """The recorder in the page: its form, the hands pasted from a score sheet, the trump,
+    the first trick tapped; the tab reloaded mid-deal and the deal resumed from the
+    browser's storage; Save: the deal comes back as a file."""
+    (worked,) = read_deals(WORKED)
+    viewport: ViewportSize = {"width": 390, "height": 844}
+    with screen_page(browser, site, "/index.html", viewport, "site-status", phone=True) as (
+        page,
+        outside,
+    ):
+        expect(page.get_by_test_id("site-status")).to_have_text(
+            "Ready: open a .pmn file.", timeout=120_000
+        )
+        page.get_by_test_id("site-record").tap()
+        board = page.get_by_test_id("mr-viewer")
+        expect(board.get_by_test_id("mr-form")).to_be_visible(timeout=60_000)
+        expect(page.get_by_test_id("site-status")).to_have_text("Recording into: games.pmn")
+        for seat in "ABCD":
+            board.get_by_test_id(f"mr-form-name-{seat}").fill(worked.tags[seat])
+        board.get_by_test_id("mr-form-dealer").select_option(worked.tags["Dealer"])
+        board.get_by_test_id("mr-form-start").tap()
+        board.get_by_test_id("mr-paste").fill(worked.tags["Hands"])
+        board.get_by_test_id("mr-paste-go").tap()
+        board.get_by_test_id(f"mr-trump-{worked.tags['Trump']}").tap()
+        for k, node in enumerate(worked.mainline()[:4], start=1):
+            expect(board).to_have_attribute("data-to-play", node.seat or "")
+            board.get_by_test_id(f"mr-seat-{node.seat}").locator(
+                f"button[data-card='{node.card}']"
+            ).tap()
+            at_step(board, k)
+        # the tab closes mid-deal: the deal so far is kept in the browser, and taken up again
+        page.reload()
+        expect(page.get_by_test_id("site-status")).to_have_text(
+            "Ready: open a .pmn file.", timeout=120_000
+        )
+        page.get_by_test_id("site-resume").tap()
+        board = page.get_by_test_id("mr-viewer")
+        at_step(board, 4)
+        expect(board).to_have_attribute("data-to-play", worked.mainline()[4].seat or "")
+        with page.expect_download() as download:
+            board.get_by_test_id("mr-save").tap()
+        assert download.value.suggested_filename == "games.pmn"
+        page.wait_for_function("() => localStorage.getItem('mendikot:draft') === null")
+        (saved,) = read_string(Path(download.value.path()).read_text(encoding="utf-8"))
+        assert saved.tags["Hands"] == worked.tags["Hands"] and saved.tags["C"] == "Chetan"
+        assert [str(n.card) for n in saved.mainline()] == [
+            str(n.card) for n in worked.mainline()[:4]
+        ]
+        assert outside == []

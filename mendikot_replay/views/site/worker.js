@@ -1,0 +1,72 @@
+// The site's worker: Python (Pyodide) with the package and its solver core as WebAssembly,
+// all from this site's own folder. It answers the page's messages through
+// mendikot_replay.views.worker.WorkerBoard and, between them, steps the board's slow work
+// (one position at a time), posting what each step changed: the page never waits on it.
+//
+// Messages in: {open: text, name}, {record: {name, text}} (a new deal into that file),
+// {resume: {name, text, draft}} (a recording taken up again), {request: {do: …}}; out
+// also {draft: {name, draft}} after each (the deal being recorded, "" when saved). Out: {ready}, {changes}, {error},
+// and after a save {file: {name, text}}.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const base = new URL(".", import.meta.url);
+
+async function start() {
+  const { instance } = await WebAssembly.instantiate(await (await fetch(new URL("ddcore.wasm", base))).arrayBuffer(), {});
+  instance.exports._initialize();
+  globalThis.mendikotCore = instance.exports; // before the package is imported: solver/wasm_core.py
+  const py = await loadPyodide({ indexURL: new URL("pyodide/", base).href });
+  const archive = await (await fetch(new URL("mendikot_replay.zip", base))).arrayBuffer();
+  py.unpackArchive(archive, "zip", { extractDir: "/site-packages" });
+  py.runPython("import sys; sys.path.insert(0, '/site-packages')");
+  return py.pyimport("mendikot_replay.views.worker").WorkerBoard();
+}
+
+const ready = start();
+let working = false;
+
+function post(reply) {
+  self.postMessage(typeof reply === "string" ? { changes: JSON.parse(reply).changes } : reply);
+}
+
+/** Step the slow work one position at a time, giving way to messages in between. */
+async function workLoop(board) {
+  if (working) return;
+  working = true;
+  try {
+    for (;;) {
+      const done = board.work();
+      if (done === undefined || done === null) break;
+      post(done);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  } finally {
+    working = false;
+  }
+}
+
+ready.then(
+  () => self.postMessage({ ready: true }),
+  (error) => self.postMessage({ error: `Python could not start: ${error}` }),
+);
+
+self.onmessage = async (event) => {
+  const board = await ready;
+  const message = event.data || {};
+  try {
+    if (typeof message.open === "string") post(board.open(message.open, String(message.name || "deals.pmn")));
+    else if (message.record) post(board.record(String(message.record.name), String(message.record.text || "")));
+    else if (message.resume) post(board.resume(message.resume.name, message.resume.text, message.resume.draft));
+    else if (message.request) {
+      post(board.handle(JSON.stringify(message.request)));
+      // A save writes the file in the worker's own file system: the page gets its text, to
+      // keep and to hand to the person (a download, or the file itself where allowed).
+      if (message.request.do === "save") self.postMessage({ file: { name: board.name(), text: board.text() } });
+    }
+    // The deal being recorded, after every change not saved yet: kept by the page.
+    self.postMessage({ draft: { name: board.name(), draft: board.draft() } });
+  } catch (error) {
+    self.postMessage({ error: String(error) });
+  }
+  workLoop(board);
+};

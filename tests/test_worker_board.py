@@ -1,0 +1,78 @@
+"""The session as the static site's worker drives it (``views/worker.py``), here in CPython:
+JSON in and out, the slow work in steps, saving in the worker's own folder, and a recording
+kept as a draft after every card and taken up again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mendikot_replay.pmn.reader import read_deals, read_string
+from mendikot_replay.views.worker import WorkerBoard
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKED = ROOT / "sample_games" / "worked-example.pmn"
+
+
+def test_a_file_is_opened_stepped_analysed_and_saved(tmp_path: Path) -> None:
+    board = WorkerBoard(tmp_path)
+    text = WORKED.read_text(encoding="utf-8")
+    opened = json.loads(board.open(text, "../../etc/worked.pmn"))["changes"]
+    assert opened["board"] is True and opened["file"] == "worked.pmn"
+    assert (tmp_path / "worked.pmn").read_text(encoding="utf-8") == text  # no way out
+    assert board.work() is None  # nothing asked for: nothing to do
+    (worked,) = read_deals(WORKED)
+    step = 40  # before trick 11: D leads, with a choice
+    moved = json.loads(board.handle(json.dumps({"do": "go", "step": step})))["changes"]
+    assert moved["step"] == step
+    played = worked.mainline()[step].card
+    other = next(c for c in worked.position(step).legal_cards() if c != played)
+    board.handle(json.dumps({"do": "option", "name": "analyse", "value": True}))
+    steps = 0
+    while (done := board.work()) is not None:
+        steps += 1
+        assert "analysis" in json.loads(done)["changes"]
+    assert steps >= 1
+    board.handle(json.dumps({"do": "play", "card": str(other)}))  # a variation
+    assert board.draft() == ""  # not a recording: nothing to keep as a draft
+    saved = json.loads(board.handle(json.dumps({"do": "save"})))["changes"]
+    assert saved["notice"]["kind"] == "saved"
+    assert board.name() == "worked.pmn"
+    (back,) = read_string(board.text())
+    alternatives = back.mainline()[step - 1].variations  # the cards tried after card 40
+    assert [str(n.card) for n in alternatives] == [str(played), str(other)]
+
+
+def test_a_bad_message_is_answered_not_raised(tmp_path: Path) -> None:
+    board = WorkerBoard(tmp_path)
+    assert json.loads(board.handle('{"do": "go"}'))["error"] == "no deal is open"
+    board.open(WORKED.read_text(encoding="utf-8"), "w.pmn")
+    assert "not JSON" in json.loads(board.handle("{oops"))["error"]
+    refused = json.loads(board.handle(json.dumps({"do": "play", "card": "XX"})))
+    assert refused["changes"]["notice"]["kind"] == "error"
+
+
+def test_a_recording_is_kept_as_a_draft_and_taken_up_again(tmp_path: Path) -> None:
+    (worked,) = read_deals(WORKED)
+    board = WorkerBoard(tmp_path)
+    form = json.loads(board.record("games.pmn"))["changes"]["data"]["form"]
+    assert form["answers"]["players"] == "4"
+    names = {f"name {s}": worked.tags[s] for s in "ABCD"}
+    board.handle(json.dumps({"do": "start", "answers": {**names, "dealer": "D"}}))
+    board.handle(json.dumps({"do": "paste", "text": worked.tags["Hands"]}))
+    board.handle(json.dumps({"do": "trump", "suit": "S"}))
+    for node in worked.mainline()[:5]:
+        board.handle(json.dumps({"do": "play", "card": str(node.card)}))
+    draft = board.draft()
+    (kept,) = read_string(draft)
+    assert [str(n.card) for n in kept.mainline()] == [str(n.card) for n in worked.mainline()[:5]]
+    # the tab closed: a new worker takes the deal up again, at its last card, recording
+    again = WorkerBoard(tmp_path / "again")
+    state = json.loads(again.resume("games.pmn", "", draft))["changes"]
+    assert state["recording"] is True and state["step"] == 5
+    again.handle(json.dumps({"do": "play", "card": str(worked.mainline()[5].card)}))
+    again.handle(json.dumps({"do": "save"}))
+    assert again.draft() == ""  # saved: no draft to keep
+    (saved,) = read_string(again.text())
+    assert [str(n.card) for n in saved.mainline()] == [str(n.card) for n in worked.mainline()[:6]]
+    assert saved.tags["Result"] == "*" and saved.tags["A"] == "Asha"

@@ -76,3 +76,32 @@ def test_a_recording_is_kept_as_a_draft_and_taken_up_again(tmp_path: Path) -> No
     (saved,) = read_string(again.text())
     assert [str(n.card) for n in saved.mainline()] == [str(n.card) for n in worked.mainline()[:6]]
     assert saved.tags["Result"] == "*" and saved.tags["A"] == "Asha"
+
+
+def test_every_byte_of_the_file_is_kept(tmp_path: Path) -> None:
+    """The page hands the worker the file's bytes: a byte that is not UTF-8, in a deal the
+    save does not touch, comes back as it was; the saved deal carries its change."""
+    worked = WORKED.read_bytes()
+    other = b'\n[Event "Caf\xe9 night"]\n[Dealer "B"]\n[TrumpMethod "None"]\n*\n'
+    board = WorkerBoard(tmp_path)
+    board.open(worked + other, "mixed.pmn")
+    board.handle(json.dumps({"do": "comment", "text": "tried in the page"}))
+    board.handle(json.dumps({"do": "save"}))
+    saved = board.data()
+    assert saved.endswith(other)  # the other deal, byte for byte
+    assert b"tried in the page" in saved[: -len(other)]
+    assert "\ufffd" in board.text()  # the text kept in the browser's storage says so
+
+
+def test_recording_into_the_file_opened_goes_after_its_deals(tmp_path: Path) -> None:
+    board = WorkerBoard(tmp_path)
+    text = WORKED.read_text(encoding="utf-8")
+    board.open(text, "club.pmn")
+    form = json.loads(board.record("club.pmn"))["changes"]["data"]["form"]
+    assert form["answers"]["name C"] == "Chetan"  # carried over from the file's last deal
+    board.handle(json.dumps({"do": "start", "answers": {}}))
+    board.handle(json.dumps({"do": "paste", "text": read_string(text)[0].tags["Hands"]}))
+    board.handle(json.dumps({"do": "trump", "suit": "H"}))
+    board.handle(json.dumps({"do": "save"}))
+    assert board.data().startswith(text.encode("utf-8"))  # the file's own deal, untouched
+    assert len(read_string(board.text())) == 2

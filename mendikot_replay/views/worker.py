@@ -45,17 +45,19 @@ class WorkerBoard:
         self.folder = Path(folder) if folder is not None else DEALS
         self.session: Session | None = None
 
-    def open(self, text: str, name: str, deal: int = 1) -> str:
-        """Open deal ``deal`` of the PMN ``text`` of a file called ``name`` (kept in the
-        worker's file system, so that it can be saved): the whole state, as JSON."""
-        path = self._keep(name, text)
+    def open(self, data: str | bytes | object, name: str, deal: int = 1) -> str:
+        """Open deal ``deal`` of the file called ``name`` whose bytes are ``data`` (or its
+        text; from the page, a JavaScript ``Uint8Array``), kept in the worker's file system
+        byte for byte, so that a save changes nothing else of it: the whole state, as JSON."""
+        path = self._keep(name, data)
         self.session = Session(path, deal, chance_threads=1)
         return self.handle('{"do": "state"}')
 
-    def record(self, name: str, text: str = "") -> str:
-        """Start recording into the file called ``name`` (its ``text`` so far, if any:
-        the new deals are added after its own): the recorder's form, as JSON."""
-        path = self._keep(name, text)
+    def record(self, name: str, text: str | None = None) -> str:
+        """Start recording into the file called ``name`` (its ``text`` so far, if any: the
+        new deals are added after its own; ``None``: the file as the worker has it, the one
+        opened): the recorder's form, as JSON."""
+        path = self._keep(name, text) if text is not None else self.folder / _safe(name)
         self.session = Session(
             DealForm.for_file(path), save_to=path, chance_threads=1, presentation=False
         )
@@ -82,12 +84,18 @@ class WorkerBoard:
             return ""
         return write_deal(session.record)
 
-    def _keep(self, name: str, text: str) -> Path:
-        """The file ``name`` in the worker's folder, holding ``text``."""
-        safe = PurePosixPath(name).name or "deals.pmn"
+    def _keep(self, name: str, data: str | bytes | object) -> Path:
+        """The file ``name`` in the worker's folder, holding ``data`` (its bytes, its text,
+        or a JavaScript ``Uint8Array`` of its bytes)."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        path = self.folder / safe
-        path.write_text(text, encoding="utf-8")
+        path = self.folder / _safe(name)
+        if isinstance(data, str):
+            path.write_text(data, encoding="utf-8")
+        elif isinstance(data, bytes):
+            path.write_bytes(data)
+        else:  # Pyodide's proxy of the page's Uint8Array
+            proxy: Any = data
+            path.write_bytes(bytes(proxy.to_bytes()))
         return path
 
     def handle(self, message: str) -> str:
@@ -125,7 +133,17 @@ class WorkerBoard:
         file = self._file()
         return file.name if file is not None else ""
 
-    def text(self) -> str:
-        """The file's text as saved in the worker (what the page keeps or downloads)."""
+    def data(self) -> bytes:
+        """The file's bytes as saved in the worker: what the page downloads."""
         file = self._file()
-        return file.read_text(encoding="utf-8") if file is not None and file.exists() else ""
+        return file.read_bytes() if file is not None and file.exists() else b""
+
+    def text(self) -> str:
+        """The file's text as saved (bytes that are not UTF-8 as U+FFFD): what the page
+        keeps in the browser's storage, which holds text only."""
+        return self.data().decode("utf-8", "replace")
+
+
+def _safe(name: str) -> str:
+    """A file name the page gave, as a name in the worker's folder (no folders: no way out)."""
+    return PurePosixPath(name).name or "deals.pmn"

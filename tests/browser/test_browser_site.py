@@ -28,7 +28,7 @@ from browser_support import (
     start_server,
     stop_server,
 )
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, FilePayload, Page, ViewportSize, expect
 
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.solver.search import solve
@@ -210,3 +210,23 @@ def test_a_deal_is_recorded_on_a_phone_and_saved(browser: Browser, site: Server)
             str(n.card) for n in worked.mainline()[:4]
         ]
         assert outside == []
+
+
+def test_a_byte_that_is_not_utf8_survives_a_save_in_the_page(
+    opened: tuple[Page, list[str], PageErrors],
+) -> None:
+    page, outside, _ = opened
+    other = b'\n[Event "Caf\xe9 night"]\n[Dealer "B"]\n[TrumpMethod "None"]\n*\n'
+    mixed = WORKED.read_bytes() + other
+    payload: FilePayload = {"name": "mixed.pmn", "mimeType": "text/plain", "buffer": mixed}
+    page.get_by_test_id("site-file").set_input_files(files=[payload])
+    expect(page.get_by_test_id("site-status")).to_have_text("Open: mixed.pmn", timeout=60_000)
+    board = page.get_by_test_id("mr-viewer")
+    board.get_by_test_id("mr-seat-A").locator("[data-card='6S']").click()  # a variation
+    at_step(board, 1)
+    with page.expect_download() as download:
+        board.get_by_test_id("mr-save").click()
+    saved = Path(download.value.path()).read_bytes()
+    assert saved.endswith(other)  # the deal not opened, byte for byte
+    assert b"( 1. A: 6S )" in saved
+    assert outside == []

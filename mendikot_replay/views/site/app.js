@@ -80,14 +80,14 @@ worker.onmessage = (event) => {
 
 /** A saved file: kept in the browser's storage (so a closed tab loses nothing) and handed
  * to the person as a download of the same name. */
-function keep({ name, text }) {
+function keep({ name, text, bytes }) {
   try {
     localStorage.setItem(`mendikot:${name}`, text);
   } catch {
     // storage full or refused: the download still goes
   }
   const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  link.href = URL.createObjectURL(new Blob([bytes], { type: "application/octet-stream" }));
   link.download = name;
   link.dataset.testid = "site-download";
   document.body.append(link);
@@ -110,11 +110,13 @@ function fresh() {
 let opened = null; // the file last opened: {name, text}, where recorded deals go
 
 function open(file) {
-  file.text().then((text) => {
+  // Its bytes go to the worker, every one (a save changes nothing else of the file); the
+  // page keeps its text for a recording taken up again after a closed tab.
+  file.arrayBuffer().then((buffer) => {
     fresh();
-    opened = { name: file.name, text };
+    opened = { name: file.name, text: new TextDecoder().decode(buffer), inWorker: true };
     status.textContent = `Opening ${file.name}…`;
-    worker.postMessage({ open: text, name: file.name });
+    worker.postMessage({ open: new Uint8Array(buffer), name: file.name });
   });
 }
 
@@ -161,7 +163,8 @@ function record() {
   fresh();
   const into = opened || { name: "games.pmn", text: localStorage.getItem("mendikot:games.pmn") || "" };
   status.textContent = `Recording into ${into.name}`;
-  worker.postMessage({ record: into });
+  // the file opened is in the worker already, byte for byte: recorded deals go after it
+  worker.postMessage({ record: into.inWorker ? { name: into.name } : { name: into.name, text: into.text } });
 }
 
 document.querySelector("[data-testid=site-record]").addEventListener("click", record);

@@ -3,10 +3,11 @@
 // mendikot_replay.views.worker.WorkerBoard and, between them, steps the board's slow work
 // (one position at a time), posting what each step changed: the page never waits on it.
 //
-// Messages in: {open: text, name}, {record: {name, text}} (a new deal into that file),
-// {resume: {name, text, draft}} (a recording taken up again), {request: {do: …}}; out
-// also {draft: {name, draft}} after each (the deal being recorded, "" when saved). Out: {ready}, {changes}, {error},
-// and after a save {file: {name, text}}.
+// Messages in: {open: bytes (a Uint8Array), name}, {record: {name, text?}} (a new deal into
+// that file; no text: the file opened), {resume: {name, text, draft}} (a recording taken up
+// again), {request: {do: …}}. Out: {ready}, {changes}, {error}, {draft: {name, draft}} after
+// each request (the deal being recorded, "" when saved), {file: {name, text, bytes}} after a
+// save.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const base = new URL(".", import.meta.url);
@@ -54,14 +55,19 @@ self.onmessage = async (event) => {
   const board = await ready;
   const message = event.data || {};
   try {
-    if (typeof message.open === "string") post(board.open(message.open, String(message.name || "deals.pmn")));
-    else if (message.record) post(board.record(String(message.record.name), String(message.record.text || "")));
+    if (message.open !== undefined) post(board.open(message.open, String(message.name || "deals.pmn")));
+    else if (message.record) post(board.record(String(message.record.name), message.record.text ?? null));
     else if (message.resume) post(board.resume(message.resume.name, message.resume.text, message.resume.draft));
     else if (message.request) {
       post(board.handle(JSON.stringify(message.request)));
       // A save writes the file in the worker's own file system: the page gets its text, to
       // keep and to hand to the person (a download, or the file itself where allowed).
-      if (message.request.do === "save") self.postMessage({ file: { name: board.name(), text: board.text() } });
+      if (message.request.do === "save") {
+        const data = board.data(); // the bytes, every one kept: what is downloaded
+        const bytes = data.toJs();
+        data.destroy();
+        self.postMessage({ file: { name: board.name(), text: board.text(), bytes } });
+      }
     }
     // The deal being recorded, after every change not saved yet: kept by the page.
     self.postMessage({ draft: { name: board.name(), draft: board.draft() } });

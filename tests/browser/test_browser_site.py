@@ -12,6 +12,7 @@ every request for another host refused and counted (0).
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,6 +43,9 @@ WORKED = ROOT / "sample_games" / "worked-example.pmn"
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     out = tmp_path_factory.mktemp("site") / "site"
     load_script("build_site").build(out)
+    # a deal published beside the site, for a link to open
+    (out / "games").mkdir()
+    shutil.copy2(ROOT / "sample_games" / "endgame-cover-or-duck.pmn", out / "games")
     port = free_port()
     args = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(out)]
     server = start_server("site", [*args, str(port)], dict(os.environ), "/index.html", "", port)
@@ -230,3 +234,26 @@ def test_a_byte_that_is_not_utf8_survives_a_save_in_the_page(
     assert saved.endswith(other)  # the deal not opened, byte for byte
     assert b"( 1. A: 6S )" in saved
     assert outside == []
+
+
+def test_a_link_and_a_drop_open_a_deal(browser: Browser, site: Server) -> None:
+    viewport: ViewportSize = {"width": 1280, "height": 720}
+    link = "/index.html?pmn=games/endgame-cover-or-duck.pmn"
+    with screen_page(browser, site, link, viewport, "site-status") as (page, outside):
+        status = page.get_by_test_id("site-status")
+        expect(status).to_have_text("Open: endgame-cover-or-duck.pmn", timeout=120_000)
+        board = page.get_by_test_id("mr-viewer")
+        expect(board.get_by_test_id("mr-trick-text")).to_have_text("Trick 10")
+        # a file dropped on the page replaces it
+        page.evaluate(
+            """(text) => {
+                const dropped = new DataTransfer();
+                dropped.items.add(new File([text], "dropped.pmn", { type: "text/plain" }));
+                const drop = new DragEvent("drop", { dataTransfer: dropped, bubbles: true });
+                document.dispatchEvent(drop);
+            }""",
+            WORKED.read_text(encoding="utf-8"),
+        )
+        expect(status).to_have_text("Open: dropped.pmn", timeout=60_000)
+        expect(board.get_by_test_id("mr-trick-text")).to_have_text("before trick 1")
+        assert outside == []

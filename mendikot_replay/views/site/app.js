@@ -62,6 +62,7 @@ worker.onmessage = (event) => {
   if (message.ready) {
     status.textContent = "Ready: open a .pmn file.";
     offerDraft();
+    openLinked();
   }
   if (message.error) status.textContent = message.error;
   if (message.file) keep(message.file);
@@ -110,14 +111,34 @@ function fresh() {
 let opened = null; // the file last opened: {name, text}, where recorded deals go
 
 function open(file) {
-  // Its bytes go to the worker, every one (a save changes nothing else of the file); the
-  // page keeps its text for a recording taken up again after a closed tab.
-  file.arrayBuffer().then((buffer) => {
-    fresh();
-    opened = { name: file.name, text: new TextDecoder().decode(buffer), inWorker: true };
-    status.textContent = `Opening ${file.name}…`;
-    worker.postMessage({ open: new Uint8Array(buffer), name: file.name });
-  });
+  file.arrayBuffer().then((buffer) => openBytes(file.name, buffer));
+}
+
+/** Its bytes go to the worker, every one (a save changes nothing else of the file); the
+ * page keeps its text for a recording taken up again after a closed tab. */
+function openBytes(name, buffer) {
+  fresh();
+  opened = { name, text: new TextDecoder().decode(buffer), inWorker: true };
+  status.textContent = `Opening ${name}…`;
+  worker.postMessage({ open: new Uint8Array(buffer), name });
+}
+
+/** A link to a deal: index.html?pmn=ADDRESS opens that file (on this site, or any that
+ * lets this page read it) once Python is ready. */
+function openLinked() {
+  const address = new URLSearchParams(location.search).get("pmn");
+  if (!address) return;
+  const url = new URL(address, location.href);
+  const name = decodeURIComponent(url.pathname.split("/").pop() || "deals.pmn");
+  fetch(url)
+    .then((reply) => {
+      if (!reply.ok) throw new Error(`${reply.status} ${reply.statusText}`);
+      return reply.arrayBuffer();
+    })
+    .then((buffer) => openBytes(name, buffer))
+    .catch((error) => {
+      status.textContent = `Cannot open ${url.href}: ${error.message}`;
+    });
 }
 
 const DRAFT = "mendikot:draft";

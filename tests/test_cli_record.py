@@ -465,7 +465,7 @@ def typed_in(deal: DealRecord) -> list[str]:
     rules = deal.setup.rules
     table = seats(rules.players)
     answers = ["Random deal", "-", "-", "-", str(rules.players)]
-    if len(deal_form._decks(rules.players)) > 1:
+    if len(deal_form.decks(rules.players)) > 1:
         answers.append(str(rules.deck))
     answers += [deal.tags["Dealer"], rules.trump_method.value]
     if rules.trump_method is TrumpMethod.CLOSED:

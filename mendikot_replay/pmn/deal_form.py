@@ -29,9 +29,11 @@ from .record import DealRecord
 
 __all__ = [
     "BASE_DEFAULTS",
+    "PLAYER_COUNTS",
     "DealForm",
     "Question",
     "checked_answers",
+    "decks",
     "defaults_after",
     "defaults_from_file",
     "entry_from_answers",
@@ -63,13 +65,18 @@ def _text(value: str) -> str:
     return value
 
 
+PLAYER_COUNTS: Final = ("4", "6", "8")
+"""How many play Mendikot, as the set-up's answers write it."""
+
+
 def _players(value: str) -> str:
-    if value.strip() not in ("4", "6", "8"):
+    if value.strip() not in PLAYER_COUNTS:
         raise ValueError(f"Mendikot is played by 4, 6 or 8 players, not {value.strip()!r}")
     return value.strip()
 
 
-def _decks(players: int) -> tuple[str, ...]:
+def decks(players: int) -> tuple[str, ...]:
+    """The decks ``players`` can share out evenly (the answers a deck question offers)."""
     return tuple(str(d) for d in (52, 48, 32) if d % players == 0)
 
 
@@ -205,13 +212,13 @@ def questions(defaults: Mapping[str, str], answers: Mapping[str, str]) -> list[Q
         same = a["match"] == d.get("match")
         number = d.get("deal", "1") if same else "1"
         qs.append(Question("deal", "Deal number in the match", number, _deal_number))
-    qs.append(Question("players", "Players", d["players"], _players, ("4", "6", "8")))
+    qs.append(Question("players", "Players", d["players"], _players, PLAYER_COUNTS))
     players = int(a.get("players") or d["players"])
-    decks = _decks(players)
-    if len(decks) > 1:
+    offered = decks(players)
+    if len(offered) > 1:
         deck = d.get("deck", "")
-        deck = deck if deck in decks else decks[0]
-        qs.append(Question("deck", "Deck", deck, _choice(decks), decks))
+        deck = deck if deck in offered else offered[0]
+        qs.append(Question("deck", "Deck", deck, _choice(offered), offered))
     table = seats(players)
     dealer = d["dealer"] if d["dealer"] in table else "B"
     qs.append(Question("dealer", "Dealer", dealer, _choice(table), table))

@@ -47,7 +47,7 @@ from ..core.rules import VARIANT_FLAGS, Capture, Reveal, TrumpMethod
 from ..core.seats import Seat, seats, team_label, team_of
 from ..core.timeline import Snapshot, Timeline
 from ..pmn.commands import COMMAND, without_commands
-from ..pmn.deal_form import DealForm
+from ..pmn.deal_form import PLAYER_COUNTS, DealForm, decks
 from ..pmn.entry import DealEntry
 from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode
 from ..pmn.user_text import isolate
@@ -194,7 +194,7 @@ def form_view(form: DealForm, file: str = "") -> JSON:
     methods, the closed trump's versions, the captures and the house rules — so that the
     page redraws the form as the players' number or the method change, with no round trip;
     Python reads the answers again when the form is sent (:meth:`DealForm.entry`)."""
-    counts = ("4", "6", "8")
+    counts = PLAYER_COUNTS
     return {
         "version": VIEW_VERSION,
         "title": "A new deal",
@@ -204,7 +204,7 @@ def form_view(form: DealForm, file: str = "") -> JSON:
             "answers": form.answers(),
             "players": list(counts),
             "seats": {n: list(seats(int(n))) for n in counts},
-            "decks": {n: [str(d) for d in (52, 48, 32) if d % int(n) == 0] for n in counts},
+            "decks": {n: list(decks(int(n))) for n in counts},
             "methods": [m.value for m in TrumpMethod],
             "reveals": [r.value for r in Reveal],
             "captures": [c.value for c in Capture],

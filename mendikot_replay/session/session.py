@@ -440,11 +440,7 @@ class Session:
         form = DealForm(defaults_after(self.record))
         self._form, self._entry, self._board_now = form, None, None
         self.source_file, self.index = None, None
-        self._solved.clear()
-        self._quiz_known.clear()
-        self._put("analysis", {})
-        self._put("quiz_odds", {})
-        self._reset_chances()
+        self._forget_scores()
         self._put("dirty", False)
         self._show()
 
@@ -559,9 +555,7 @@ class Session:
                 "or save(path=...) keeps them in another file first"
             )
         record, _, _ = load_record(own, self.index or 1)
-        self._solved.clear()
-        self._put("analysis", {})
-        self._reset_chances()  # another record: no position scored holds any more
+        self._forget_scores()
         self.board.replace_record(record)
         self._put("dirty", False)
         self._show(tree_changed=True)
@@ -769,6 +763,13 @@ class Session:
             self._publish_graph()
         if self._quiz_known:
             self._publish_quiz()
+
+    def _forget_scores(self) -> None:
+        """Another record (read again, or the next deal): no position scored holds any
+        more, neither the solver's values nor the chances (the quiz's included)."""
+        self._solved.clear()
+        self._put("analysis", {})
+        self._reset_chances()
 
     def _reset_chances(self, *, keep_scored: bool = False) -> None:
         self._chance_gen += 1

@@ -147,33 +147,18 @@ def animation(
             durations.append(max(delay, TRICK_DELAY))
         else:
             durations.append(delay)
-    out = io.BytesIO()
     if kind == "gif":
         # The drawing has few colours (felt, cards, suits, teams) besides the smoothing of
         # its edges and letters: each frame's own palette of 255 keeps them, and Pillow
         # stores each frame as the part that changed from the one before.
         frames = [f.quantize(colors=255, method=image.Quantize.MEDIANCUT) for f in frames]
-        frames[0].save(
-            out,
-            format="GIF",
-            save_all=True,
-            append_images=frames[1:],
-            duration=durations,
-            loop=0,
-            optimize=True,
-            disposal=1,
-        )
+        options: dict[str, Any] = {"format": "GIF", "optimize": True, "disposal": 1}
     elif kind == "webp":
-        frames[0].save(
-            out,
-            format="WEBP",
-            save_all=True,
-            append_images=frames[1:],
-            duration=durations,
-            loop=0,
-            lossless=True,
-            method=4,
-        )
+        options = {"format": "WEBP", "lossless": True, "method": 4}
     else:
         raise ValueError(f"an animation is a GIF or a WebP, not {kind!r}")
+    out = io.BytesIO()
+    frames[0].save(
+        out, save_all=True, append_images=frames[1:], duration=durations, loop=0, **options
+    )
     return out.getvalue()

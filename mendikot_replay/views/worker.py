@@ -28,6 +28,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Final
 
 from ..pmn.deal_form import DealForm
+from ..pmn.files import write_bytes_atomically
 from ..pmn.writer import write_deal
 from ..session.jobs import Lane
 from ..session.session import Session
@@ -90,12 +91,13 @@ class WorkerBoard:
         self.folder.mkdir(parents=True, exist_ok=True)
         path = self.folder / _safe(name)
         if isinstance(data, str):
-            path.write_text(data, encoding="utf-8")
+            raw = data.encode("utf-8")
         elif isinstance(data, bytes):
-            path.write_bytes(data)
+            raw = data
         else:  # Pyodide's proxy of the page's Uint8Array
             proxy: Any = data
-            path.write_bytes(bytes(proxy.to_bytes()))
+            raw = bytes(proxy.to_bytes())
+        write_bytes_atomically(path, raw, force=True)  # the one save path, as every write
         return path
 
     def handle(self, message: str) -> str:

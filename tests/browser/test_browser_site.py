@@ -29,7 +29,7 @@ from browser_support import (
     start_server,
     stop_server,
 )
-from playwright.sync_api import Browser, FilePayload, Page, ViewportSize, expect
+from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSize, expect
 
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.solver.search import solve
@@ -37,6 +37,14 @@ from mendikot_replay.solver.search import solve
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 WORKED = ROOT / "sample_games" / "worked-example.pmn"
+
+
+def python_ready(page: Page) -> Locator:
+    """Wait for Python to have started in the page's worker (a cold Pyodide takes seconds);
+    the status line."""
+    status = page.get_by_test_id("site-status")
+    expect(status).to_have_text("Ready: open a .pmn file.", timeout=120_000)
+    return status
 
 
 @pytest.fixture(scope="module")
@@ -61,8 +69,7 @@ def opened(browser: Browser, site: Server) -> Iterator[tuple[Page, list[str], Pa
     with screen_page(browser, site, "/index.html", viewport, "site-status") as (page, outside):
         errors = PageErrors()
         page.on("pageerror", errors.on_page_error)
-        status = page.get_by_test_id("site-status")
-        expect(status).to_have_text("Ready: open a .pmn file.", timeout=120_000)
+        status = python_ready(page)
         page.get_by_test_id("site-file").set_input_files(str(WORKED))
         expect(page.get_by_test_id("mr-viewer")).to_be_visible(timeout=60_000)
         expect(status).to_have_text("Open: worked-example.pmn")
@@ -141,9 +148,7 @@ def test_after_one_visit_the_site_opens_with_the_network_off(
         page,
         outside,
     ):
-        expect(page.get_by_test_id("site-status")).to_have_text(
-            "Ready: open a .pmn file.", timeout=120_000
-        )
+        python_ready(page)
         # the service worker has kept every file: it controls the page once reloaded
         page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
         page.reload()
@@ -154,9 +159,7 @@ def test_after_one_visit_the_site_opens_with_the_network_off(
         assert manifest["display"] == "standalone" and manifest["icons"]
         page.context.set_offline(True)
         page.reload()
-        expect(page.get_by_test_id("site-status")).to_have_text(
-            "Ready: open a .pmn file.", timeout=120_000
-        )
+        python_ready(page)
         page.get_by_test_id("site-file").set_input_files(str(WORKED))
         board = page.get_by_test_id("mr-viewer")
         expect(board).to_be_visible(timeout=60_000)
@@ -175,9 +178,7 @@ def test_a_deal_is_recorded_on_a_phone_and_saved(browser: Browser, site: Server)
         page,
         outside,
     ):
-        expect(page.get_by_test_id("site-status")).to_have_text(
-            "Ready: open a .pmn file.", timeout=120_000
-        )
+        python_ready(page)
         page.get_by_test_id("site-record").tap()
         board = page.get_by_test_id("mr-viewer")
         expect(board.get_by_test_id("mr-form")).to_be_visible(timeout=60_000)
@@ -197,9 +198,7 @@ def test_a_deal_is_recorded_on_a_phone_and_saved(browser: Browser, site: Server)
             at_step(board, k)
         # the tab closes mid-deal: the deal so far is kept in the browser, and taken up again
         page.reload()
-        expect(page.get_by_test_id("site-status")).to_have_text(
-            "Ready: open a .pmn file.", timeout=120_000
-        )
+        python_ready(page)
         page.get_by_test_id("site-resume").tap()
         board = page.get_by_test_id("mr-viewer")
         at_step(board, 4)

@@ -2,7 +2,7 @@
 // package runs in Pyodide; the board (the same viewer as the notebook's) is drawn here over
 // a model that stands in for the widget's: reads come from the session's state, writes and
 // messages go to the worker as the session's requests, and its replies are the changes.
-import { render } from "./viewer.mjs";
+import { createModel, render } from "./viewer.mjs";
 
 const status = document.querySelector("[data-testid=site-status]");
 const boardEl = document.getElementById("board");
@@ -11,47 +11,34 @@ const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module
 // Every file kept after this first visit: the site opens with the network off (sw.js).
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
 
-/** The widget model's part the viewer uses, over the worker's session. */
+/** The widget model's part the viewer uses, over the worker's session: the static page's
+ * model (viewer.js's createModel: values and change events), whose saved changes go to the
+ * worker as the session's requests, with `send` for the board's messages. */
 export function workerModel(postRequest) {
-  const values = { board: true };
-  const listeners = new Map();
+  const model = createModel(null, { board: true });
+  const show = model.set; // a value the worker sent: shown, not sent back
   const pending = new Set();
-  const fire = (name) => {
-    for (const fn of [...(listeners.get(`change:${name}`) || [])]) fn();
+  model.set = (name, value) => {
+    pending.add(name);
+    show(name, value);
   };
-  return {
-    get: (name) => values[name],
-    set(name, value) {
-      values[name] = value;
-      pending.add(name);
-    },
-    save_changes() {
-      const names = [...pending];
-      pending.clear();
-      if (names.includes("path") || names.includes("step")) {
-        postRequest({ do: "follow", path: values.path, step: values.step });
-        fire("step");
-      }
-      for (const name of names) {
-        if (name !== "path" && name !== "step") postRequest({ do: "option", name, value: values[name] });
-        fire(name);
-      }
-    },
-    on(name, fn) {
-      if (!listeners.has(name)) listeners.set(name, new Set());
-      listeners.get(name).add(fn);
-    },
-    off(name, fn) {
-      if (listeners.has(name)) listeners.get(name).delete(fn);
-    },
-    send: (content) => postRequest(content),
-    /** The worker's changes: the data first (a new payload rebuilds the board). */
-    apply(changes) {
-      const names = Object.keys(changes).sort((a, b) => (a === "data" ? -1 : b === "data" ? 1 : 0));
-      for (const name of names) values[name] = changes[name];
-      for (const name of names) fire(name);
-    },
+  model.save_changes = () => {
+    const names = [...pending];
+    pending.clear();
+    if (names.includes("path") || names.includes("step")) {
+      postRequest({ do: "follow", path: model.get("path"), step: model.get("step") });
+    }
+    for (const name of names) {
+      if (name !== "path" && name !== "step") postRequest({ do: "option", name, value: model.get(name) });
+    }
   };
+  model.send = (content) => postRequest(content);
+  /** The worker's changes: the data first (a new payload rebuilds the board). */
+  model.apply = (changes) => {
+    const names = Object.keys(changes).sort((a, b) => (a === "data" ? -1 : b === "data" ? 1 : 0));
+    for (const name of names) show(name, changes[name]);
+  };
+  return model;
 }
 
 let model = null;

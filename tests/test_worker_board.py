@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from mendikot_replay.pmn.link import link_fragment
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.views.worker import WorkerBoard
 
@@ -105,3 +106,58 @@ def test_recording_into_the_file_opened_goes_after_its_deals(tmp_path: Path) -> 
     board.handle(json.dumps({"do": "save"}))
     assert board.data().startswith(text.encode("utf-8"))  # the file's own deal, untouched
     assert len(read_string(board.text())) == 2
+
+
+def test_a_link_opens_the_same_deal_at_the_same_card(tmp_path: Path) -> None:
+    sender = WorkerBoard(tmp_path / "sender")
+    sender.open(WORKED.read_bytes(), "w.pmn")
+    sender.handle(json.dumps({"do": "go", "step": 10}))
+    fragment = sender.link()
+    assert "&line=" not in fragment  # on the main line: the card number says it all
+    receiver = WorkerBoard(tmp_path / "receiver")
+    shown = json.loads(receiver.open_link("#" + fragment))["changes"]
+    sent = json.loads(sender.handle('{"do": "state"}'))["changes"]
+    assert shown["step"] == 10 and shown["data"] == sent["data"]
+    assert list((tmp_path / "receiver").iterdir()) == []  # nothing written until saved
+    receiver.handle(json.dumps({"do": "save"}))
+    (saved,) = read_string((tmp_path / "receiver" / "shared-deals.pmn").read_text(encoding="utf-8"))
+    (worked,) = read_deals(WORKED)
+    assert [str(n.card) for n in saved.mainline()] == [str(n.card) for n in worked.mainline()]
+
+
+def test_a_link_to_a_card_in_a_variation_opens_in_that_variation(tmp_path: Path) -> None:
+    (worked,) = read_deals(WORKED)
+    sender = WorkerBoard(tmp_path / "sender")
+    sender.open(WORKED.read_bytes(), "w.pmn")
+    step = 40
+    sender.handle(json.dumps({"do": "go", "step": step}))
+    played = worked.mainline()[step].card
+    other = next(c for c in worked.position(step).legal_cards() if c != played)
+    sender.handle(json.dumps({"do": "play", "card": str(other)}))
+    fragment = sender.link()
+    assert fragment.endswith(f".{other}") and f"&at={step + 1}&line=" in fragment
+    receiver = WorkerBoard(tmp_path / "receiver")
+    receiver.open_link(fragment)
+    assert receiver.session is not None and sender.session is not None
+    assert receiver.session.line == sender.session.line
+    assert not receiver.session.board.at_main_line
+    assert receiver.session.state["dirty"] is False  # the variation was in the link's deal
+
+
+def test_a_bad_link_says_so_and_leaves_the_board_as_it_was(tmp_path: Path) -> None:
+    board = WorkerBoard(tmp_path)
+    board.open(WORKED.read_bytes(), "w.pmn")
+    reply = json.loads(board.open_link("deal=%3Cscript%3Ealert(1)%3C/script%3E"))
+    assert reply["error"].startswith("This link cannot be opened: the link's deal is damaged")
+    assert board.name() == "w.pmn" and [p.name for p in tmp_path.iterdir()] == ["w.pmn"]
+
+
+def test_a_link_with_errors_shows_the_readers_error_with_its_place(tmp_path: Path) -> None:
+    text = WORKED.read_text(encoding="utf-8").replace("[Dealer ", "[Dealer Z", 1)
+    board = WorkerBoard(tmp_path)
+    shown = json.loads(board.open_link(link_fragment(text)))["changes"]
+    (record,) = read_string(text)
+    assert record.errors  # the reader's own error, with its line and column, on the board
+    problem = record.errors[0]
+    assert problem.line is not None and problem.col is not None
+    assert shown["data"]["error"] == f"line {problem.line}, col {problem.col}: {problem.message}"

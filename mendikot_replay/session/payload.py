@@ -370,7 +370,10 @@ def _subtitle(record: DealRecord) -> str:
 def _first_error(record: DealRecord, timeline: Timeline | None) -> str | None:
     if record.errors:
         problem = record.errors[0]
-        return f"line {problem.line}: {problem.message}" if problem.line else problem.message
+        if problem.line is None:
+            return problem.message
+        col = f", col {problem.col}" if problem.col is not None else ""
+        return f"line {problem.line}{col}: {problem.message}"
     if record.setup is None:
         return "the tags do not give a playable deal"
     if timeline is not None and timeline.error is not None:

@@ -23,20 +23,29 @@ writes it there as it does a file on disk; the page reads the saved text back
 
 from __future__ import annotations
 
+import contextlib
 import json
+from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any, Final
 
+from ..errors import MendikotError
 from ..pmn.deal_form import DealForm
 from ..pmn.files import write_bytes_atomically
+from ..pmn.link import LinkError, link_fragment, read_fragment
+from ..pmn.reader import read_string
 from ..pmn.writer import write_deal
+from ..session.board import Board
 from ..session.jobs import Lane
 from ..session.session import Session
 
-__all__ = ["DEALS", "WorkerBoard"]
+__all__ = ["DEALS", "SHARED", "WorkerBoard"]
 
 DEALS: Final = Path("/deals")
 """Where the deals opened in the worker are kept (the worker's own file system)."""
+
+SHARED: Final = "shared-deals.pmn"
+"""The file a deal opened from a link is saved to (a name of ours: a link names no file)."""
 
 
 class WorkerBoard:
@@ -53,6 +62,42 @@ class WorkerBoard:
         path = self._keep(name, data)
         self.session = Session(path, deal, chance_threads=1)
         return self.handle('{"do": "state"}')
+
+    def open_link(self, fragment: str) -> str:
+        """Open the deal of a shared link (its fragment, ``deal=…&at=K``; see
+        :mod:`~.pmn.link`) at the card it names: the whole state, as JSON. The link's text
+        is only read (the reader's errors show on the board, as a file's do); it names no
+        file, so nothing of the person's is touched: a save goes to :data:`SHARED`. A link
+        that holds no readable deal gives ``{"error": …}`` and leaves the board as it was."""
+        try:
+            shared = read_fragment(fragment)
+        except LinkError as exc:
+            return json.dumps({"changes": {}, "error": f"This link cannot be opened: {exc}."})
+        records = read_string(shared.text)
+        if not records:
+            return json.dumps({"changes": {}, "error": "This link's deal is empty."})
+        self.folder.mkdir(parents=True, exist_ok=True)
+        session = Session(records[0], save_to=self.folder / SHARED, chance_threads=1)
+        if shared.line:
+            session.go(0)
+            # a card the deal cannot take is refused on the board, and the line stops there
+            with contextlib.suppress(MendikotError, ValueError):
+                for card in shared.line:
+                    session.on_board(partial(_play_written, card))
+        else:
+            session.go(shared.at)
+        self.session = session
+        return self.handle('{"do": "state"}')
+
+    def link(self) -> str:
+        """The fragment of a link to the deal on the board, standing where it stands (its
+        comments and variations with it, as its text would be saved); "" with no deal."""
+        session = self.session
+        if session is None or not session.dealt:
+            return ""
+        cards = session.line
+        on_main = session.board.at_main_line
+        return link_fragment(write_deal(session.record), len(cards), () if on_main else cards)
 
     def record(self, name: str, text: str | None = None) -> str:
         """Start recording into the file called ``name`` (its ``text`` so far, if any: the
@@ -144,6 +189,12 @@ class WorkerBoard:
         """The file's text as saved (bytes that are not UTF-8 as U+FFFD): what the page
         keeps in the browser's storage, which holds text only."""
         return self.data().decode("utf-8", "replace")
+
+
+def _play_written(card: str, board: Board) -> Board:
+    """Play ``card`` as PMN writes it (``^T`` first: the card asks for the closed trump)."""
+    asks = card.startswith("^T")
+    return board.play(card.removeprefix("^T"), ask=asks)
 
 
 def _safe(name: str) -> str:

@@ -31,7 +31,9 @@ from browser_support import (
 )
 from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSize, expect
 
+from mendikot_replay.pmn.link import link_fragment
 from mendikot_replay.pmn.reader import read_deals, read_string
+from mendikot_replay.session.session import Session
 from mendikot_replay.solver.search import solve
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -42,8 +44,9 @@ WORKED = ROOT / "sample_games" / "worked-example.pmn"
 def python_ready(page: Page) -> Locator:
     """Wait for Python to have started in the page's worker (a cold Pyodide takes seconds);
     the status line."""
+    expect(page.get_by_test_id("mr-ready")).to_be_visible(timeout=120_000)
     status = page.get_by_test_id("site-status")
-    expect(status).to_have_text("Ready: open a .pmn file.", timeout=120_000)
+    expect(status).to_have_text("Ready: open a .pmn file.")
     return status
 
 
@@ -54,6 +57,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     # a deal published beside the site, for a link to open
     (out / "games").mkdir()
     shutil.copy2(ROOT / "sample_games" / "endgame-cover-or-duck.pmn", out / "games")
+    shutil.copy2(WORKED, out / "games")
     port = free_port()
     args = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(out)]
     server = start_server("site", [*args, str(port)], dict(os.environ), "/index.html", "", port)
@@ -237,7 +241,7 @@ def test_a_byte_that_is_not_utf8_survives_a_save_in_the_page(
 
 def test_a_link_and_a_drop_open_a_deal(browser: Browser, site: Server) -> None:
     viewport: ViewportSize = {"width": 1280, "height": 720}
-    link = "/index.html?pmn=games/endgame-cover-or-duck.pmn"
+    link = "/index.html?file=games/endgame-cover-or-duck.pmn"
     with screen_page(browser, site, link, viewport, "site-status") as (page, outside):
         status = page.get_by_test_id("site-status")
         expect(status).to_have_text("Open: endgame-cover-or-duck.pmn", timeout=120_000)
@@ -256,3 +260,134 @@ def test_a_link_and_a_drop_open_a_deal(browser: Browser, site: Server) -> None:
         expect(status).to_have_text("Open: dropped.pmn", timeout=60_000)
         expect(board.get_by_test_id("mr-trick-text")).to_have_text("before trick 1")
         assert outside == []
+
+
+def test_best_card_plays_the_solvers_card_in_the_page(
+    opened: tuple[Page, list[str], PageErrors],
+) -> None:
+    page, outside, _ = opened
+    board = page.get_by_test_id("mr-viewer")
+    (record,) = read_deals(WORKED)
+    step = 36  # before trick 10: four tricks left, solved by the core in the worker
+    board.get_by_test_id("mr-moves").locator(f"[data-node='{step}']").first.click()
+    at_step(board, step)
+    expected = solve(record.game_at(record.mainline()[step - 1]))
+    board.get_by_test_id("mr-best").click()
+    at_step(board, step + 1)
+    values = {str(card): value for card, value in expected.cards.items()}
+    played = board.get_by_test_id("mr-trick").locator("[data-card]").last.get_attribute("data-card")
+    assert played is not None and values[played] == expected.value, (played, values)
+    native = Session(WORKED)  # the package in CPython, with the compiled core
+    native.go(step)
+    native.handle({"do": "best"})
+    assert native.line[-1] == played  # the card the same board plays natively
+    assert outside == []
+
+
+def test_a_shared_link_opens_the_deal_at_its_card_on_a_phone(
+    browser: Browser, site: Server
+) -> None:
+    """A teacher copies a link at card 10; a player opens it on a phone: the same deal, at
+    the same card, with nothing sent to any server (the deal is in the fragment)."""
+    viewport: ViewportSize = {"width": 1280, "height": 720}
+    with screen_page(
+        browser, site, "/index.html?file=games/worked-example.pmn", viewport, "mr-ready"
+    ) as (page, outside):
+        board = page.get_by_test_id("mr-viewer")
+        expect(board).to_be_visible(timeout=60_000)
+        board.get_by_test_id("mr-moves").locator("[data-node='10']").first.click()
+        at_step(board, 10)
+        page.get_by_test_id("site-share").click()
+        field = page.get_by_test_id("site-link")
+        expect(field).to_be_visible()
+        address = field.input_value()
+        cards = board.get_by_test_id("mr-trick").locator("[data-card]")
+        teacher_trick = [cards.nth(k).get_attribute("data-card") for k in range(cards.count())]
+        assert len(teacher_trick) == 2
+        assert outside == []
+    assert "#deal=" in address and address.endswith("&at=10")
+    phone: ViewportSize = {"width": 390, "height": 844}
+    shared = address[address.index("/index.html") :]
+    with screen_page(browser, site, shared, phone, "mr-ready", phone=True) as (page, outside):
+        board = page.get_by_test_id("mr-viewer")
+        expect(board).to_be_visible(timeout=60_000)
+        at_step(board, 10)
+        cards = board.get_by_test_id("mr-trick").locator("[data-card]")
+        for k, card in enumerate(teacher_trick):
+            expect(cards.nth(k)).to_have_attribute("data-card", card or "")
+        expect(cards).to_have_count(len(teacher_trick))
+        expect(page.get_by_test_id("site-status")).to_have_text(
+            "A shared deal (Save keeps it as shared-deals.pmn)"
+        )
+        assert outside == []
+
+
+def test_a_broken_or_hostile_link_says_so_and_runs_nothing(browser: Browser, site: Server) -> None:
+    viewport: ViewportSize = {"width": 1280, "height": 720}
+    hostile = "/index.html#deal=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&at=3"
+    with screen_page(browser, site, hostile, viewport, "mr-ready") as (page, outside):
+        dialogs: list[str] = []
+        page.on("dialog", lambda dialog: dialogs.append(dialog.message))
+        status = page.get_by_test_id("site-status")
+        expect(status).to_contain_text("This link cannot be opened: the link's deal is damaged")
+        expect(page.get_by_test_id("mr-viewer")).to_have_count(0)
+        # a well-formed link whose deal is hostile text: shown as text, never run
+        text = WORKED.read_text(encoding="utf-8").replace(
+            '[Event "Thursday club"]', '[Event "<img src=x onerror=alert(1)>"]'
+        )
+        page.evaluate("(hash) => { location.hash = hash; }", link_fragment(text, at=2))
+        board = page.get_by_test_id("mr-viewer")
+        expect(board).to_be_visible(timeout=60_000)
+        at_step(board, 2)
+        expect(board).to_contain_text("<img src=x onerror=alert(1)>")
+        assert page.locator("img[src=x]").count() == 0
+        assert dialogs == [] and outside == []
+        stored = page.evaluate("() => Object.keys(localStorage)")
+        assert stored == []  # the person's kept files untouched
+
+
+def test_save_writes_back_to_the_file_opened_where_the_browser_allows(
+    browser: Browser, site: Server
+) -> None:
+    """With the File System Access API (Chromium's), a file opened with its picker is
+    written back on Save, with no download. The picker itself is the browser's own window,
+    which a test cannot click: a stand-in handle, with the API's shape, takes its place."""
+    viewport: ViewportSize = {"width": 1280, "height": 720}
+    with screen_page(browser, site, "/index.html", viewport, "mr-ready") as (page, outside):
+        page.evaluate(
+            """(text) => {
+                window.writtenToFile = [];
+                const handle = {
+                    kind: "file", name: "worked-example.pmn",
+                    getFile: async () => new File([text], "worked-example.pmn"),
+                    requestPermission: async () => "granted",
+                    createWritable: async () => {
+                        const parts = [];
+                        return {
+                            write: async (part) => { parts.push(part); },
+                            close: async () => {
+                                window.writtenToFile.push(await new Blob(parts).text());
+                            },
+                        };
+                    },
+                };
+                window.showOpenFilePicker = async () => [handle];
+            }""",
+            WORKED.read_text(encoding="utf-8"),
+        )
+        downloads: list[str] = []
+        page.on("download", lambda download: downloads.append(download.suggested_filename))
+        page.get_by_test_id("site-open").click()
+        board = page.get_by_test_id("mr-viewer")
+        expect(board).to_be_visible(timeout=60_000)
+        board.get_by_test_id("mr-seat-A").locator("[data-card='6S']").click()  # a variation
+        at_step(board, 1)
+        board.get_by_test_id("mr-save").click()
+        status = page.get_by_test_id("site-status")
+        expect(status).to_have_text(
+            "Saved: worked-example.pmn (written to the file, and kept in this browser)"
+        )
+        (written,) = page.evaluate("() => window.writtenToFile")
+        (record,) = read_string(written)
+        assert [str(n.card) for n in record.variations] == ["TH", "6S"]
+        assert downloads == [] and outside == []

@@ -1,5 +1,5 @@
-// The static site's page: a .pmn file opened (picker or drop) goes to the worker, where the
-// package runs in Pyodide; the board (the same viewer as the notebook's) is drawn here over
+// The static site's page: a .pmn file opened (picker, drop, ?file=ADDRESS, or a shared link
+// #deal=…&at=K) goes to the worker, where the package runs in Pyodide; the board (the same viewer as the notebook's) is drawn here over
 // a model that stands in for the widget's: reads come from the session's state, writes and
 // messages go to the worker as the session's requests, and its replies are the changes.
 import { createModel, render } from "./viewer.mjs";
@@ -43,36 +43,70 @@ export function workerModel(postRequest) {
 
 let model = null;
 let destroy = null;
+let opened = null; // the file last opened: {name, text, inWorker, handle?}, where recorded deals go
+let sharing = false; // a link is being opened: its deal is no file of the person's
+
+const shareButton = document.querySelector("[data-testid=site-share]");
+const linkField = document.querySelector("[data-testid=site-link]");
 
 worker.onmessage = (event) => {
   const message = event.data || {};
-  if (message.ready) {
-    status.textContent = "Ready: open a .pmn file.";
-    offerDraft();
-    openLinked();
-  }
+  if (message.ready) ready();
   if (message.error) status.textContent = message.error;
   if (message.file) keep(message.file);
   if (message.draft) keepDraft(message.draft);
+  if (message.share !== undefined) shareLink(message.share);
   if (message.changes) {
+    if (message.fresh) fresh();
     if (!model) return;
-    const first = !destroy;
     model.apply(message.changes);
-    if (first && message.changes.data) {
+    if (message.fresh) {
       destroy = render({ model, el: boardEl });
       document.body.classList.add("site-has-deal");
-      status.textContent = `${model.get("recording") ? "Recording into" : "Open"}: ${model.get("file")}`;
+      shareButton.hidden = false;
+      status.textContent = sharing
+        ? "A shared deal (Save keeps it as shared-deals.pmn)"
+        : `${model.get("recording") ? "Recording into" : "Open"}: ${model.get("file")}`;
     }
   }
 };
 
-/** A saved file: kept in the browser's storage (so a closed tab loses nothing) and handed
- * to the person as a download of the same name. */
-function keep({ name, text, bytes }) {
+/** Python runs in the worker: the page says so (data-testid="mr-ready") and opens what the
+ * address asks for — a shared link, or a file on this site — else offers a deal whose
+ * recording a closed tab interrupted. */
+function ready() {
+  status.textContent = "Ready: open a .pmn file.";
+  const mark = document.createElement("span");
+  mark.className = "site-ready";
+  mark.dataset.testid = "mr-ready";
+  mark.setAttribute("aria-label", "Python is running in this page");
+  mark.textContent = "\u25cf ready";
+  status.before(mark);
+  offerDraft();
+  if (!openShared()) openLinked();
+}
+
+/** A saved file: written back to the file itself where the browser allows it (the File
+ * System Access API, for a file opened with its picker or dropped), downloaded elsewhere;
+ * kept in the browser's storage either way, so a closed tab loses nothing. */
+async function keep({ name, text, bytes }) {
   try {
     localStorage.setItem(`mendikot:${name}`, text);
   } catch {
-    // storage full or refused: the download still goes
+    // storage full or refused: the file still goes
+  }
+  const handle = opened && opened.handle && opened.name === name ? opened.handle : null;
+  if (handle) {
+    try {
+      if ((await handle.requestPermission({ mode: "readwrite" })) !== "granted") throw new Error("not allowed");
+      const writable = await handle.createWritable();
+      await writable.write(bytes);
+      await writable.close();
+      status.textContent = `Saved: ${name} (written to the file, and kept in this browser)`;
+      return;
+    } catch (error) {
+      status.textContent = `Could not write to ${name} (${error.message}): downloading it instead`;
+    }
   }
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([bytes], { type: "application/octet-stream" }));
@@ -87,33 +121,48 @@ function keep({ name, text, bytes }) {
   status.textContent = `Saved: ${name} (downloaded, and kept in this browser)`;
 }
 
-/** A fresh board for what the worker is about to send. */
+/** A fresh board for the state the worker sent. */
 function fresh() {
   if (destroy) destroy();
   destroy = null;
   boardEl.replaceChildren();
+  linkField.hidden = true;
   model = workerModel((request) => worker.postMessage({ request }));
 }
 
-let opened = null; // the file last opened: {name, text}, where recorded deals go
-
-function open(file) {
-  file.arrayBuffer().then((buffer) => openBytes(file.name, buffer));
+/** A file the person chose: its bytes, and where the browser gives one, its handle (to
+ * write a save back to it). */
+async function open(file, handle = null) {
+  openBytes(file.name, await file.arrayBuffer(), handle);
 }
 
 /** Its bytes go to the worker, every one (a save changes nothing else of the file); the
  * page keeps its text for a recording taken up again after a closed tab. */
-function openBytes(name, buffer) {
-  fresh();
-  opened = { name, text: new TextDecoder().decode(buffer), inWorker: true };
+function openBytes(name, buffer, handle = null) {
+  sharing = false;
+  opened = { name, text: new TextDecoder().decode(buffer), inWorker: true, handle };
   status.textContent = `Opening ${name}…`;
   worker.postMessage({ open: new Uint8Array(buffer), name });
 }
 
-/** A link to a deal: index.html?pmn=ADDRESS opens that file (on this site, or any that
- * lets this page read it) once Python is ready. */
+/** A shared link (#deal=…&at=K): its deal is read in the worker like a file's text; a
+ * broken link is said in the status line and leaves the board as it was. */
+function openShared() {
+  const fragment = location.hash.slice(1);
+  if (!new URLSearchParams(fragment).has("deal")) return false;
+  sharing = true;
+  opened = null;
+  status.textContent = "Opening the shared deal…";
+  worker.postMessage({ link: fragment });
+  return true;
+}
+window.addEventListener("hashchange", openShared);
+
+/** A link to a file: index.html?file=ADDRESS (?pmn= too) opens it (on this site, or any
+ * that lets this page read it) once Python is ready. */
 function openLinked() {
-  const address = new URLSearchParams(location.search).get("pmn");
+  const query = new URLSearchParams(location.search);
+  const address = query.get("file") || query.get("pmn");
   if (!address) return;
   const url = new URL(address, location.href);
   const name = decodeURIComponent(url.pathname.split("/").pop() || "deals.pmn");
@@ -128,8 +177,26 @@ function openLinked() {
     });
 }
 
-const DRAFT = "mendikot:draft";
+/** The address of the deal shown, at the card shown: copied, and shown to copy by hand. */
+function shareLink(fragment) {
+  if (!fragment) return;
+  const address = `${location.origin}${location.pathname}#${fragment}`;
+  linkField.value = address;
+  linkField.hidden = false;
+  linkField.select();
+  const copied = navigator.clipboard ? navigator.clipboard.writeText(address) : Promise.reject(new Error("no clipboard"));
+  copied.then(
+    () => {
+      status.textContent = "Link copied: it holds the deal itself, and opens it at this card.";
+    },
+    () => {
+      status.textContent = "Copy the link below: it holds the deal itself.";
+    },
+  );
+}
+shareButton.addEventListener("click", () => worker.postMessage({ share: true }));
 
+const DRAFT = "mendikot:draft";
 /** The deal being recorded, kept in the browser's storage after every card until it is
  * saved: a tab closed mid-deal loses nothing (the page offers it back when opened again). */
 function keepDraft({ name, draft }) {
@@ -158,7 +225,7 @@ function offerDraft() {
   resume.textContent = `Resume the unsaved deal (${kept.name})`;
   resume.addEventListener("click", () => {
     resume.remove();
-    fresh();
+    sharing = false;
     opened = { name: kept.name, text: kept.text };
     status.textContent = `Resuming the deal for ${kept.name}…`;
     worker.postMessage({ resume: kept });
@@ -168,7 +235,7 @@ function offerDraft() {
 
 /** Record a new deal: into the file open (after its deals), else into games.pmn. */
 function record() {
-  fresh();
+  sharing = false;
   const into = opened || { name: "games.pmn", text: localStorage.getItem("mendikot:games.pmn") || "" };
   status.textContent = `Recording into ${into.name}`;
   // the file opened is in the worker already, byte for byte: recorded deals go after it
@@ -177,8 +244,24 @@ function record() {
 
 document.querySelector("[data-testid=site-record]").addEventListener("click", record);
 
-document.querySelector("[data-testid=site-file]").addEventListener("change", (event) => {
+const fileInput = document.querySelector("[data-testid=site-file]");
+fileInput.addEventListener("change", (event) => {
   if (event.target.files.length) open(event.target.files[0]);
+});
+/** Open: the File System Access API's picker where the browser has it (a save then writes
+ * the file itself), else the plain file input (a save downloads). */
+document.querySelector("[data-testid=site-open]").addEventListener("click", async () => {
+  if (!window.showOpenFilePicker) {
+    fileInput.click();
+    return;
+  }
+  try {
+    const types = [{ description: "PMN deals", accept: { "text/plain": [".pmn", ".txt"] } }];
+    const [handle] = await window.showOpenFilePicker({ types });
+    open(await handle.getFile(), handle);
+  } catch (error) {
+    if (error.name !== "AbortError") fileInput.click();
+  }
 });
 document.addEventListener("dragover", (event) => {
   event.preventDefault();
@@ -188,5 +271,10 @@ document.addEventListener("dragleave", () => document.body.classList.remove("sit
 document.addEventListener("drop", (event) => {
   event.preventDefault();
   document.body.classList.remove("site-dragging");
-  if (event.dataTransfer.files.length) open(event.dataTransfer.files[0]);
+  const item = [...event.dataTransfer.items].find((each) => each.kind === "file");
+  if (!item) return;
+  const file = item.getAsFile();
+  // a dropped file's handle, where the browser gives one: Save writes to it
+  const handle = item.getAsFileSystemHandle ? item.getAsFileSystemHandle().catch(() => null) : Promise.resolve(null);
+  handle.then((h) => open(file, h && h.kind === "file" ? h : null));
 });

@@ -3,11 +3,12 @@
 // mendikot_replay.views.worker.WorkerBoard and, between them, steps the board's slow work
 // (one position at a time), posting what each step changed: the page never waits on it.
 //
-// Messages in: {open: bytes (a Uint8Array), name}, {record: {name, text?}} (a new deal into
-// that file; no text: the file opened), {resume: {name, text, draft}} (a recording taken up
-// again), {request: {do: …}}. Out: {ready}, {changes}, {error}, {draft: {name, draft}} after
-// each request (the deal being recorded, "" when saved), {file: {name, text, bytes}} after a
-// save.
+// Messages in: {open: bytes (a Uint8Array), name}, {link: "#deal=…&at=K"} (a shared deal),
+// {record: {name, text?}} (a new deal into that file; no text: the file opened),
+// {resume: {name, text, draft}} (a recording taken up again), {share: true} (a link to the
+// deal shown), {request: {do: …}}. Out: {ready}, {changes, fresh?} (fresh: a new board's
+// whole state), {error}, {draft: {name, draft}} after each request (the deal being recorded,
+// "" when saved), {file: {name, text, bytes}} after a save, {share: fragment}.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const base = new URL(".", import.meta.url);
@@ -26,8 +27,12 @@ async function start() {
 const ready = start();
 let working = false;
 
-function post(reply) {
-  self.postMessage(typeof reply === "string" ? { changes: JSON.parse(reply).changes } : reply);
+/** A reply of the board (JSON): its changes, and its error if it has one; `fresh` when it
+ * is a new board's whole state (the page draws a new board for it). */
+function post(reply, fresh = false) {
+  const { changes, error } = JSON.parse(reply);
+  if (error) self.postMessage({ error });
+  else self.postMessage({ changes, fresh });
 }
 
 /** Step the slow work one position at a time, giving way to messages in between. */
@@ -55,9 +60,11 @@ self.onmessage = async (event) => {
   const board = await ready;
   const message = event.data || {};
   try {
-    if (message.open !== undefined) post(board.open(message.open, String(message.name || "deals.pmn")));
-    else if (message.record) post(board.record(String(message.record.name), message.record.text ?? null));
-    else if (message.resume) post(board.resume(message.resume.name, message.resume.text, message.resume.draft));
+    if (message.open !== undefined) post(board.open(message.open, String(message.name || "deals.pmn")), true);
+    else if (message.link !== undefined) post(board.open_link(String(message.link)), true);
+    else if (message.record) post(board.record(String(message.record.name), message.record.text ?? null), true);
+    else if (message.resume) post(board.resume(message.resume.name, message.resume.text, message.resume.draft), true);
+    else if (message.share) self.postMessage({ share: board.link() });
     else if (message.request) {
       post(board.handle(JSON.stringify(message.request)));
       // A save writes the file in the worker's own file system: the page gets its text, to

@@ -1,0 +1,96 @@
+"""A deal as a link (``pmn/link.py``): what goes in comes back byte for byte, and a link
+from anyone — damaged, cut short, inflating without end, not text, with numbers or cards
+that are not — gives a :class:`LinkError` saying what is wrong, never anything else."""
+
+from __future__ import annotations
+
+import base64
+import string
+import zlib
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mendikot_replay.pmn.link import (
+    MOST_TEXT,
+    LinkError,
+    SharedDeal,
+    deal_code,
+    link_fragment,
+    read_fragment,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _code(raw: bytes) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (ROOT / "sample_games").glob("*.pmn")))
+def test_every_sample_file_comes_back_from_its_link_byte_for_byte(name: str) -> None:
+    text = (ROOT / "sample_games" / name).read_text(encoding="utf-8")
+    assert read_fragment(link_fragment(text, at=7)) == SharedDeal(text, 7)
+
+
+@given(
+    st.text(),
+    st.integers(0, 9999),
+    st.lists(st.sampled_from(["AS", "TH", "^TQD", "2C", "10D"]), max_size=8),
+)
+def test_any_text_place_and_line_come_back_from_a_link(text: str, at: int, line: list[str]) -> None:
+    fragment = link_fragment(text, at, line)
+    assert set(fragment) <= set(string.ascii_letters + string.digits + "-_=&.%^")
+    assert read_fragment("#" + fragment) == SharedDeal(text, at, tuple(line))
+
+
+def test_a_code_is_url_safe_base64_of_raw_deflate() -> None:
+    text = '[Event "Thursday"]\n'
+    code = deal_code(text)
+    raw = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+    assert zlib.decompress(raw, -15).decode() == text
+
+
+@pytest.mark.parametrize(
+    ("fragment", "says"),
+    [
+        ("", "holds no deal"),
+        ("at=3", "holds no deal"),
+        ("deal=ab%2Bc", "'+' is not a character"),
+        ("deal=ab+c", "' ' is not a character"),
+        ("deal=%3Cscript%3E", "'<' is not a character"),
+        ("deal=" + _code(b"[Dealer 'A']")[:-3], "cut short"),
+        ("deal=A", "cut short"),
+        ("deal=AAAAAAAA", "does not unpack"),
+        ("deal=" + _code(b"\xff\xfe[Dealer"), "not text (byte 1)"),
+        ("deal=" + _code(b"x") + "&at=-1", "'-1' is not a number of cards"),
+        ("deal=" + _code(b"x") + "&at=99999", "'99999' is not a number of cards"),
+        ("deal=" + _code(b"x") + "&at=", "'' is not a number of cards"),
+        ("deal=" + _code(b"x") + "&line=AS.<b>", "'<b>', which is not a card"),
+    ],
+)
+def test_a_bad_link_says_what_is_wrong(fragment: str, says: str) -> None:
+    with pytest.raises(LinkError) as caught:
+        read_fragment(fragment)
+    assert says in str(caught.value)
+
+
+def test_a_link_that_would_inflate_without_end_is_refused() -> None:
+    bomb = _code(b"\n" * (MOST_TEXT + 1))  # a few kilobytes of code
+    assert len(bomb) < 10_000
+    with pytest.raises(LinkError, match="longer than"):
+        read_fragment("deal=" + bomb)
+    exactly = _code(b"\n" * MOST_TEXT)
+    assert read_fragment("deal=" + exactly).text == "\n" * MOST_TEXT
+
+
+@given(st.text(max_size=200))
+def test_any_fragment_is_read_or_refused_with_a_link_error(fragment: str) -> None:
+    try:
+        shared = read_fragment(fragment)
+    except LinkError:
+        return
+    assert isinstance(shared.text, str) and shared.at >= 0

@@ -10,6 +10,7 @@ Everything comes from the package registries, nothing is fetched when the site r
 - ``ddcore.wasm``: the solver core as WebAssembly (``scripts/build_wasm.py``);
 - ``mendikot_replay.zip``: the package's Python and page files (no compiled module);
 - ``viewer.mjs`` and ``viewer.css``: the board's page code, as the notebook widget has it;
+- ``lab/``: the notebooks in JupyterLite (``scripts/build_lab.py``);
 - ``index.html``, ``app.js``, ``worker.js``, ``site.css``: the site itself
   (``mendikot_replay/views/site/``); ``sw.js`` keeps every file after the first visit, so it
   opens offline, and ``manifest.webmanifest`` (with ``icon.svg``) lets a phone add it to
@@ -50,6 +51,7 @@ def build(out: Path) -> Path:
     if not (PYODIDE / "pyodide.mjs").exists():
         raise SystemExit("Pyodide's runtime is missing: npm ci (./dev.sh site runs it)")
     sys.path.insert(0, str(ROOT / "scripts"))
+    from build_lab import build_lab
     from build_wasm import build_core
 
     if out.exists():
@@ -66,6 +68,7 @@ def build(out: Path) -> Path:
     (out / "viewer.css").write_text(viewer_css(), encoding="utf-8")
     for page in sorted((PACKAGE / "views" / "site").iterdir()):
         shutil.copy2(page, out / page.name)
+    build_lab(out / "lab", out / "ddcore.wasm")
     service_worker(out)
     return out
 
@@ -73,7 +76,8 @@ def build(out: Path) -> Path:
 def service_worker(out: Path) -> None:
     """sw.js with the site's files listed and a version that changes with their bytes."""
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    files = [f for f in files if f != "sw.js"]
+    # the app's files; the notebooks (lab/) are JupyterLite's, with a service worker of its own
+    files = [f for f in files if f != "sw.js" and not f.startswith("lab/")]
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())

@@ -13,6 +13,7 @@ worker loads it (``tests/pyodide/run.mjs``).
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -40,15 +41,24 @@ def core_wasm(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
-def in_pyodide(script: str, given: Any, core: Path | None, tmp_path: Path) -> Any:
+def in_pyodide(
+    script: str, given: Any, core: Path | None, tmp_path: Path, package: Path | None = None
+) -> Any:
     node = shutil.which("node")
     assert node is not None, "Node.js is needed (./dev.sh test installs it)"
     assert (ROOT / "node_modules" / "pyodide").is_dir(), "Pyodide: ./dev.sh test runs npm ci"
     path = tmp_path / "script.py"
     path.write_text(script, encoding="utf-8")
     command = [node, "--no-warnings", str(RUNNER), str(path), *([str(core)] if core else [])]
+    env = {**os.environ, **({"MENDIKOT_PACKAGE": str(package)} if package else {})}
     run = subprocess.run(
-        command, input=json.dumps(given), capture_output=True, text=True, cwd=ROOT, check=False
+        command,
+        input=json.dumps(given),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        env=env,
     )
     # Pyodide prints its own source with an error: the Python traceback is what says why
     said = [line for line in run.stderr.splitlines() if len(line) < 400]
@@ -135,3 +145,22 @@ def test_in_pyodide_a_deal_is_read_solved_and_analysed(
     assert answer["value"] == expected.value
     assert answer["cards"] == {str(card): value for card, value in expected.cards.items()}
     assert answer["analysed"]  # the session's jobs ran, stepped with no thread
+
+
+def test_the_package_loads_its_own_copy_of_the_core_where_no_page_gave_one(
+    core_wasm: Path, tmp_path: Path
+) -> None:
+    """JupyterLite's kernel runs in a worker of its own: the browser's wheel of the package
+    carries the core (solver/ddcore.wasm), and the package instantiates it itself."""
+    package = tmp_path / "mendikot_replay"
+    shutil.copytree(
+        ROOT / "mendikot_replay", package, ignore=shutil.ignore_patterns("__pycache__", "*.so")
+    )
+    shutil.copy2(core_wasm, package / "solver" / "ddcore.wasm")
+    (record,) = read_deals(ROOT / "sample_games" / "worked-example.pmn")
+    after = 16  # nine tricks left: beyond the pure-Python search's five, so the core's work
+    expected = solve(record.game_at(record.mainline()[after - 1]))
+    answer = in_pyodide(SOLVE_AND_SESSION, {"after": after}, None, tmp_path, package)
+    assert answer["compiled"] is True
+    assert answer["value"] == expected.value
+    assert answer["cards"] == {str(card): value for card, value in expected.cards.items()}

@@ -30,6 +30,7 @@ from ..analysis.points import double_dummy_points, find_points
 from ..core.cards import SUITS, TENS
 from ..core.result import next_dealer
 from ..core.seats import ALL_SEATS, TEAMS, team_of
+from ..errors import library
 from ..pmn.commands import POINT_KINDS
 from ..pmn.reader import read_deals
 from ..pmn.record import DealRecord
@@ -150,6 +151,7 @@ def _paths(text: str) -> list[str]:
 
 
 def _frame(columns: dict[str, list[Any]], categories: dict[str, list[str]]) -> pd.DataFrame:
+    library("pandas", "tables", "the tables")  # a sentence, not a traceback, without it
     import pandas as pd
 
     frame = pd.DataFrame(columns)
@@ -309,6 +311,8 @@ def plays_frame(
     loop, and the categorical columns are made from integer codes (a card *is* its code,
     ``suit * 13 + 14 - rank``), never by hashing millions of strings.
     """
+    library("pandas", "tables", "the tables")  # a sentence, not a traceback, without them
+    library("numpy", "tables", "the tables")
     import numpy as np
     import pandas as pd
 

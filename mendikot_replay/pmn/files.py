@@ -51,6 +51,9 @@ from typing import IO, Final, TypeAlias
 
 try:
     import fcntl
+
+    if not hasattr(fcntl, "flock"):  # pragma: no cover - Pyodide's (a browser: one process)
+        raise ImportError("no flock")
 except ImportError:  # pragma: no cover - a system without flock: the lock is this process's
     fcntl = None  # type: ignore[assignment]
 

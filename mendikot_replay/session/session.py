@@ -58,7 +58,7 @@ from ..pmn.user_text import isolate
 from ..solver.search import Solver
 from .board import Board, BoardError
 from .chance_view import QUIZ_GRADES, chance_graph_entry, quiz_odds_entry
-from .jobs import ChanceSolver, Graph, Interrupted, Lane, Task
+from .jobs import THREADS, ChanceSolver, Graph, Interrupted, Lane, Task
 from .payload import JSON, analysis_entry, entry_view, failed_entry, form_view
 from .requests import Fields, page_target
 
@@ -86,8 +86,9 @@ OPTIONS: Final[Mapping[str, Any]] = {
 }
 """The options a user sets (the page's option bar, or Python), with their defaults."""
 
-CHANCE_THREADS: Final = max(1, min(os.cpu_count() or 1, 4))
-"""Threads the chances solve worlds with: the machine's cores (at most four). The compiled
+CHANCE_THREADS: Final = max(1, min(os.cpu_count() or 1, 4)) if THREADS else 1
+"""Threads the chances solve worlds with: the machine's cores (at most four; one in a
+browser, which has no threads). The compiled
 core lets go of the interpreter while it searches, so the graph of a whole deal takes
 about half as long on two cores (``benchmarks/bench_odds.py``), and the chances do not
 depend on it."""

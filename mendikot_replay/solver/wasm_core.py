@@ -2,8 +2,11 @@
 
 A browser cannot load the compiled module (``_ddcore``, a CPython extension); it can run
 the same C core built as WebAssembly (``solver/wasm/api.c`` over ``core/ddcore.h``; see
-``scripts/build_wasm.py``). The page's worker instantiates that module and hands its exports
-to JavaScript's global scope as ``mendikotCore`` before the package is imported; then
+``scripts/build_wasm.py``). The static site's worker instantiates that module and hands its exports
+to JavaScript's global scope as ``mendikotCore`` before the package is imported; where no
+page did (JupyterLite's kernel, whose worker is not ours), the package's wheel for the
+browser carries the module as ``solver/ddcore.wasm`` and it is instantiated here, the first
+time it is wanted (a worker may compile WebAssembly synchronously). Then
 :mod:`.search` takes this module in place of ``_ddcore`` — the same ``Core`` class, the same
 calls, the same values — and every solver, analysis and chances of the package runs on it.
 Without it (no Pyodide, or a page that did not load the core) the pure-Python search stays.
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from .flat import flat_state
@@ -41,11 +45,32 @@ def _pyodide(name: str) -> Any:
     return importlib.import_module(name)
 
 
+MODULE_FILE: Final = Path(__file__).with_name("ddcore.wasm")
+"""Where the browser's wheel of the package keeps the module (``scripts/build_lab.py``)."""
+
+_loaded: list[Any] = []
+
+
 def _exports() -> Any:
-    """The module's exports, or ``None`` outside a browser's worker that loaded them."""
+    """The module's exports, or ``None`` outside a browser's worker that has them."""
     if sys.platform != "emscripten":
         return None
-    return getattr(_pyodide("js"), GLOBAL_NAME, None)
+    js = _pyodide("js")
+    given = getattr(js, GLOBAL_NAME, None)
+    if given is not None:
+        return given
+    if not _loaded and MODULE_FILE.exists():
+        _loaded.append(_instantiate(js, MODULE_FILE.read_bytes()))
+    return _loaded[0] if _loaded else None
+
+
+def _instantiate(js: Any, module: bytes) -> Any:
+    """The exports of the WebAssembly ``module``, compiled and started here."""
+    ffi = _pyodide("pyodide.ffi")
+    compiled = js.WebAssembly.Module.new(ffi.to_js(module))
+    instance = js.WebAssembly.Instance.new(compiled, js.Object.new())
+    instance.exports._initialize()
+    return instance.exports
 
 
 def available() -> bool:

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load_script
 from browser_support import (
     ARTIFACTS,
     CHROMIUM,
@@ -169,3 +170,28 @@ def page(
                 path=str(ARTIFACTS / f"{request.node.name}-end.png"), full_page=True
             )
         context.close()
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The static site (``./dev.sh site``), built once, with two deals published beside it
+    for links to open (``games/``)."""
+    out: Path = tmp_path_factory.mktemp("site") / "site"
+    load_script("build_site").build(out)
+    (out / "games").mkdir()
+    for name in ("endgame-cover-or-duck.pmn", "worked-example.pmn"):
+        shutil.copy2(ROOT / "sample_games" / name, out / "games")
+    return out
+
+
+@pytest.fixture(scope="module")
+def site(built_site: Path) -> Iterator[Server]:
+    """The site served by a plain static file server on localhost (Python's)."""
+    port = free_port()
+    args = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory"]
+    command = [*args, str(built_site), str(port)]
+    server = start_server("site", command, dict(os.environ), "/index.html", "", port)
+    try:
+        yield server
+    finally:
+        stop_server(server)

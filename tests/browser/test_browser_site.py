@@ -11,23 +11,16 @@ every request for another host refused and counted (0).
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from benchmark_scripts import load_script
 from browser_support import (
     ROOT,
     PageErrors,
     Server,
     at_step,
-    free_port,
     screen_page,
-    start_server,
-    stop_server,
 )
 from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSize, expect
 
@@ -48,23 +41,6 @@ def python_ready(page: Page) -> Locator:
     status = page.get_by_test_id("site-status")
     expect(status).to_have_text("Ready: open a .pmn file.")
     return status
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    out = tmp_path_factory.mktemp("site") / "site"
-    load_script("build_site").build(out)
-    # a deal published beside the site, for a link to open
-    (out / "games").mkdir()
-    shutil.copy2(ROOT / "sample_games" / "endgame-cover-or-duck.pmn", out / "games")
-    shutil.copy2(WORKED, out / "games")
-    port = free_port()
-    args = [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(out)]
-    server = start_server("site", [*args, str(port)], dict(os.environ), "/index.html", "", port)
-    try:
-        yield server
-    finally:
-        stop_server(server)
 
 
 @pytest.fixture(scope="module")

@@ -2,12 +2,13 @@
 // folder mounted at /pkg (and the sample games at /samples), the solver core's WebAssembly
 // module (when given) instantiated and put at globalThis.mendikotCore before any Python runs.
 // The Python script reads JSON from standard input as `given` and sets `answer`, which is
-// printed as JSON: what tests/test_pyodide_core.py uses.
+// printed as JSON: what tests/test_pyodide_core.py uses. MENDIKOT_PACKAGE names another
+// copy of the package folder to mount (the browser's wheel's files, say).
 //
 //     node tests/pyodide/run.mjs SCRIPT.py [CORE.wasm] < given.json
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { argv, exit, stdin, stdout } from "node:process";
+import { argv, env, exit, stdin, stdout } from "node:process";
 import { fileURLToPath } from "node:url";
 
 import { loadPyodide } from "pyodide";
@@ -28,7 +29,8 @@ const chunks = [];
 for await (const chunk of stdin) chunks.push(chunk);
 const py = await loadPyodide();
 py.FS.mkdirTree("/pkg/mendikot_replay");
-py.FS.mount(py.FS.filesystems.NODEFS, { root: join(root, "mendikot_replay") }, "/pkg/mendikot_replay");
+const pkg = env.MENDIKOT_PACKAGE || join(root, "mendikot_replay");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: pkg }, "/pkg/mendikot_replay");
 py.FS.mkdirTree("/samples");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: join(root, "sample_games") }, "/samples");
 py.globals.set("given_json", Buffer.concat(chunks).toString("utf-8") || "null");

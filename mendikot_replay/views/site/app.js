@@ -2,7 +2,7 @@
 // #deal=…&at=K) goes to the worker, where the package runs in Pyodide; the board (the same viewer as the notebook's) is drawn here over
 // a model that stands in for the widget's: reads come from the session's state, writes and
 // messages go to the worker as the session's requests, and its replies are the changes.
-import { createModel, render } from "./viewer.mjs";
+import viewer, { createModel } from "./viewer.mjs";
 
 const status = document.querySelector("[data-testid=site-status]");
 const boardEl = document.getElementById("board");
@@ -61,7 +61,7 @@ worker.onmessage = (event) => {
     if (!model) return;
     model.apply(message.changes);
     if (message.fresh) {
-      destroy = render({ model, el: boardEl });
+      destroy = viewer.render({ model, el: boardEl });
       document.body.classList.add("site-has-deal");
       shareButton.hidden = false;
       status.textContent = sharing

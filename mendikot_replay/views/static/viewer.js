@@ -152,7 +152,7 @@ function ringPlace(seat, players) {
 
 /** anywidget entry point: draw the viewer into `el` and follow the model. Returns the
  * clean-up function anywidget calls when the view is removed. */
-export function render({ model, el }) {
+function render({ model, el }) {
   const view = { model, root: null, parts: {}, quiz: null, payload: null, line: null, ask: null, holding: false, menuOpen: false };
   const root = h("div", {
     class: "mr-viewer",

@@ -36,6 +36,8 @@ from mendikot_replay.views.html import viewer_css, viewer_js  # noqa: E402
 PACKAGE = ROOT / "mendikot_replay"
 PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# kept by the service worker as the worker fetches them (the rest when it installs)
+LATER = ("mendikot_replay.zip", "ddcore.wasm")
 SHIPPED = (".py", ".js", ".css", ".j2", ".json", ".typed", ".pyi")
 
 
@@ -83,7 +85,10 @@ def service_worker(out: Path) -> None:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     text = (out / "sw.js").read_text(encoding="utf-8")
     text = text.replace('"@@VERSION@@"', json.dumps(f"mendikot-{digest.hexdigest()[:16]}"))
-    text = text.replace('"@@FILES@@"', json.dumps("\n".join(["./", *files])))
+    later = [f for f in files if f.startswith("pyodide/") or f in LATER]
+    first = [f for f in files if f not in later]
+    text = text.replace('"@@FILES@@"', json.dumps("\n".join(["./", *first])))
+    text = text.replace('"@@LATER@@"', json.dumps("\n".join(later)))
     (out / "sw.js").write_text(text, encoding="utf-8")
 
 

@@ -11,6 +11,8 @@ every request for another host refused and counted (0).
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -367,3 +369,26 @@ def test_save_writes_back_to_the_file_opened_where_the_browser_allows(
         (record,) = read_string(written)
         assert [str(n.card) for n in record.variations] == ["TH", "6S"]
         assert downloads == [] and outside == []
+
+
+def test_bench_site_prints_each_figure_with_its_goal(built_site: Path) -> None:
+    """benchmarks/bench_site.py on the site built for these tests, briefly (three clicks,
+    one short deal analysed): every figure and its goal printed, no request for another
+    host. (Whether the goals are met is the benchmark's to say, not a test's.)"""
+    command = [
+        *(sys.executable, str(ROOT / "benchmarks" / "bench_site.py"), "--site", str(built_site)),
+        *("--clicks", "3", "--analyse", str(ROOT / "sample_games" / "endgame-cover-or-duck.pmn")),
+    ]
+    run = subprocess.run(command, capture_output=True, text=True, check=False, cwd=ROOT)
+    assert run.returncode in (0, 1), run.stderr[-3000:]
+    lines = run.stdout.splitlines()
+    for label in (
+        "first visit, transferred",
+        "first visit, board shown",
+        "later visit, board shown",
+        "click → table redrawn (median of 3)",
+        "1 whole deals' analysis, page / command",
+    ):
+        (line,) = [line for line in lines if line.startswith(label)]
+        assert " goal " in line and line.endswith(("ok", "MISSED"))
+    assert "requests for another host: 0" in lines

@@ -6,10 +6,28 @@ import viewer, { createModel } from "./viewer.mjs";
 
 const status = document.querySelector("[data-testid=site-status]");
 const boardEl = document.getElementById("board");
-const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
 
-// Every file kept after this first visit: the site opens with the network off (sw.js).
-if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+/** The service worker first (sw.js): every file of the site is kept as it comes, so the
+ * site opens with the network off after this visit, and each file is downloaded once —
+ * Python's runtime, fetched by the worker started after it, goes through it. Where a
+ * browser has none, or it cannot start, the page works as well without. */
+async function keptOffline() {
+  if (!("serviceWorker" in navigator)) return;
+  try {
+    await navigator.serviceWorker.register("sw.js");
+    if (navigator.serviceWorker.controller) return;
+    const controlled = new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+    });
+    const refused = new Promise((resolve) => setTimeout(resolve, 10_000)); // never a hang
+    await Promise.race([controlled, refused]);
+  } catch {
+    // no service worker (a private window, a file: address): online only
+  }
+}
+
+let worker = null;
+
 
 /** The widget model's part the viewer uses, over the worker's session: the static page's
  * model (viewer.js's createModel: values and change events), whose saved changes go to the
@@ -49,13 +67,14 @@ let sharing = false; // a link is being opened: its deal is no file of the perso
 const shareButton = document.querySelector("[data-testid=site-share]");
 const linkField = document.querySelector("[data-testid=site-link]");
 
-worker.onmessage = (event) => {
-  const message = event.data || {};
+function onWorkerMessage(event) {
+  const message = event.data || {}
   if (message.ready) ready();
   if (message.error) status.textContent = message.error;
   if (message.file) keep(message.file);
   if (message.draft) keepDraft(message.draft);
   if (message.share !== undefined) shareLink(message.share);
+  if (message.busy !== undefined) busy(message.busy);
   if (message.changes) {
     if (message.fresh) fresh();
     if (!model) return;
@@ -84,6 +103,15 @@ function ready() {
   status.before(mark);
   offerDraft();
   if (!openShared()) openLinked();
+}
+
+const busyMark = document.querySelector("[data-testid=site-busy]");
+
+/** The worker is solving (the double-dummy values, the chances): said beside the status,
+ * and on the page's body (data-busy), until it is done. */
+function busy(on) {
+  busyMark.hidden = !on;
+  document.body.dataset.busy = on ? "1" : "0";
 }
 
 /** A saved file: written back to the file itself where the browser allows it (the File
@@ -277,4 +305,9 @@ document.addEventListener("drop", (event) => {
   // a dropped file's handle, where the browser gives one: Save writes to it
   const handle = item.getAsFileSystemHandle ? item.getAsFileSystemHandle().catch(() => null) : Promise.resolve(null);
   handle.then((h) => open(file, h && h.kind === "file" ? h : null));
+});
+
+keptOffline().then(() => {
+  worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = onWorkerMessage;
 });

@@ -1,15 +1,24 @@
 // The site's service worker: every file of the site kept after the first visit, so that it
 // opens and runs with no network at all (a phone at a table, a class with no wifi). The
-// build (scripts/build_site.py) writes the file list and its version in place of the two
+// build (scripts/build_site.py) writes the file lists and the version in place of the
 // markers below; a new version fetches the new files and drops the old ones.
+//
+// FILES are kept when it installs (asked again as "still the same?": the page has just
+// downloaded them); LATER, Python's runtime and the package, are kept as the page's worker
+// fetches them through this service worker on the first visit (the page starts its worker
+// once this controls it): each file is downloaded once.
 const VERSION = "@@VERSION@@";
 const FILES = "@@FILES@@";
+const LATER = "@@LATER@@";
+
+const scope = new URL("./", self.location.href);
+const kept = new Set([...FILES.split("\n"), ...LATER.split("\n")].map((file) => new URL(file, scope).href));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(VERSION)
-      .then((cache) => cache.addAll(FILES.split("\n")))
+      .then((cache) => cache.addAll(FILES.split("\n").map((file) => new Request(file, { cache: "no-cache" }))))
       .then(() => self.skipWaiting()),
   );
 });
@@ -23,7 +32,19 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+/** A file of the site from the network, kept for next time. */
+async function fetchAndKeep(request, address) {
+  const reply = await fetch(request);
+  if (reply.ok && kept.has(address)) {
+    const cache = await caches.open(VERSION);
+    await cache.put(address, reply.clone());
+  }
+  return reply;
+}
+
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
-  event.respondWith(caches.match(event.request, { ignoreSearch: true }).then((kept) => kept || fetch(event.request)));
+  const url = new URL(event.request.url);
+  const address = url.origin + url.pathname;
+  event.respondWith(caches.match(event.request, { ignoreSearch: true }).then((copy) => copy || fetchAndKeep(event.request, address)));
 });

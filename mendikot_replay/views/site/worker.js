@@ -8,7 +8,8 @@
 // {resume: {name, text, draft}} (a recording taken up again), {share: true} (a link to the
 // deal shown), {request: {do: …}}. Out: {ready}, {changes, fresh?} (fresh: a new board's
 // whole state), {error}, {draft: {name, draft}} after each request (the deal being recorded,
-// "" when saved), {file: {name, text, bytes}} after a save, {share: fragment}.
+// "" when saved), {file: {name, text, bytes}} after a save, {share: fragment}, {busy} while
+// the slow work (the solver's values, the chances) goes on, and once it is done.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const base = new URL(".", import.meta.url);
@@ -35,19 +36,33 @@ function post(reply, fresh = false) {
   else self.postMessage({ changes, fresh });
 }
 
+/** Let the messages waiting be heard, then go on: a message to ourselves (setTimeout(0)
+ * would wait at least 4 ms each time, nested, which adds up over a deal's positions). */
+function giveWay() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 /** Step the slow work one position at a time, giving way to messages in between. */
 async function workLoop(board) {
   if (working) return;
   working = true;
+  let told = false; // the page is told once the worker is busy, and again when it is done
   try {
     for (;;) {
       const done = board.work();
       if (done === undefined || done === null) break;
+      if (!told) self.postMessage({ busy: true });
+      told = true;
       post(done);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await giveWay();
     }
   } finally {
     working = false;
+    if (told) self.postMessage({ busy: false });
   }
 }
 

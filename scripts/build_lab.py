@@ -6,9 +6,10 @@ Notebooks 01–03 and 05 open and run in the browser with the same board (anywid
 JupyterLite), their Python in JupyterLite's Pyodide kernel. Everything comes from the
 package registries; nothing is fetched when the site runs:
 
-- JupyterLite itself: ``jupyterlite-core`` and ``jupyterlite-pyodide-kernel`` (PyPI, the
-  ``site`` extra), with the page extensions of the build's environment (the widgets',
-  anywidget's);
+- JupyterLite itself: ``jupyterlite-core`` and ``jupyterlite-pyodide-kernel`` (PyPI), with
+  the page extensions of the widgets and anywidget, in an environment of their own
+  (``.cache/lab-env``, from ``scripts/lab-build.txt``): the kernel's page extension would
+  break the project's own JupyterLab were it installed there;
 - Pyodide's runtime from npm (``node_modules/pyodide``), under the lab's
   ``static/pyodide/``, where the kernel looks for a Pyodide of the site's own;
 - a Pyodide lock file of the site's own naming the wheels it ships there, beside it: the
@@ -38,6 +39,8 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 WHEELS = ROOT / "scripts" / "lab-wheels.txt"
 CACHE = ROOT / ".cache" / "lab-wheels"
+BUILD_ENV = ROOT / ".cache" / "lab-env"
+BUILD_NEEDS = ROOT / "scripts" / "lab-build.txt"
 NOTEBOOKS = ("01-replay.ipynb", "02-teach-rules.ipynb", "03-endgames.ipynb", "05-record.ipynb")
 SHIPPED = (".py", ".js", ".css", ".j2", ".json", ".typed", ".pyi")
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
@@ -93,12 +96,23 @@ def pure_wheels(cache: Path = CACHE) -> list[Path]:
     return [w for w in wheels if w is not None]
 
 
-def kernel_wheels() -> list[Path]:
-    """The Pyodide kernel's own wheels, from its page extension in this environment."""
-    folder = (
-        Path(sys.prefix)
-        / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
-    )
+def build_env(env: Path = BUILD_ENV) -> Path:
+    """The Python of the environment JupyterLite is built with, made (or brought up to date
+    with ``scripts/lab-build.txt``) first."""
+    python = env / "bin" / "python"
+    stamp = env / ".installed"
+    if not python.exists():
+        subprocess.run([sys.executable, "-m", "venv", "--clear", str(env)], check=True)
+    if not stamp.exists() or stamp.read_bytes() != BUILD_NEEDS.read_bytes():
+        pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+        subprocess.run([*pip, "-r", str(BUILD_NEEDS)], check=True)
+        stamp.write_bytes(BUILD_NEEDS.read_bytes())
+    return python
+
+
+def kernel_wheels(env: Path = BUILD_ENV) -> list[Path]:
+    """The Pyodide kernel's own wheels, from its page extension in the build's environment."""
+    folder = env / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
     wheels = sorted(folder.glob("*.whl"))
     chosen = [w for w in wheels if w.name.startswith(KERNEL_WHEELS)]
     if len(chosen) != len(KERNEL_WHEELS):
@@ -179,6 +193,7 @@ def lock_entry(wheel: Path) -> tuple[str, dict[str, object]]:
 
 def build_lab(out: Path, core: Path) -> Path:
     """JupyterLite with the notebooks in ``out`` (the site's ``lab/``)."""
+    python = build_env()
     with tempfile.TemporaryDirectory(prefix="mendikot-lab-") as work:
         lite = Path(work) / "lite"
         runtime = lite / "static" / "pyodide"
@@ -207,7 +222,6 @@ def build_lab(out: Path, core: Path) -> Path:
             "jupyter-lite-schema-version": 0,
             "jupyter-config-data": {
                 "appName": "Mendikot replay — notebooks",
-                "disabledExtensions": ["@voila-dashboards/jupyterlab-preview"],
                 "litePluginSettings": {
                     KERNEL_PLUGIN: {
                         "pyodideUrl": "./static/pyodide/pyodide.mjs",
@@ -222,7 +236,7 @@ def build_lab(out: Path, core: Path) -> Path:
             shutil.rmtree(out)
         subprocess.run(
             [
-                *(sys.executable, "-m", "jupyterlite_core", "build", "--no-sourcemaps"),
+                *(str(python), "-m", "jupyterlite_core", "build", "--no-sourcemaps"),
                 *("--lite-dir", str(lite), "--output-dir", str(out)),
                 *("--contents", str(contents)),
             ],

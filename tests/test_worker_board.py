@@ -161,3 +161,20 @@ def test_a_link_with_errors_shows_the_readers_error_with_its_place(tmp_path: Pat
     problem = record.errors[0]
     assert problem.line is not None and problem.col is not None
     assert shown["data"]["error"] == f"line {problem.line}, col {problem.col}: {problem.message}"
+
+
+def test_a_file_of_several_deals_lists_them_and_opens_the_one_chosen(tmp_path: Path) -> None:
+    endgames = ROOT / "sample_games" / "endgame-cover-or-duck.pmn"
+    records = list(read_deals(endgames))
+    board = WorkerBoard(tmp_path)
+    board.open(endgames.read_bytes(), "endgames.pmn")
+    listed = json.loads(board.deals())
+    assert [d["deal"] for d in listed] == list(range(1, len(records) + 1))
+    assert [d["open"] for d in listed] == [True] + [False] * (len(records) - 1)
+    assert listed[2]["label"] == f"3. {records[2].tags['Event']}"
+    shown = json.loads(board.choose(3))["changes"]
+    assert shown["data"]["title"] == records[2].tags["Event"]
+    assert [d["open"] for d in json.loads(board.deals())][2] is True
+    refused = json.loads(board.choose(len(records) + 1))
+    assert f"there is no deal {len(records) + 1}" in refused["error"]
+    assert board.session is not None and board.session.index == 3  # the board stayed

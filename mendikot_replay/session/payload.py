@@ -353,6 +353,14 @@ def _title(record: DealRecord) -> str:
     return f"Deal {record.index}" if record.index is not None else "Mendikot deal"
 
 
+def deal_choice(record: DealRecord) -> str:
+    """A deal as a list of a file's deals names it, for choosing one: its number, its event
+    and its own deal number (``3. Thursday club · deal 3``)."""
+    number = f"{record.index}. " if record.index is not None else ""
+    deal = record.tags.get("Deal", "").strip()
+    return number + _title(record) + (f" · deal {isolate(deal)}" if deal not in ("", "?") else "")
+
+
 def _subtitle(record: DealRecord) -> str:
     tags = record.tags
     parts = [

@@ -33,10 +33,11 @@ from ..errors import MendikotError
 from ..pmn.deal_form import DealForm
 from ..pmn.files import write_bytes_atomically
 from ..pmn.link import LinkError, link_fragment, read_fragment
-from ..pmn.reader import read_string
+from ..pmn.reader import read_deals, read_string
 from ..pmn.writer import write_deal
 from ..session.board import Board
 from ..session.jobs import Lane
+from ..session.payload import deal_choice
 from ..session.session import Session
 
 __all__ = ["DEALS", "SHARED", "WorkerBoard"]
@@ -62,6 +63,36 @@ class WorkerBoard:
         path = self._keep(name, data)
         self.session = Session(path, deal, chance_threads=1)
         return self.handle('{"do": "state"}')
+
+    def choose(self, deal: int) -> str:
+        """Open deal ``deal`` (from 1) of the file open instead: the whole state, as JSON
+        (``{"error": …}`` when the file has no such deal; the board stays)."""
+        file = self._file()
+        if file is None or not file.exists():
+            return json.dumps({"changes": {}, "error": "no file is open"})
+        try:
+            self.session = Session(file, int(deal), chance_threads=1)
+        except (MendikotError, ValueError) as exc:
+            return json.dumps({"changes": {}, "error": str(exc)})
+        return self.handle('{"do": "state"}')
+
+    def deals(self) -> str:
+        """The deals of the file open, to choose from (JSON: ``[{"deal", "label"}]``, the
+        one open marked ``"open": true``); read without replaying them, so a long file is
+        listed quickly."""
+        file = self._file()
+        if self.session is None or file is None or not file.exists():
+            return "[]"
+        shown = self.session.index
+        listed = []
+        deals = read_deals(file, check=False)
+        try:
+            for number, record in enumerate(deals, 1):
+                item = {"deal": number, "label": deal_choice(record)}
+                listed.append({**item, "open": number == shown})
+        finally:
+            deals.close()
+        return json.dumps(listed)
 
     def open_link(self, fragment: str) -> str:
         """Open the deal of a shared link (its fragment, ``deal=…&at=K``; see

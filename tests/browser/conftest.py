@@ -36,6 +36,7 @@ from browser_support import (
     voila_serving,
 )
 from playwright.sync_api import Browser, Error, Page, sync_playwright
+from pmn_examples import DUCK
 
 from mendikot_replay.views.voila import JUPYTER_DATA
 from mendikot_replay.views.widget.viewer import PRESENT_ENV
@@ -179,8 +180,14 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out: Path = tmp_path_factory.mktemp("site") / "site"
     load_script("build_site").build(out)
     (out / "games").mkdir()
-    for name in ("endgame-cover-or-duck.pmn", "worked-example.pmn"):
+    for name in (
+        "endgame-cover-or-duck.pmn",
+        "worked-example.pmn",
+        "drawn-trump.pmn",
+        "closed-trump-version-b.pmn",
+    ):
         shutil.copy2(ROOT / "sample_games" / name, out / "games")
+    (out / "games" / "duck.pmn").write_text(DUCK, encoding="utf-8")  # chances in seconds
     return out
 
 

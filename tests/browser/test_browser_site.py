@@ -11,6 +11,8 @@ every request for another host refused and counted (0).
 
 from __future__ import annotations
 
+import math
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -25,11 +27,15 @@ from browser_support import (
     screen_page,
 )
 from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSize, expect
+from pmn_examples import DUCK
 
+from mendikot_replay.analysis.chances import deal_chances
+from mendikot_replay.analysis.odds import odds
 from mendikot_replay.pmn.link import link_fragment
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.session.session import Session
 from mendikot_replay.solver.search import solve
+from mendikot_replay.views.widget import chance_right
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -392,3 +398,84 @@ def test_bench_site_prints_each_figure_with_its_goal(built_site: Path) -> None:
         (line,) = [line for line in lines if line.startswith(label)]
         assert " goal " in line and line.endswith(("ok", "MISSED"))
     assert "requests for another host: 0" in lines
+
+
+SUITE = [("endgame-cover-or-duck", deal) for deal in (1, 2, 3, 4)] + [
+    (name, 1) for name in ("worked-example", "drawn-trump", "closed-trump-version-b")
+]
+
+
+def test_the_page_solves_the_endgames_and_whole_deals_as_the_compiled_core(
+    browser: Browser, site: Server
+) -> None:
+    """The endgame suite and three whole deals, each solved in the page (the WebAssembly
+    core in the worker) where it starts: every legal card's value is the compiled module's.
+    The endgames are chosen from the file's list of deals; the whole deals opened by
+    ?file=…&deal=N."""
+    viewport: ViewportSize = {"width": 1280, "height": 900}
+    first = "/index.html?file=games/endgame-cover-or-duck.pmn&deal=1"
+    with screen_page(browser, site, first, viewport, "mr-ready") as (page, outside):
+        for name, deal in SUITE:
+            records = list(read_deals(ROOT / "sample_games" / f"{name}.pmn"))
+            record = records[deal - 1]
+            board = page.get_by_test_id("mr-viewer")
+            if name == "endgame-cover-or-duck":
+                if deal > 1:
+                    choice = page.get_by_test_id("site-deal")
+                    expect(choice).to_be_visible()
+                    expect(choice.locator("option")).to_have_count(len(records))
+                    choice.select_option(str(deal))
+            else:
+                page.goto(site.address(f"/index.html?file=games/{name}.pmn&deal={deal}"))
+            expect(page.get_by_test_id("site-status")).to_have_text(
+                f"Open: {name}.pmn", timeout=120_000
+            )
+            expect(board.locator(".mr-title")).to_contain_text(record.tags["Event"].strip())
+            board.get_by_test_id("mr-first").click()
+            at_step(board, 0)
+            board.get_by_test_id("mr-opt-analyse").check()
+            panel = board.get_by_test_id("mr-dd")
+            expect(panel).to_have_attribute("data-state", "solved", timeout=120_000)
+            expected = solve(record.game_at(None))
+            expect(panel).to_have_attribute("data-value", str(expected.value))
+            for card, value in expected.cards.items():
+                shown = board.locator(f"[data-card='{card}'][data-dd-value]").first
+                expect(shown).to_have_attribute("data-dd-value", str(value))
+        assert outside == []
+
+
+def test_the_chances_graph_and_the_quiz_work_in_the_page(browser: Browser, site: Server) -> None:
+    """C's duck (four tricks from the end): the chances graph fills in the page, point by
+    point from the worker, each point's chance the package's own (deal_chances); the quiz,
+    graded by the chances from C's view, says right or wrong as odds() does."""
+    (record,) = read_string(DUCK)
+    reference = deal_chances(record)
+    viewport: ViewportSize = {"width": 1280, "height": 900}
+    with screen_page(browser, site, "/index.html?file=games/duck.pmn", viewport, "mr-ready") as (
+        page,
+        outside,
+    ):
+        board = page.get_by_test_id("mr-viewer")
+        expect(board).to_be_visible(timeout=120_000)
+        board.get_by_test_id("mr-opt-chances").check()
+        cards = len(record.mainline())
+        progress = board.get_by_test_id("mr-chances-progress")
+        expect(progress).to_have_text(f"chances: {cards}/{cards} positions", timeout=120_000)
+        for chance in reference:
+            point = board.get_by_test_id("mr-chances").locator(f"[data-ply='{chance.ply}']")
+            expect(point.first).to_have_attribute(
+                "aria-label", re.compile(rf"A/C {math.floor(100 * chance.ac_after + 0.5)}% to win")
+            )
+        board.get_by_test_id("mr-opt-chances").uncheck()
+        board.get_by_test_id("mr-first").click()
+        at_step(board, 0)
+        board.get_by_test_id("mr-opt-quiz").select_option("C")
+        quiz = board.get_by_test_id("mr-quiz")
+        expect(quiz).to_have_attribute("data-state", "ask")
+        expected = odds(record, after=0)
+        chosen = next(c for c in expected.cards if c != expected.best.card)
+        board.get_by_test_id("mr-seat-C").locator(f"button.mr-pick[data-card='{chosen}']").click()
+        verdict = "right" if chance_right(expected, chosen) else "wrong"
+        expect(quiz).to_have_attribute("data-state", verdict, timeout=120_000)
+        expect(quiz).to_have_attribute("data-graded", "chances")
+        assert outside == []

@@ -30,13 +30,17 @@ def test_a_notebook_runs_whole_in_the_browser(browser: Browser, site: Server, na
         page.goto(site.address(f"/lab/notebooks/index.html?path=notebooks/{name}.ipynb"))
         notebook = page.locator(".jp-Notebook").first
         expect(notebook).to_be_visible(timeout=120_000)
-        # Python started in the page: the kernel's indicator is idle
+        # Python started in the page: the notebook has its kernel (the indicator says "idle"
+        # before a kernel is chosen, too), and it is idle
+        kernel = page.locator(".jp-Toolbar-kernelName").first
+        expect(kernel).to_have_text("Python (Pyodide)", timeout=180_000)
         indicator = page.locator(".jp-Notebook-ExecutionIndicator").first
         expect(indicator).to_have_attribute("data-status", "idle", timeout=180_000)
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.locator("[data-command='runmenu:run-all']").click()
         prompts = notebook.locator(".jp-CodeCell .jp-InputArea-prompt")
         assert prompts.count() > 0
+        expect(prompts.first).not_to_have_text("[ ]:")  # queued ([*]) or run at once
         for k in range(prompts.count()):
             expect(prompts.nth(k)).to_have_text(RAN, timeout=180_000)
         failed = notebook.locator("[data-mime-type='application/vnd.jupyter.error']")

@@ -75,6 +75,7 @@ function onWorkerMessage(event) {
   if (message.draft) keepDraft(message.draft);
   if (message.share !== undefined) shareLink(message.share);
   if (message.busy !== undefined) busy(message.busy);
+  if (message.deals) listDeals(message.deals);
   if (message.changes) {
     if (message.fresh) fresh();
     if (!model) return;
@@ -106,6 +107,25 @@ function ready() {
 }
 
 const busyMark = document.querySelector("[data-testid=site-busy]");
+const dealChoice = document.querySelector("[data-testid=site-deal]");
+
+/** A file of several deals: a list to choose one from (the one open selected). */
+function listDeals(deals) {
+  dealChoice.replaceChildren(
+    ...deals.map(({ deal, label, open: shown }) => {
+      const option = document.createElement("option");
+      option.value = String(deal);
+      option.textContent = label; // the file's text: as text, never as markup
+      option.selected = shown;
+      return option;
+    }),
+  );
+  dealChoice.hidden = deals.length < 2;
+}
+dealChoice.addEventListener("change", () => {
+  status.textContent = `Opening deal ${dealChoice.value}…`;
+  worker.postMessage({ choose: Number(dealChoice.value) });
+});
 
 /** The worker is solving (the double-dummy values, the chances): said beside the status,
  * and on the page's body (data-busy), until it is done. */
@@ -166,11 +186,12 @@ async function open(file, handle = null) {
 
 /** Its bytes go to the worker, every one (a save changes nothing else of the file); the
  * page keeps its text for a recording taken up again after a closed tab. */
-function openBytes(name, buffer, handle = null) {
+function openBytes(name, buffer, handle = null, deal = 1) {
   sharing = false;
+  dealChoice.hidden = true;
   opened = { name, text: new TextDecoder().decode(buffer), inWorker: true, handle };
   status.textContent = `Opening ${name}…`;
-  worker.postMessage({ open: new Uint8Array(buffer), name });
+  worker.postMessage({ open: new Uint8Array(buffer), name, deal });
 }
 
 /** A shared link (#deal=…&at=K): its deal is read in the worker like a file's text; a
@@ -180,14 +201,15 @@ function openShared() {
   if (!new URLSearchParams(fragment).has("deal")) return false;
   sharing = true;
   opened = null;
+  dealChoice.hidden = true;
   status.textContent = "Opening the shared deal…";
   worker.postMessage({ link: fragment });
   return true;
 }
 window.addEventListener("hashchange", openShared);
 
-/** A link to a file: index.html?file=ADDRESS (?pmn= too) opens it (on this site, or any
- * that lets this page read it) once Python is ready. */
+/** A link to a file: index.html?file=ADDRESS (?pmn= too; &deal=N for its deal N) opens
+ * it (on this site, or any that lets this page read it) once Python is ready. */
 function openLinked() {
   const query = new URLSearchParams(location.search);
   const address = query.get("file") || query.get("pmn");
@@ -199,7 +221,7 @@ function openLinked() {
       if (!reply.ok) throw new Error(`${reply.status} ${reply.statusText}`);
       return reply.arrayBuffer();
     })
-    .then((buffer) => openBytes(name, buffer))
+    .then((buffer) => openBytes(name, buffer, null, Number(query.get("deal")) || 1))
     .catch((error) => {
       status.textContent = `Cannot open ${url.href}: ${error.message}`;
     });
@@ -264,6 +286,7 @@ function offerDraft() {
 /** Record a new deal: into the file open (after its deals), else into games.pmn. */
 function record() {
   sharing = false;
+  dealChoice.hidden = true;
   const into = opened || { name: "games.pmn", text: localStorage.getItem("mendikot:games.pmn") || "" };
   status.textContent = `Recording into ${into.name}`;
   // the file opened is in the worker already, byte for byte: recorded deals go after it

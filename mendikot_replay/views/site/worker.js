@@ -3,13 +3,15 @@
 // mendikot_replay.views.worker.WorkerBoard and, between them, steps the board's slow work
 // (one position at a time), posting what each step changed: the page never waits on it.
 //
-// Messages in: {open: bytes (a Uint8Array), name}, {link: "#deal=…&at=K"} (a shared deal),
+// Messages in: {open: bytes (a Uint8Array), name, deal?}, {choose: N} (deal N of the file
+// open), {link: "#deal=…&at=K"} (a shared deal),
 // {record: {name, text?}} (a new deal into that file; no text: the file opened),
 // {resume: {name, text, draft}} (a recording taken up again), {share: true} (a link to the
 // deal shown), {request: {do: …}}. Out: {ready}, {changes, fresh?} (fresh: a new board's
 // whole state), {error}, {draft: {name, draft}} after each request (the deal being recorded,
 // "" when saved), {file: {name, text, bytes}} after a save, {share: fragment}, {busy} while
-// the slow work (the solver's values, the chances) goes on, and once it is done.
+// the slow work (the solver's values, the chances) goes on, and once it is done, {deals:
+// [{deal, label, open}]} after a file is opened (its deals, to choose from).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const base = new URL(".", import.meta.url);
@@ -75,7 +77,13 @@ self.onmessage = async (event) => {
   const board = await ready;
   const message = event.data || {};
   try {
-    if (message.open !== undefined) post(board.open(message.open, String(message.name || "deals.pmn")), true);
+    if (message.open !== undefined) {
+      post(board.open(message.open, String(message.name || "deals.pmn"), Number(message.deal) || 1), true);
+      self.postMessage({ deals: JSON.parse(board.deals()) });
+    } else if (message.choose !== undefined) {
+      post(board.choose(Number(message.choose)), true);
+      self.postMessage({ deals: JSON.parse(board.deals()) });
+    }
     else if (message.link !== undefined) post(board.open_link(String(message.link)), true);
     else if (message.record) post(board.record(String(message.record.name), message.record.text ?? null), true);
     else if (message.resume) post(board.resume(message.resume.name, message.resume.text, message.resume.draft), true);

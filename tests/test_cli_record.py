@@ -10,6 +10,7 @@ file saved in the end is the same deal.
 
 from __future__ import annotations
 
+import datetime
 import io
 import random
 import re
@@ -316,9 +317,11 @@ def test_the_next_deal_takes_its_defaults_from_the_file(
     assert "Deal number in the match [5]: \n" in out
     first, second = read_deals(path)
     assert second.errors == []
-    same = ("Event", "Site", "Date", "Match", "A", "B", "C", "D", "Dealer", "TrumpMethod")
+    same = ("Event", "Site", "Match", "A", "B", "C", "D", "Dealer", "TrumpMethod")
     assert {t: second.tags[t] for t in same} == {t: first.tags[t] for t in same}
     assert second.tags["Deal"] == "4"
+    # recorded today (the first deal was typed up with its own day)
+    assert second.tags["Date"] == datetime.date.today().strftime("%Y.%m.%d")
 
 
 def test_no_trump_and_closed_trump(

@@ -174,7 +174,9 @@ def _safe_text(value: str) -> str:
 
 def defaults_from_file(path: str) -> dict[str, str]:
     """:func:`defaults_after` the last deal of the file at ``path`` (none when the file
-    does not exist or its last deal cannot be read); ``Date`` today when it gives none."""
+    does not exist or its last deal cannot be read), dated today: a deal recorded into a
+    file is played today, whenever its last one was (*Next deal* keeps the date of the deal
+    before it, :func:`defaults_after`: a score sheet typed up later stays on its day)."""
     last = None
     if os.path.isfile(path):
         try:
@@ -187,8 +189,7 @@ def defaults_from_file(path: str) -> dict[str, str]:
         records = read_string(last.raw.decode("utf-8", "replace"))
         if records:
             out = defaults_after(records[0])
-    if not out.get("date"):
-        out["date"] = today()
+    out["date"] = today()
     return out
 
 

@@ -31,6 +31,7 @@ from pmn_examples import DUCK
 
 from mendikot_replay.analysis.chances import deal_chances
 from mendikot_replay.analysis.odds import odds
+from mendikot_replay.core.result import next_dealer
 from mendikot_replay.pmn.link import link_fragment
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.session.session import Session
@@ -159,7 +160,8 @@ def test_after_one_visit_the_site_opens_with_the_network_off(
 def test_a_deal_is_recorded_on_a_phone_and_saved(browser: Browser, site: Server) -> None:
     """The recorder in the page: its form, the hands pasted from a score sheet, the trump,
     the first trick tapped; the tab reloaded mid-deal and the deal resumed from the
-    browser's storage; Save: the deal comes back as a file."""
+    browser's storage; the other twelve tricks tapped; Save: the whole deal comes back as a
+    file, with its result."""
     (worked,) = read_deals(WORKED)
     viewport: ViewportSize = {"width": 390, "height": 844}
     with screen_page(browser, site, "/index.html", viewport, "site-status", phone=True) as (
@@ -191,15 +193,28 @@ def test_a_deal_is_recorded_on_a_phone_and_saved(browser: Browser, site: Server)
         board = page.get_by_test_id("mr-viewer")
         at_step(board, 4)
         expect(board).to_have_attribute("data-to-play", worked.mainline()[4].seat or "")
+        # and the rest of the deal, tap by tap, to its last card
+        for k, node in enumerate(worked.mainline()[4:], start=5):
+            expect(board).to_have_attribute("data-to-play", node.seat or "")
+            board.get_by_test_id(f"mr-seat-{node.seat}").locator(
+                f"button[data-card='{node.card}']"
+            ).tap()
+            at_step(board, k)
         with page.expect_download() as download:
             board.get_by_test_id("mr-save").tap()
         assert download.value.suggested_filename == "games.pmn"
         page.wait_for_function("() => localStorage.getItem('mendikot:draft') === null")
         (saved,) = read_string(Path(download.value.path()).read_text(encoding="utf-8"))
         assert saved.tags["Hands"] == worked.tags["Hands"] and saved.tags["C"] == "Chetan"
-        assert [str(n.card) for n in saved.mainline()] == [
-            str(n.card) for n in worked.mainline()[:4]
-        ]
+        assert [str(n.card) for n in saved.mainline()] == [str(n.card) for n in worked.mainline()]
+        assert saved.tags["Result"] == worked.tags["Result"]  # the whole deal, and its result
+        # the next deal: its form, with the dealer the rules give and the names carried over
+        board.get_by_test_id("mr-record-next-deal").tap()
+        expect(board.get_by_test_id("mr-form")).to_be_visible()
+        assert worked.timeline is not None and worked.timeline.result is not None
+        dealer = next_dealer(worked.tags["Dealer"], worked.timeline.result)
+        expect(board.get_by_test_id("mr-form-dealer")).to_have_value(dealer)
+        expect(board.get_by_test_id("mr-form-name-C")).to_have_value("Chetan")
         assert outside == []
 
 

@@ -100,14 +100,13 @@ card A has not seen may be in a hand or out of play) and 200 are drawn:
 
 from __future__ import annotations
 
-import collections
 import itertools
 import math
 import os
 import queue
 import random
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -783,22 +782,31 @@ class OddsSolver:
         # At most two worlds a thread are handed out ahead of the results read: a
         # progress callback that stops the work (the viewer, when a position is no longer
         # wanted) then leaves at most that many started, and none of the rest is begun.
+        # Results are read as they finish, not in the worlds' order: a world that takes
+        # long (a full deal's search varies tenfold) keeps one thread, not both, waiting.
         ahead = 2 * self.workers
-        pending: collections.deque[Future[Signs]] = collections.deque()
-        todo = iter(games)
+        results: list[Signs] = [{} for _ in games]
+        running: dict[Future[Signs], int] = {}
+        todo = iter(enumerate(games))
         with ThreadPoolExecutor(self.workers) as executor:
+
+            def hand_out(count: int) -> None:
+                for i, g in itertools.islice(todo, count):
+                    running[executor.submit(one, g)] = i
+
             try:
-                for g in itertools.islice(todo, ahead):
-                    pending.append(executor.submit(one, g))
-                while pending:
-                    signs = pending.popleft().result()
-                    tick(signs)
-                    for g in itertools.islice(todo, 1):
-                        pending.append(executor.submit(one, g))
+                hand_out(ahead)
+                while running:
+                    finished, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        i = running.pop(future)
+                        results[i] = future.result()
+                        tick(results[i])
+                    hand_out(len(finished))
             finally:
-                for future in pending:
+                for future in running:
                     future.cancel()
-        return done
+        return results
 
     def _pool(self, game: Game) -> queue.SimpleQueue[CoreLink]:
         """``workers`` cores for the rules of ``game``, kept between positions."""

@@ -1,6 +1,6 @@
 // The static site's page: a .pmn file opened (picker, drop, ?file=ADDRESS, or a shared link
-// #deal=…&at=K) goes to the worker, where the package runs in Pyodide; the board (the same viewer as the notebook's) is drawn here over
-// a model that stands in for the widget's: reads come from the session's state, writes and
+// #deal=…&at=K) goes to the worker, where the package runs in Pyodide; the board (the same
+// viewer as the notebook's) is drawn here over a model that stands in for the widget's: reads come from the session's state, writes and
 // messages go to the worker as the session's requests, and its replies are the changes.
 import viewer, { createModel } from "./viewer.mjs";
 
@@ -27,7 +27,13 @@ async function keptOffline() {
 }
 
 let worker = null;
+const waiting = []; // messages for the worker sent before it started
 
+/** A message for the worker (kept until it has started). */
+function toWorker(message) {
+  if (worker) worker.postMessage(message);
+  else waiting.push(message);
+}
 
 /** The widget model's part the viewer uses, over the worker's session: the static page's
  * model (viewer.js's createModel: values and change events), whose saved changes go to the
@@ -68,7 +74,7 @@ const shareButton = document.querySelector("[data-testid=site-share]");
 const linkField = document.querySelector("[data-testid=site-link]");
 
 function onWorkerMessage(event) {
-  const message = event.data || {}
+  const message = event.data || {};
   if (message.ready) ready();
   if (message.error) status.textContent = message.error;
   if (message.file) keep(message.file);
@@ -89,7 +95,7 @@ function onWorkerMessage(event) {
         : `${model.get("recording") ? "Recording into" : "Open"}: ${model.get("file")}`;
     }
   }
-};
+}
 
 /** Python runs in the worker: the page says so (data-testid="mr-ready") and opens what the
  * address asks for — a shared link, or a file on this site — else offers a deal whose
@@ -124,7 +130,7 @@ function listDeals(deals) {
 }
 dealChoice.addEventListener("change", () => {
   status.textContent = `Opening deal ${dealChoice.value}…`;
-  worker.postMessage({ choose: Number(dealChoice.value) });
+  toWorker({ choose: Number(dealChoice.value) });
 });
 
 /** The worker is solving (the double-dummy values, the chances): said beside the status,
@@ -175,7 +181,7 @@ function fresh() {
   destroy = null;
   boardEl.replaceChildren();
   linkField.hidden = true;
-  model = workerModel((request) => worker.postMessage({ request }));
+  model = workerModel((request) => toWorker({ request }));
 }
 
 /** A file the person chose: its bytes, and where the browser gives one, its handle (to
@@ -191,7 +197,7 @@ function openBytes(name, buffer, handle = null, deal = 1) {
   dealChoice.hidden = true;
   opened = { name, text: new TextDecoder().decode(buffer), inWorker: true, handle };
   status.textContent = `Opening ${name}…`;
-  worker.postMessage({ open: new Uint8Array(buffer), name, deal });
+  toWorker({ open: new Uint8Array(buffer), name, deal });
 }
 
 /** A shared link (#deal=…&at=K): its deal is read in the worker like a file's text; a
@@ -203,7 +209,7 @@ function openShared() {
   opened = null;
   dealChoice.hidden = true;
   status.textContent = "Opening the shared deal…";
-  worker.postMessage({ link: fragment });
+  toWorker({ link: fragment });
   return true;
 }
 window.addEventListener("hashchange", openShared);
@@ -244,7 +250,7 @@ function shareLink(fragment) {
     },
   );
 }
-shareButton.addEventListener("click", () => worker.postMessage({ share: true }));
+shareButton.addEventListener("click", () => toWorker({ share: true }));
 
 const DRAFT = "mendikot:draft";
 /** The deal being recorded, kept in the browser's storage after every card until it is
@@ -278,7 +284,7 @@ function offerDraft() {
     sharing = false;
     opened = { name: kept.name, text: kept.text };
     status.textContent = `Resuming the deal for ${kept.name}…`;
-    worker.postMessage({ resume: kept });
+    toWorker({ resume: kept });
   });
   status.after(resume);
 }
@@ -290,7 +296,7 @@ function record() {
   const into = opened || { name: "games.pmn", text: localStorage.getItem("mendikot:games.pmn") || "" };
   status.textContent = `Recording into ${into.name}`;
   // the file opened is in the worker already, byte for byte: recorded deals go after it
-  worker.postMessage({ record: into.inWorker ? { name: into.name } : { name: into.name, text: into.text } });
+  toWorker({ record: into.inWorker ? { name: into.name } : { name: into.name, text: into.text } });
 }
 
 document.querySelector("[data-testid=site-record]").addEventListener("click", record);
@@ -333,4 +339,5 @@ document.addEventListener("drop", (event) => {
 keptOffline().then(() => {
   worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
   worker.onmessage = onWorkerMessage;
+  for (const message of waiting.splice(0)) worker.postMessage(message);
 });

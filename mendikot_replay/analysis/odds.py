@@ -105,6 +105,7 @@ import math
 import os
 import queue
 import random
+import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
@@ -130,8 +131,10 @@ from ..solver.search import (
 )
 
 __all__ = [
+    "CORE_THREADS",
     "DEFAULT_MAX_WORLDS",
     "DEFAULT_SAMPLES",
+    "THREADS",
     "AskOdds",
     "CardOdds",
     "Chance",
@@ -159,6 +162,16 @@ MOST_THREADS: Final = 4 * (os.cpu_count() or 1)
 own, and past the machine's cores more threads only wait (four a core leaves room)."""
 """Worlds drawn when there are more: the standard error of a chance is then at most
 3.5 points (``0.5 / sqrt(200)``)."""
+
+THREADS: Final = sys.platform != "emscripten"
+"""Whether this Python can start threads: not in a browser (Pyodide), where the worlds are
+solved one after the other (and a front end steps its work from its event loop)."""
+
+CORE_THREADS: Final = max(1, min(os.cpu_count() or 1, 4)) if THREADS else 1
+"""Threads to solve worlds with when a person waits for the answer (the viewer's chances,
+``odds``): the machine's cores, at most four. The compiled core lets go of the interpreter
+while it searches, so two cores take about half as long (``benchmarks/bench_odds.py``); the
+chances do not depend on it."""
 
 Progress = Callable[[int, int], object]
 """Called with (worlds solved, worlds to solve) after each world."""

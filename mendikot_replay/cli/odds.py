@@ -97,15 +97,22 @@ def add_parser(commands: Any) -> None:
         help="whose view and whose side's chances (default: the player to move; another "
         "seat scores the cards the player to move may hold)",
     )
-    add_sampling_options(odds)
+    from ..analysis.odds import CORE_THREADS
+
+    add_sampling_options(odds, threads=CORE_THREADS)
     odds.add_argument("--json", action="store_true", help="print one JSON object per deal")
     odds.set_defaults(handler=_odds)
 
 
-def add_sampling_options(parser: argparse.ArgumentParser | argparse._ActionsContainer) -> None:
+def add_sampling_options(
+    parser: argparse.ArgumentParser | argparse._ActionsContainer, threads: int = 1
+) -> None:
     """``--max-worlds``, ``--samples``, ``--seed`` and ``--threads``: how the chances are
     worked out, for ``odds`` and for ``analyse --odds`` / ``annotate --odds``. (Threads, not
-    ``--workers``: in the batch commands that means the processes of a Dask cluster.)"""
+    ``--workers``: in the batch commands that means the processes of a Dask cluster.)
+    ``threads`` is the default: the machine's cores for ``odds``, whose one position a
+    person waits for; one for the batch commands, which spread their deals over processes
+    (more threads in each would only crowd the cores)."""
     from ..analysis.odds import DEFAULT_MAX_WORLDS, DEFAULT_SAMPLES, MOST_THREADS, MOST_WORLDS
 
     long = "a world takes up to a second: more would run for days"
@@ -130,10 +137,11 @@ def add_sampling_options(parser: argparse.ArgumentParser | argparse._ActionsCont
     parser.add_argument(
         "--threads",
         type=_at_most(MOST_THREADS, "four for each core of this machine", least=1),
-        default=1,
+        default=threads,
         metavar="N",
-        help="threads solving worlds at once with the compiled core (default 1; the "
-        "chances do not depend on it)",
+        help=f"threads solving worlds at once with the compiled core (default {threads}"
+        f"{': the cores of this machine, at most four' if threads > 1 else ''}; the chances "
+        "do not depend on it)",
     )
 
 

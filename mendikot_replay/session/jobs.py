@@ -14,21 +14,17 @@ stops between worlds (:class:`Interrupted`).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from ..analysis.chances import CardChance, ChanceLine, DealChances
-from ..analysis.odds import Odds, OddsSolver, Progress
+from ..analysis.odds import THREADS, Odds, OddsSolver, Progress
 from ..core.engine import DealSetup
 from ..pmn.record import Play, PlayNode
 
 __all__ = ["LANES", "THREADS", "ChanceSolver", "Graph", "Interrupted", "Lane", "Task"]
 
-THREADS: Final = sys.platform != "emscripten"
-"""Whether this Python can start threads: not in a browser (Pyodide), where the front end
-steps the tasks from its event loop instead."""
 
 Lane = Literal["analysis", "chances"]
 LANES: Final[tuple[Lane, ...]] = ("analysis", "chances")

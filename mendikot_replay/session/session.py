@@ -43,7 +43,7 @@ from typing import Any, Final, TypeVar
 
 from ..analysis.chances import CardChance, ChanceLine, DealChances
 from ..analysis.double_dummy import AnalysisError
-from ..analysis.odds import DEFAULT_SAMPLES, MOST_WORLDS, Odds
+from ..analysis.odds import CORE_THREADS, DEFAULT_SAMPLES, MOST_WORLDS, Odds
 from ..analysis.pipeline import Pipeline
 from ..core.timeline import Snapshot
 from ..errors import FileChangedError, MendikotError
@@ -58,7 +58,7 @@ from ..pmn.user_text import isolate
 from ..solver.search import Solver
 from .board import Board, BoardError
 from .chance_view import QUIZ_GRADES, chance_graph_entry, quiz_odds_entry
-from .jobs import THREADS, ChanceSolver, Graph, Interrupted, Lane, Task
+from .jobs import ChanceSolver, Graph, Interrupted, Lane, Task
 from .payload import JSON, analysis_entry, entry_view, failed_entry, form_view
 from .requests import Fields, page_target
 
@@ -86,7 +86,7 @@ OPTIONS: Final[Mapping[str, Any]] = {
 }
 """The options a user sets (the page's option bar, or Python), with their defaults."""
 
-CHANCE_THREADS: Final = max(1, min(os.cpu_count() or 1, 4)) if THREADS else 1
+CHANCE_THREADS: Final = CORE_THREADS
 """Threads the chances solve worlds with: the machine's cores (at most four; one in a
 browser, which has no threads). The compiled
 core lets go of the interpreter while it searches, so the graph of a whole deal takes

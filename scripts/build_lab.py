@@ -184,7 +184,7 @@ def lock_entry(wheel: Path) -> tuple[str, dict[str, object]]:
         "install_dir": "site",
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
         "package_type": "package",
-        "imports": [i for i in imports if not i.startswith("_") or i == "_pytest"],
+        "imports": [i for i in imports if not i.startswith("_")],  # no private modules
         "depends": [],  # every wheel of the lock is loaded when the kernel starts
         "unvendored_tests": False,
         "tool": {},

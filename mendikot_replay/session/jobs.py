@@ -19,12 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from ..analysis.chances import CardChance, ChanceLine, DealChances
-from ..analysis.odds import THREADS, Odds, OddsSolver, Progress
+from ..analysis.odds import Odds, OddsSolver, Progress
 from ..core.engine import DealSetup
 from ..pmn.record import Play, PlayNode
 
-__all__ = ["LANES", "THREADS", "ChanceSolver", "Graph", "Interrupted", "Lane", "Task"]
-
+__all__ = ["LANES", "ChanceSolver", "Graph", "Interrupted", "Lane", "Task"]
 
 Lane = Literal["analysis", "chances"]
 LANES: Final[tuple[Lane, ...]] = ("analysis", "chances")

@@ -60,9 +60,7 @@ class WorkerBoard:
         """Open deal ``deal`` of the file called ``name`` whose bytes are ``data`` (or its
         text; from the page, a JavaScript ``Uint8Array``), kept in the worker's file system
         byte for byte, so that a save changes nothing else of it: the whole state, as JSON."""
-        path = self._keep(name, data)
-        self.session = Session(path, deal, chance_threads=1)
-        return self.handle('{"do": "state"}')
+        return self._open_file(self._keep(name, data), deal)
 
     def choose(self, deal: int) -> str:
         """Open deal ``deal`` (from 1) of the file open instead: the whole state, as JSON
@@ -70,8 +68,13 @@ class WorkerBoard:
         file = self._file()
         if file is None or not file.exists():
             return json.dumps({"changes": {}, "error": "no file is open"})
+        return self._open_file(file, deal)
+
+    def _open_file(self, path: Path, deal: int) -> str:
+        """Deal ``deal`` of the file at ``path`` on the board: the whole state, as JSON
+        (``{"error": …}`` when the file has no such deal; the board stays)."""
         try:
-            self.session = Session(file, int(deal), chance_threads=1)
+            self.session = Session(path, int(deal), chance_threads=1)
         except (MendikotError, ValueError) as exc:
             return json.dumps({"changes": {}, "error": str(exc)})
         return self.handle('{"do": "state"}')
@@ -88,8 +91,8 @@ class WorkerBoard:
         deals = read_deals(file, check=False)
         try:
             for number, record in enumerate(deals, 1):
-                item = {"deal": number, "label": deal_choice(record)}
-                listed.append({**item, "open": number == shown})
+                label = deal_choice(record)
+                listed.append({"deal": number, "label": label, "open": number == shown})
         finally:
             deals.close()
         return json.dumps(listed)
@@ -113,8 +116,8 @@ class WorkerBoard:
             session.go(0)
             # a card the deal cannot take is refused on the board, and the line stops there
             with contextlib.suppress(MendikotError, ValueError):
-                for card in shared.line:
-                    session.on_board(partial(_play_written, card))
+                for card in shared.line:  # as PMN writes it: ^T first asks for the trump
+                    session.on_board(partial(Board.play, card=card))
         else:
             session.go(shared.at)
         self.session = session
@@ -220,12 +223,6 @@ class WorkerBoard:
         """The file's text as saved (bytes that are not UTF-8 as U+FFFD): what the page
         keeps in the browser's storage, which holds text only."""
         return self.data().decode("utf-8", "replace")
-
-
-def _play_written(card: str, board: Board) -> Board:
-    """Play ``card`` as PMN writes it (``^T`` first: the card asks for the closed trump)."""
-    asks = card.startswith("^T")
-    return board.play(card.removeprefix("^T"), ask=asks)
 
 
 def _safe(name: str) -> str:

@@ -35,7 +35,7 @@ from mendikot_replay.core.result import next_dealer
 from mendikot_replay.pmn.link import link_fragment
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.session.session import Session
-from mendikot_replay.solver.search import solve
+from mendikot_replay.solver.search import Solution, solve
 from mendikot_replay.views.widget import chance_right
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
@@ -50,6 +50,16 @@ def python_ready(page: Page) -> Locator:
     status = page.get_by_test_id("site-status")
     expect(status).to_have_text("Ready: open a .pmn file.")
     return status
+
+
+def shows_solution(board: Locator, expected: Solution) -> None:
+    """The board's double-dummy panel and cards show ``expected`` (the compiled core's
+    solution): the position's value, and every legal card's."""
+    panel = board.get_by_test_id("mr-dd")
+    expect(panel).to_have_attribute("data-value", str(expected.value))
+    for card, value in expected.cards.items():
+        shown = board.locator(f"[data-card='{card}'][data-dd-value]").first
+        expect(shown).to_have_attribute("data-dd-value", str(value))
 
 
 @pytest.fixture(scope="module")
@@ -98,11 +108,7 @@ def test_the_solver_in_the_page_is_the_compiled_one(
     board.get_by_test_id("mr-opt-analyse").check()
     panel = board.get_by_test_id("mr-dd")
     expect(panel).to_have_attribute("data-state", "solved", timeout=60_000)
-    expected = solve(record.game_at(record.mainline()[step - 1]))
-    expect(panel).to_have_attribute("data-value", str(expected.value))
-    for card, value in expected.cards.items():
-        shown = board.locator(f"[data-card='{card}'][data-dd-value]").first
-        expect(shown).to_have_attribute("data-dd-value", str(value))
+    shows_solution(board, solve(record.game_at(record.mainline()[step - 1])))
     assert outside == []
 
 
@@ -451,11 +457,7 @@ def test_the_page_solves_the_endgames_and_whole_deals_as_the_compiled_core(
             board.get_by_test_id("mr-opt-analyse").check()
             panel = board.get_by_test_id("mr-dd")
             expect(panel).to_have_attribute("data-state", "solved", timeout=120_000)
-            expected = solve(record.game_at(None))
-            expect(panel).to_have_attribute("data-value", str(expected.value))
-            for card, value in expected.cards.items():
-                shown = board.locator(f"[data-card='{card}'][data-dd-value]").first
-                expect(shown).to_have_attribute("data-dd-value", str(value))
+            shows_solution(board, solve(record.game_at(None)))
         assert outside == []
 
 

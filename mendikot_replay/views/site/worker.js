@@ -38,6 +38,12 @@ function post(reply, fresh = false) {
   else self.postMessage({ changes, fresh });
 }
 
+/** A deal of a file on a new board, and the file's deals to choose from. */
+function showFile(board, reply) {
+  post(reply, true);
+  self.postMessage({ deals: JSON.parse(board.deals()) });
+}
+
 /** Let the messages waiting be heard, then go on: a message to ourselves (setTimeout(0)
  * would wait at least 4 ms each time, nested, which adds up over a deal's positions). */
 function giveWay() {
@@ -78,12 +84,8 @@ self.onmessage = async (event) => {
   const message = event.data || {};
   try {
     if (message.open !== undefined) {
-      post(board.open(message.open, String(message.name || "deals.pmn"), Number(message.deal) || 1), true);
-      self.postMessage({ deals: JSON.parse(board.deals()) });
-    } else if (message.choose !== undefined) {
-      post(board.choose(Number(message.choose)), true);
-      self.postMessage({ deals: JSON.parse(board.deals()) });
-    }
+      showFile(board, board.open(message.open, String(message.name || "deals.pmn"), Number(message.deal) || 1));
+    } else if (message.choose !== undefined) showFile(board, board.choose(Number(message.choose)));
     else if (message.link !== undefined) post(board.open_link(String(message.link)), true);
     else if (message.record) post(board.record(String(message.record.name), message.record.text ?? null), true);
     else if (message.resume) post(board.resume(message.resume.name, message.resume.text, message.resume.draft), true);

@@ -19,7 +19,8 @@ import threading
 from collections.abc import Callable
 from typing import Final
 
-from ...session.jobs import LANES, THREADS, Lane
+from ...analysis.odds import THREADS
+from ...session.jobs import LANES, Lane
 from ...session.session import Session
 
 __all__ = ["JobDriver"]

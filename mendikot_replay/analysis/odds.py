@@ -34,7 +34,12 @@ for Mendikot with the pieces the Monte Carlo player (:mod:`.pimc`) is made of:
 Every world is equally likely. When at most ``max_worlds`` fit, every one is solved and the
 chances are exact fractions of them (``exact``); otherwise ``samples`` worlds are drawn
 uniformly (with replacement) from a stream seeded by ``seed``, so the same call gives the
-same answer, and each chance comes with its standard error, ``sqrt(p(1 - p) / n)``.
+same answer, and each chance comes with its standard error, ``sqrt(p(1 - p) / n)``. The
+sample stops early, by a stated rule, where fewer worlds give that precision: once every
+chance's standard error is at most what ``samples`` worlds give at worst (3.5 points for
+200; :func:`settled`, looked at after 100, 125, 150 and 175 worlds), which positions whose
+cards nearly always win, or nearly always lose, reach sooner; the output says where it
+stopped.
 
 What the chances do not read, on purpose or not yet:
 
@@ -83,7 +88,8 @@ after 44 cards (trick 12): C to play; the chances of A/C from C's view
 ('TD', 6, 18)
 
 A ``Start`` position does not say which cards went before it, so far more worlds fit (any
-card A has not seen may be in a hand or out of play) and 200 are drawn:
+card A has not seen may be in a hand or out of play) and up to 200 are drawn; after 175 of
+them every chance is as precise as 200 worlds make one at worst, and the sample stops:
 
 >>> from mendikot_replay.pmn.reader import read_string
 >>> ending = read_string('''[TrumpMethod "None"]
@@ -92,10 +98,10 @@ card A has not seen may be in a hand or out of play) and 200 are drawn:
 ... [Play "A"]
 ... 12. A: AS TS 3S KS''')[0]
 >>> sampled = odds(ending, after=0)
->>> sampled.exact, sampled.worlds, sampled.samples
-(False, 493471440, 200)
->>> [(str(c), o.win, round(o.chance.stderr["win"], 3)) for c, o in sampled.cards.items()]
-[('AS', 1.0, 0.0), ('2H', 0.7, 0.032)]
+>>> sampled.exact, sampled.worlds, sampled.samples, sampled.most
+(False, 493471440, 175, 200)
+>>> [(str(c), round(o.win, 3), round(o.chance.stderr["win"], 3)) for c, o in sampled.cards.items()]
+[('AS', 1.0, 0.0), ('2H', 0.697, 0.035)]
 """
 
 from __future__ import annotations
@@ -106,7 +112,7 @@ import os
 import queue
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any, Final
@@ -134,14 +140,18 @@ __all__ = [
     "CORE_THREADS",
     "DEFAULT_MAX_WORLDS",
     "DEFAULT_SAMPLES",
+    "GLANCE",
     "THREADS",
     "AskOdds",
     "CardOdds",
     "Chance",
     "Odds",
     "OddsSolver",
+    "looks",
     "odds",
     "seat_view",
+    "settled",
+    "stop_bound",
     "world_count",
     "worlds",
 ]
@@ -163,6 +173,15 @@ own, and past the machine's cores more threads only wait (four a core leaves roo
 """Worlds drawn when there are more: the standard error of a chance is then at most
 3.5 points (``0.5 / sqrt(200)``)."""
 
+LOOK_FIRST: Final = 2
+"""The stopping rule's first look comes after ``samples // LOOK_FIRST`` worlds (100 of 200)."""
+LOOK_EVERY: Final = 8
+"""After the first look, the rule looks again every ``samples // LOOK_EVERY`` worlds (25)."""
+LOOK_LEAST: Final = 40
+"""Fewer samples than this are all solved: a stop after ten worlds would say little."""
+GLANCE: Final = 4
+"""A first look (``glance``) solves ``samples // GLANCE`` worlds (50 of 200)."""
+
 THREADS: Final = sys.platform != "emscripten"
 """Whether this Python can start threads: not in a browser (Pyodide), where the worlds are
 solved one after the other (and a front end steps its work from its event loop)."""
@@ -175,6 +194,54 @@ chances do not depend on it."""
 
 Progress = Callable[[int, int], object]
 """Called with (worlds solved, worlds to solve) after each world."""
+
+
+def stop_bound(samples: int) -> float:
+    """The standard error the stopping rule asks of every chance: the most that ``samples``
+    worlds give (a chance of one half), 3.5 points for 200.
+
+    >>> round(stop_bound(200) * 100, 2)
+    3.54
+    """
+    return 0.5 / math.sqrt(samples)
+
+
+def looks(samples: int) -> list[int]:
+    """Where the stopping rule looks, in worlds solved: at half of ``samples``, then every
+    eighth, and at ``samples`` (the last look always stops); under :data:`LOOK_LEAST`
+    samples, only at the end.
+
+    >>> looks(200)
+    [100, 125, 150, 175, 200]
+    >>> looks(10)
+    [10]
+    """
+    if samples < LOOK_LEAST:
+        return [samples]
+    return [*range(samples // LOOK_FIRST, samples, samples // LOOK_EVERY), samples]
+
+
+def settled(chances: Sequence[Chance], samples: int) -> bool:
+    """The stopping rule: every chance (win, tie, loss of every card) has a standard error of
+    at most :func:`stop_bound` ``(samples)``, each estimated with two wins and two losses
+    added (Agresti and Coull), so that a card that won in all of the first hundred worlds
+    is not taken as certain.
+
+    At 200 samples the rule first looks at 100 worlds: a card that won in 95 of them has a
+    standard error of 2.2 points, under the 3.5 of 200 worlds at worst; one that won in 60
+    has 4.8, and the worlds go on:
+
+    >>> settled([Chance(95, 0, 5, True)], 200), settled([Chance(60, 0, 40, True)], 200)
+    (True, False)
+    """
+    bound = stop_bound(samples)
+    for chance in chances:
+        n = chance.worlds + 4
+        for x in (chance.wins, chance.ties, chance.losses):
+            p = (x + 2) / n
+            if math.sqrt(p * (1 - p) / n) > bound:
+                return False
+    return True
 
 
 # -- the chances of one choice ------------------------------------------------------------------
@@ -322,6 +389,12 @@ class Odds:
     samples: int | None = None
     """Worlds drawn and solved when not exact."""
     seed: int | None = None
+    most: int | None = None
+    """When not exact, the most worlds the position is given (the solver's ``samples``):
+    ``samples`` is fewer when the stopping rule was met (:func:`settled`) or for a first
+    look (``glance``)."""
+    glance: bool = False
+    """A first look: only ``samples // GLANCE`` of the worlds, the rest to come."""
     ask: AskOdds | None = None
     dd: int | None = None
     """The position's double-dummy value in the real deal (A/C's outcome)."""
@@ -353,6 +426,9 @@ class Odds:
         if not self.exact:
             out["samples"] = self.samples
             out["seed"] = self.seed
+            out["most_samples"] = self.most
+            if self.glance:
+                out["glance"] = True
         if self.dd is not None:
             out["dd"] = value_text(self.dd)
         out["cards"] = {str(c): o.to_json(worlds=observer) for c, o in self.cards.items()}
@@ -378,6 +454,15 @@ class Odds:
                 f"  {self.samples} worlds drawn (seed {self.seed}) of the {self.worlds} that "
                 f"fit what {self.seat} has seen; ± one standard error"
             )
+            most, samples = self.most, self.samples or 0
+            if self.glance:
+                head.append(f"  a first look: {samples} of the {most} worlds to solve")
+            elif most is not None and samples < most:
+                head.append(
+                    f"  stopped at {samples} of {most} worlds: every chance's standard error "
+                    f"is at most {stop_bound(most) * 100:.1f} points, as {most} worlds give "
+                    "at worst"
+                )
         observer = self.seat != self.to_play
         rows = list(self.cards.values())
         ask_row = self.ask
@@ -563,6 +648,17 @@ class _Tally:
         return Chance(self.wins, self.ties, self.losses, sampled)
 
 
+def _tallies(signs: Iterable[Signs], side: int = 1) -> dict[Card, _Tally]:
+    """Each card's tally (played without asking) over the worlds' signs, for ``side``
+    (1: A/C, -1: B/D)."""
+    out: dict[Card, _Tally] = {}
+    for s in signs:
+        for move, v in s.items():
+            if not move.ask:
+                out.setdefault(move.card, _Tally()).add(side * v)
+    return out
+
+
 def _ranked(
     tallies: dict[Card, _Tally], dd: dict[Move, int], ask: bool, sampled: bool
 ) -> dict[Card, CardOdds]:
@@ -574,11 +670,33 @@ def _ranked(
 
 @dataclass(slots=True)
 class _Drawn:
-    """The worlds of one position: every one (exact) or a sample, and how many fit."""
+    """The worlds of one position: every one (exact) or a sample drawn as far as needed
+    (from one stream, so the first ``n`` are the same whenever they are drawn), and how
+    many fit."""
 
     worlds: list[World]
     count: int
     exact: bool
+    sampler: Sampler | None = None
+    rng: random.Random | None = None
+
+    def take(self, n: int) -> list[World]:
+        """The first ``n`` worlds (every one when exact)."""
+        if self.sampler is not None and self.rng is not None:
+            while len(self.worlds) < n:
+                self.worlds.append(self.sampler.sample(self.rng))
+            return self.worlds[:n]
+        return self.worlds
+
+
+@dataclass(slots=True)
+class _Kept:
+    """A sampled position's worlds solved so far, kept for the next call (after a first
+    look, or a stop between worlds): the set-up it belongs to, the worlds, their signs."""
+
+    setup: DealSetup
+    drawn: _Drawn
+    signs: dict[int, Signs]
 
 
 class OddsSolver:
@@ -590,6 +708,18 @@ class OddsSolver:
     threads solving worlds at once with the compiled core, which lets go of the interpreter
     while it searches; the chances never depend on it. ``double_dummy``: also solve the
     real deal (every hand known), for the value beside each card.
+
+    ``early_stop``: a sampled position stops drawing worlds once every chance is as precise
+    as ``samples`` worlds make it at worst (:func:`settled`, looked at after half of them,
+    then every eighth; at 200 samples, 3.5 points): positions whose cards nearly always win
+    or nearly always lose need fewer. Which worlds are drawn does not change, only how many
+    are solved, and the rule reads the first worlds in order, so the answer is the same
+    whatever the threads. Not where a void seat may ask for the face-down trump (every
+    sample is solved there).
+
+    A sampled position's solved worlds are kept when the work stops between worlds (a
+    progress callback that raises) or after a first look (``glance`` of :meth:`line`): the
+    next call for the same position solves only the rest.
     """
 
     def __init__(
@@ -601,6 +731,7 @@ class OddsSolver:
         engine: Engine = "auto",
         workers: int = 1,
         double_dummy: bool = True,
+        early_stop: bool = True,
     ) -> None:
         for name, value, least, most in (
             ("max_worlds", max_worlds, 0, MOST_WORLDS),
@@ -616,10 +747,12 @@ class OddsSolver:
         self.seed = seed
         self.workers = workers
         self.double_dummy = double_dummy
+        self.early_stop = early_stop
         self._dd = Solver("outcome", engine=engine)  # refuses a core that is not built
         self.use_core = COMPILED and engine != "python"
         self._python = None if self.use_core else Solver("outcome", engine="python")
         self._links: dict[tuple[int, int, bool, bool], queue.SimpleQueue[CoreLink]] = {}
+        self._kept: dict[tuple[int, tuple[Play, ...], Seat], _Kept] = {}
 
     # -- entry points --------------------------------------------------------------------------
     def odds(
@@ -655,31 +788,63 @@ class OddsSolver:
         seat: Seat | None = None,
         deal: int | None = None,
         progress: Progress | None = None,
+        glance: bool = False,
     ) -> Odds:
         """The chances after ``plays`` from ``setup``, from ``seat``'s view: any line of a
-        play tree, ``record.plays(record.line_to(node))``, variations included."""
+        play tree, ``record.plays(record.line_to(node))``, variations included.
+
+        ``glance``: where the worlds are sampled, a first look at ``samples // GLANCE`` of
+        them (:attr:`Odds.glance`), kept, so that the same call without it later solves
+        only the rest (a graph drawn roughly at once, then made precise)."""
         game, view = _position(setup, plays, seat)
         mover = game.to_play
         assert mover is not None
         seat = view.seat
         playing = seat == mover
-        # Version A: this card turns the closed trump up, and the seat sees it first.
-        drawn = self._draw(view, playing and reveals_now(view))
+        key = (id(setup), tuple(plays), seat)
+        kept = self._kept.pop(key, None)
+        if kept is None or kept.setup is not setup:
+            # Version A: this card turns the closed trump up, and the seat sees it first.
+            kept = _Kept(setup, self._draw(view, playing and reveals_now(view)), {})
+        drawn = kept.drawn
         can_ask = playing and game.may_ask()
         again = self._draw(view, True) if can_ask and not drawn.exact else None
-        games = [view.world(w.hands, w.face_down) for w in drawn.worlds]
-        extra = [view.world(w.hands, w.face_down) for w in again.worlds] if again else []
-        signs = self._solve(games + extra, progress, asks=playing)
-        main, after_ask = signs[: len(games)], signs[len(games) :]
+        marks: list[int] = []
+        if drawn.exact:
+            wanted = drawn.count
+        elif glance and again is None:
+            wanted = max(self.samples // GLANCE, 1)
+        else:
+            wanted = self.samples
+            marks = looks(self.samples) if self.early_stop and again is None else []
+        side = 1 if team_of(seat) == "AC" else -1
+        games = [view.world(w.hands, w.face_down) for w in drawn.take(wanted)]
+        extra = []
+        if again is not None:
+            extra = [view.world(w.hands, w.face_down) for w in again.take(self.samples)]
+
+        def stop(n: int) -> bool:
+            tallies = _tallies((kept.signs[i] for i in range(n)), side)
+            return settled([t.chance(True) for t in tallies.values()], self.samples)
+
+        finished = False
+        try:
+            solved = self._solve(
+                games, kept.signs, progress, playing, stop=stop if marks else None, marks=marks
+            )
+            finished = True
+        finally:  # a sampled position stopped between worlds, or glanced at, keeps them
+            if not drawn.exact and (glance or not finished):
+                self._kept[key] = kept
+        main = [kept.signs[i] for i in range(solved)]
+        asked: dict[int, Signs] = {}
+        if extra:
+            self._solve(extra, asked, progress, playing)
+        after_ask = [asked[i] for i in range(len(extra))]
         real = self._real(game)
         dd = dict(real.moves) if real is not None else {}
-        side = 1 if team_of(seat) == "AC" else -1
         sampled = not drawn.exact
-        plain: dict[Card, _Tally] = {}
-        for s in main:
-            for move, v in s.items():
-                if not move.ask:
-                    plain.setdefault(move.card, _Tally()).add(side * v)
+        plain = _tallies(main, side)
         ask = None
         if can_ask:
             ask = self._ask(game, drawn, main, again, after_ask, dd, side)
@@ -691,8 +856,10 @@ class OddsSolver:
             exact=drawn.exact,
             worlds=drawn.count,
             cards=_ranked(plain, dd, False, sampled),
-            samples=None if drawn.exact else len(drawn.worlds),
+            samples=None if drawn.exact else solved,
             seed=None if drawn.exact else self.seed,
+            most=None if drawn.exact else self.samples,
+            glance=sampled and glance and again is None,
             ask=ask,
             dd=real.value if real is not None else None,
             deal=deal,
@@ -715,7 +882,7 @@ class OddsSolver:
         # In each world the seat sees the face-down card, then plays the card with the best
         # chance over the worlds that share it.
         by_card: dict[Card, dict[Card, _Tally]] = {}
-        for world, s in zip(drawn.worlds, main, strict=True):
+        for world, s in zip(drawn.worlds[: len(main)], main, strict=True):
             assert world.face_down is not None
             group = by_card.setdefault(world.face_down, {})
             for move, v in s.items():
@@ -753,8 +920,7 @@ class OddsSolver:
             raise ValueError(f"no deal of the unseen cards fits what {view.seat} has seen")
         if count <= self.max_worlds:
             return _Drawn(list(worlds(sampler)), count, True)
-        rng = random.Random(f"odds-{self.seed}")
-        return _Drawn([sampler.sample(rng) for _ in range(self.samples)], count, False)
+        return _Drawn([], count, False, sampler, random.Random(f"odds-{self.seed}"))
 
     def _real(self, game: Game) -> Solution | None:
         """The real deal solved, when asked for and every hand is known."""
@@ -762,23 +928,57 @@ class OddsSolver:
             return None
         return self._dd.solve(game)
 
-    def _solve(self, games: list[Game], progress: Progress | None, asks: bool) -> list[Signs]:
-        """Every world's signs, in order (``asks``: the ask moves too)."""
+    def _solve(
+        self,
+        games: Sequence[Game],
+        signs: dict[int, Signs],
+        progress: Progress | None,
+        asks: bool,
+        *,
+        stop: Callable[[int], bool] | None = None,
+        marks: Sequence[int] = (),
+    ) -> int:
+        """Solves the worlds ``games`` not in ``signs`` yet into ``signs`` (by their place
+        in ``games``; ``asks``: the ask moves too), and returns how many of the first ones
+        the answer takes: all of them, or the first mark of ``marks`` at which
+        ``stop(mark)`` says the first ``mark`` worlds are enough. Each mark is looked at
+        once the worlds before it are all solved, whatever the order they finished in, so
+        the answer does not depend on the threads."""
         total = len(games)
-        done: list[Signs] = []
+        todo = [i for i in range(total) if i not in signs]
+        pending = [m for m in marks if m < total]
+        prefix = 0  # the worlds before it are all solved
 
-        def tick(s: Signs) -> None:
-            done.append(s)
+        def tick(i: int, s: Signs) -> int | None:
+            """Keeps a world's signs; the mark at which to stop, if one is reached."""
+            nonlocal prefix
+            signs[i] = s
             if progress is not None:
-                progress(len(done), total)
+                progress(len(signs), total)
+            while prefix < total and prefix in signs:
+                prefix += 1
+            while pending and pending[0] <= prefix:
+                mark = pending.pop(0)
+                if stop is not None and stop(mark):
+                    return mark
+            return None
 
-        if not games:
-            return done
+        while prefix < total and prefix in signs:  # worlds kept from an earlier call
+            prefix += 1
+        while pending and pending[0] <= prefix:
+            mark = pending.pop(0)
+            if stop is not None and stop(mark):
+                return mark
+        if not todo:
+            return total
         python = self._python
         if python is not None:
-            for g in games:
-                tick({m: _sign(v) for m, v in python.solve(g).moves.items()})
-            return done
+            for i in todo:
+                g = games[i]
+                done = tick(i, {m: _sign(v) for m, v in python.solve(g).moves.items()})
+                if done is not None:
+                    return done
+            return total
         pool = self._pool(games[0])
 
         def one(g: Game) -> Signs:
@@ -789,23 +989,25 @@ class OddsSolver:
                 pool.put(link)
 
         if self.workers == 1:
-            for g in games:
-                tick(one(g))
-            return done
+            for i in todo:
+                done = tick(i, one(games[i]))
+                if done is not None:
+                    return done
+            return total
         # At most two worlds a thread are handed out ahead of the results read: a
         # progress callback that stops the work (the viewer, when a position is no longer
-        # wanted) then leaves at most that many started, and none of the rest is begun.
-        # Results are read as they finish, not in the worlds' order: a world that takes
-        # long (a full deal's search varies tenfold) keeps one thread, not both, waiting.
+        # wanted) or the stopping rule then leaves at most that many started, and none of
+        # the rest is begun. Results are read as they finish, not in the worlds' order: a
+        # world that takes long (a full deal's search varies a thousandfold) keeps one
+        # thread, not all, waiting.
         ahead = 2 * self.workers
-        results: list[Signs] = [{} for _ in games]
         running: dict[Future[Signs], int] = {}
-        todo = iter(enumerate(games))
+        queued = iter(todo)
         with ThreadPoolExecutor(self.workers) as executor:
 
             def hand_out(count: int) -> None:
-                for i, g in itertools.islice(todo, count):
-                    running[executor.submit(one, g)] = i
+                for i in itertools.islice(queued, count):
+                    running[executor.submit(one, games[i])] = i
 
             try:
                 hand_out(ahead)
@@ -813,13 +1015,14 @@ class OddsSolver:
                     finished, _ = wait(running, return_when=FIRST_COMPLETED)
                     for future in finished:
                         i = running.pop(future)
-                        results[i] = future.result()
-                        tick(results[i])
+                        done = tick(i, future.result())
+                        if done is not None:
+                            return done
                     hand_out(len(finished))
             finally:
                 for future in running:
                     future.cancel()
-        return results
+        return total
 
     def _pool(self, game: Game) -> queue.SimpleQueue[CoreLink]:
         """``workers`` cores for the rules of ``game``, kept between positions."""

@@ -93,6 +93,7 @@ class ChanceSolver(OddsSolver):
         seat: Any = None,
         deal: int | None = None,
         progress: Progress | None = None,
+        glance: bool = False,
     ) -> Odds:
         key = (id(setup), tuple(plays), seat)
         known = self._known.get(key)
@@ -105,8 +106,9 @@ class ChanceSolver(OddsSolver):
             if progress is not None:
                 progress(done, total)
 
-        odds = super().line(setup, plays, seat=seat, deal=deal, progress=tick)
-        self._known[key] = (setup, odds)  # the set-up kept: its id stays its own
+        odds = super().line(setup, plays, seat=seat, deal=deal, progress=tick, glance=glance)
+        if not odds.glance:  # a first look is kept by the solver, as worlds to go on from
+            self._known[key] = (setup, odds)  # the set-up kept: its id stays its own
         return odds
 
 

@@ -96,12 +96,14 @@ def test_bench_odds_runs_and_reports() -> None:
     bench = load_benchmark("bench_odds")
     out = io.StringIO()
     args = ["--deals", "1", "--whole", "1", "--from-trick", "12", "--samples", "5"]
-    results = bench.main(args, out=out)
+    results = bench.main([*args, "--first-trick", "none"], out=out)
     text = out.getvalue()
     assert len(results.endgames) == 4 and all(e.exact for e in results.endgames)
     (whole,) = results.whole
     assert whole.positions == 8 and set(whole.by_trick) == {12, 13}
+    assert whole.reference_seconds is not None and whole.reference_seconds > 0
     assert "ratio chances / double dummy" in text and "double-dummy analysis" in text
+    assert "reference (every sample, one pass), same run" in text and "first look" in text
     assert text.count("goal") == 2
 
 

@@ -55,6 +55,24 @@ def test_json_is_one_object_per_deal_sampled_with_standard_errors(capsys: Captur
     assert again == out  # the same seed, the same worlds
 
 
+def test_the_draw_stops_where_the_chances_settle_unless_every_sample_is_asked(
+    capsys: Capture,
+) -> None:
+    """After 40 cards of the worked example every card nearly always wins or nearly always
+    loses for D: 100 of the 200 worlds give each chance within 3.5 points, and the table
+    says so; ``--every-sample`` solves all 200, the first 100 the same worlds."""
+    args = (str(WORKED), "--after", "40", "--max-worlds", "0")
+    status, out, _ = run(capsys, *args)
+    assert status == 0
+    assert "stopped at 100 of 200 worlds: every chance's standard error is at most 3.5" in out
+    status, every, _ = run(capsys, *args, "--every-sample")
+    assert status == 0 and "200 worlds drawn (seed 0)" in every and "stopped" not in every
+    status, half, _ = run(capsys, *args, "--json", "--samples", "100", "--every-sample")
+    _, stopped, _ = run(capsys, *args, "--json")
+    half_cards, stopped_cards = (json.loads(x)["cards"] for x in (half, stopped))
+    assert half_cards == stopped_cards
+
+
 def test_another_seats_view_and_a_whole_file(tmp_path: Path, capsys: Capture) -> None:
     path = games(tmp_path, DUCK, DUCK.replace('"duck"', '"again"'))
     status, out, _ = run(capsys, str(path), "--after", "1", "--seat", "A", "--json")

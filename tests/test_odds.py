@@ -454,7 +454,7 @@ def test_sampled_chances_come_from_the_seed_with_their_standard_errors() -> None
     assert "±" in first.text() and "drawn (seed 7)" in first.text()
 
 
-def test_the_stopping_rule_reads_the_first_worlds_and_stops_at_the_first_look_that_settles() -> None:
+def test_the_stopping_rule_reads_the_first_worlds_and_stops_at_the_first_settled_look() -> None:
     """A sampled position stops at the first look (100, 125, … of 200 worlds) where every
     chance's standard error is within what 200 worlds give at worst; what it answers is
     exactly the first worlds of the same stream, as a solver told to draw only that many

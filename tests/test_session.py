@@ -161,19 +161,31 @@ def test_the_solver_values_come_in_steps_with_no_thread() -> None:
 
 
 def test_the_graph_fills_card_by_card_from_the_end() -> None:
+    """From the last card back; a card whose worlds are sampled (here the first trick's,
+    from a Start position) is first looked at with a quarter of them, so that the whole
+    graph is drawn early; then those cards are made precise, from the end again, and the
+    graph ends as the deal's chances worked out at once."""
     record = read_string(ENDING)[0]
+    cards = len(record.mainline())
     session = Session(record, chances=True)
-    done = []
+    steps = []
     while session.work("chances"):
         graph = session.state["chance_graph"]
-        done.append(graph["done"])
         plies = [p["ply"] for p in graph["points"]]
-        assert plies == list(
-            range(len(record.mainline()) - len(plies) + 1, len(record.mainline()) + 1)
-        )
-    assert done == list(range(1, len(record.mainline()) + 1))
+        assert plies == list(range(cards - len(plies) + 1, cards + 1))
+        glanced = [p["ply"] for p in graph["points"] if p["glance"]]
+        assert graph["glanced"] == len(glanced)
+        steps.append((len(plies), graph["done"], glanced))
+    sampled = [c.ply for c in deal_chances(record) if not c.odds.exact]
+    assert sampled  # the test needs cards with sampled worlds
+    # the first pass: one more point a step, those of sampled cards not counted as done
+    first_pass = [(n, n - len([p for p in sampled if p > cards - n])) for n in range(1, cards + 1)]
+    assert [(n, d) for n, d, _ in steps[:cards]] == first_pass
+    assert steps[cards - 1][2] == sampled  # every card drawn; the sampled ones at a glance
+    refined = [sorted(p for p in sampled if p < k) for k in reversed(sampled)]
+    assert [g for _, _, g in steps[cards:]] == refined
     graph = session.state["chance_graph"]
-    assert graph["status"] == "done"
+    assert graph["status"] == "done" and graph["done"] == cards and graph["glanced"] == 0
     assert graph["points"] == [chance_point(c) for c in deal_chances(record)]
 
 
@@ -188,11 +200,13 @@ def test_a_task_whose_result_would_be_dropped_stops_and_is_dropped() -> None:
 
 
 def test_a_stop_between_steps_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    solved: list[int] = []
+    """Each position is scored once: at a first look, which is all an exact one needs, and a
+    sampled one once more, in full."""
+    solved: list[tuple[int, bool]] = []
     real = odds_module.OddsSolver.line
 
     def counting(self: odds_module.OddsSolver, *args: Any, **kwargs: Any) -> Odds:
-        solved.append(1)
+        solved.append((len(args[1]), kwargs.get("glance", False)))
         return real(self, *args, **kwargs)
 
     monkeypatch.setattr(odds_module.OddsSolver, "line", counting)
@@ -205,7 +219,11 @@ def test_a_stop_between_steps_loses_nothing(monkeypatch: pytest.MonkeyPatch) -> 
     while session.work("chances"):
         pass
     assert session.state["chance_graph"]["status"] == "done"
-    assert len(solved) == len(record.mainline())  # each position scored once
+    assert len(set(solved)) == len(solved)  # no position asked twice the same way
+    assert sorted(after for after, glance in solved if glance) == list(range(12))
+    full = sorted(after for after, glance in solved if not glance)
+    sampled = [c.ply - 1 for c in deal_chances(record) if not c.odds.exact]
+    assert full == sampled  # and those with sampled worlds once more, in full
 
 
 def test_annotating_from_the_board_is_the_command_line_s_pipeline() -> None:

@@ -254,12 +254,13 @@ class ChanceLine:
         """The main line's cards to score (0-based), in play order: those played with at
         most ``max_tricks`` tricks left."""
 
-    def card(self, k: int, solver: OddsSolver) -> CardChance:
-        """The chances around card ``k`` (0-based) of the main line."""
+    def card(self, k: int, solver: OddsSolver, *, glance: bool = False) -> CardChance:
+        """The chances around card ``k`` (0-based) of the main line (``glance``: a first
+        look, see :meth:`.odds.OddsSolver.line`)."""
         node = self.nodes[k]
         assert node.card is not None
         try:
-            odds = solver.line(self.setup, self.plays[:k], deal=self.deal)
+            odds = solver.line(self.setup, self.plays[:k], deal=self.deal, glance=glance)
         except ValueError as exc:
             raise AnalysisError(f"card {k + 1} of the main line ({node.card}): {exc}") from None
         try:

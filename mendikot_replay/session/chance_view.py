@@ -51,6 +51,7 @@ def chance_point(chance: CardChance) -> JSON:
         "best": chance.best,
         "mistake": chance.mistake,
         "exact": chance.odds.exact,
+        "glance": chance.odds.glance,
         "dd_before": chance.dd_before,
         "dd_after": chance.dd_after,
     }
@@ -66,16 +67,20 @@ def chance_graph_entry(
     status: str,
     done: int = 0,
     total: int = 0,
+    glanced: int = 0,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     reason: str | None = None,
 ) -> JSON:
-    """The ``chance_graph`` trait: the points known (in play order) and how far it got."""
+    """The ``chance_graph`` trait: the points known (in play order) and how far it got:
+    ``done`` of ``total`` cards scored in full, ``glanced`` more by a first look (a point's
+    ``glance``: a quarter of its worlds, made precise later)."""
     points = [chance_point(c) for c in chances] if chances is not None else []
     entry: JSON = {
         "status": status,
         "done": done,
         "total": total,
+        "glanced": glanced,
         "samples": samples,
         "seed": seed,
         "points": points,

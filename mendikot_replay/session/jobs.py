@@ -128,15 +128,28 @@ class Graph:
         return len(self.line.todo) if self.line is not None else 0
 
     @property
-    def done(self) -> bool:
-        return self.line is not None and len(self.scored) >= self.total
+    def glanced(self) -> int:
+        """Cards scored by a first look only (a quarter of the worlds), to be made precise."""
+        return sum(c.odds.glance for c in self.scored.values())
 
-    def next_card(self) -> int | None:
-        """The card to score next: the last one not scored yet (the end of a deal is quick
-        and its graph useful at once; each earlier card is slower)."""
+    @property
+    def done(self) -> bool:
+        return self.line is not None and len(self.scored) >= self.total and not self.glanced
+
+    def next_card(self) -> tuple[int, bool] | None:
+        """The card to score next, and whether by a first look: the last one not scored yet
+        (the end of a deal is quick and its graph useful at once; each earlier card is
+        slower), each by a first look where its worlds are sampled, so that the whole graph
+        is drawn in about a quarter of the time; then, from the end again, each card
+        looked at only so far, with the rest of its worlds."""
         if self.line is None or self.error is not None:
             return None
-        return next((k for k in reversed(self.line.todo) if k not in self.scored), None)
+        todo = self.line.todo
+        first = next((k for k in reversed(todo) if k not in self.scored), None)
+        if first is not None:
+            return first, True
+        rough = next((k for k in reversed(todo) if self.scored[k].odds.glance), None)
+        return (rough, False) if rough is not None else None
 
     def result(self, solver: OddsSolver) -> DealChances | None:
         if self.line is None or not self.scored:

@@ -800,14 +800,14 @@ class Session:
                 if _key(node) not in self._quiz_known:
                     return Task("quiz", node, self._chance_gen, self._scoring(node))
         graph = self._graph
-        card = graph.next_card() if self.state["chances"] else None
-        if card is None:
+        wanted = graph.next_card() if self.state["chances"] else None
+        if wanted is None:
             return None
+        card, glance = wanted
         line = graph.line
         assert line is not None
-        return Task(
-            "graph", None, self._chance_gen, self._odds_work(lambda s: line.card(card, s)), ply=card
-        )
+        work = self._odds_work(lambda s: line.card(card, s, glance=glance))
+        return Task("graph", None, self._chance_gen, work, ply=card)
 
     def _next_to_solve(self, here_only: bool) -> list[PlayNode | None]:
         """The card to solve next, in a list (``[None]``: the start; ``[]`` when all are
@@ -984,8 +984,9 @@ class Session:
             chance_graph_entry(
                 result,
                 status=status,
-                done=len(graph.scored),
+                done=len(graph.scored) - graph.glanced,
                 total=graph.total,
+                glanced=graph.glanced,
                 samples=self.state["chance_samples"],
                 seed=self.state["chance_seed"],
                 reason=graph.error,

@@ -165,6 +165,9 @@ export function drawChances(view) {
     parts.chanceProgress.textContent = `chances: not available \u2014 ${graph.reason || "this deal cannot be scored"}`;
   } else if (graph.status === "done") {
     parts.chanceProgress.textContent = `chances: ${points.length}/${total} positions`;
+  } else if (graph.glanced) {
+    // The first pass draws every position from a quarter of its worlds; the second makes them precise.
+    parts.chanceProgress.textContent = `chances: ${points.length}/${total} positions drawn, ${graph.done || 0} precise\u2026`;
   } else {
     parts.chanceProgress.textContent = `chances: ${graph.done || 0}/${total} positions\u2026`;
   }
@@ -295,8 +298,9 @@ function chanceSvg(view, graph, width, cut) {
     const g = svgEl(
       "g",
       {
-        class: `mr-chancept${mistake ? " mr-chance-mistake" : ""}`,
+        class: `mr-chancept${mistake ? " mr-chance-mistake" : ""}${p && p.glance ? " mr-chance-glance" : ""}`,
         "data-ply": String(ply),
+        "data-glance": p && p.glance ? "true" : null,
         "data-mistake": mistake ? "true" : null,
         role: "button",
         tabindex: "-1",
@@ -351,7 +355,7 @@ function chanceLabel(view, ply, a, p) {
   if (!p) return `before card ${ply + 1}: A/C ${pct(a.ac)} to win${dd}`;
   const payload = view.payload;
   const card = `${p.asked ? "asking for the trump, " : ""}${cardText(p.card)}`;
-  let text = `card ${ply}, ${whoText(payload, p.seat)} ${card}: A/C ${pct(p.ac_after)} to win`;
+  let text = `card ${ply}, ${whoText(payload, p.seat)} ${card}: A/C ${p.glance ? "about " : ""}${pct(p.ac_after)} to win${p.glance ? " (a first look)" : ""}`;
   if (p.mistake) {
     const side = payload.team_labels[p.team] || p.team;
     const best = p.best === ASK ? "asking for the trump" : cardText(p.best);

@@ -112,6 +112,9 @@ def test_the_graph_fills_and_goes_to_a_card(
     progress = viewer.get_by_test_id("mr-chances-progress")
     expect(progress).to_have_text(f"chances: {cards}/{cards} positions", timeout=60_000)
     expect(points(viewer)).to_have_count(cards + 1)  # the start, then after each card
+    # Every first look made precise: no hollow point left, the key to them hidden.
+    expect(viewer.get_by_test_id("mr-chances").locator("[data-glance]")).to_have_count(0)
+    expect(viewer.locator(".mr-chance-glancekey")).to_be_hidden()
     # Each point says its card and A/C's chance in words, as deal_chances has it.
     for chance in reference:
         label = point(viewer, chance.ply).get_attribute("aria-label") or ""

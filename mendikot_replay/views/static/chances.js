@@ -114,6 +114,9 @@ export function buildChances(view) {
     h("span", null, swatch("mr-sw-BD"), "double-dummy: B/D win"),
     h("span", null, swatch("mr-sw-mistake"), "single-dummy mistake"),
   );
+  // Shown while some points are a first look only (a quarter of their worlds).
+  parts.chanceGlance = h("span", { class: "mr-chance-glancekey", hidden: true }, swatch("mr-sw-glance"), "a first look: a quarter of the deals, made precise next");
+  parts.chanceLegend.append(parts.chanceGlance);
   parts.chances = h(
     "section",
     { class: "mr-box mr-chances", "data-testid": "mr-chances-box", "aria-label": "chances graph", hidden: true },
@@ -177,7 +180,8 @@ export function drawChances(view) {
   const cut = quiz ? (here === null ? -1 : here) : Infinity; // a quiz: nothing after the card shown
   const sampled = points.filter((p) => !p.exact).length;
   const notes = [];
-  const drawn = `${graph.samples} deals of the unseen cards drawn (seed ${graph.seed})`;
+  parts.chanceGlance.hidden = !points.some((p) => p.glance);
+  const drawn = `up to ${graph.samples} deals of the unseen cards drawn (seed ${graph.seed}; fewer where the chances settle sooner)`;
   if (points.length && sampled === points.length) notes.push(`Single dummy: at each card, ${drawn}.`);
   else if (sampled) notes.push(`Single dummy: ${drawn} where more fit what the player saw; the later cards are exact.`);
   else if (points.length) notes.push("Single dummy: every deal of the unseen cards that fits what the player saw, each solved.");

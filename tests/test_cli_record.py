@@ -39,6 +39,7 @@ TAGS = [
     "2026.11.19",  # Date
     "thu-19",  # Match
     "3",  # Deal
+    "plain",  # Scoring (asked in a match)
     "4",  # Players
     "52",  # Deck
     "D",  # Dealer
@@ -226,7 +227,7 @@ def test_undo_goes_back_one_step_at_every_stage(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "club.pmn"
-    tags = [*TAGS[:7], "A", "undo", "undo", "", *TAGS[7:]]  # a wrong dealer, then back
+    tags = [*TAGS[:8], "A", "undo", "undo", "", *TAGS[8:]]  # a wrong dealer, then back
     hands = [HANDS[0], "Q2.K.KQJ42.KQT43", "undo", "", HANDS[1], HANDS[2], "undo", HANDS[2]]
     tricks = [*TRICKS[:2], "undo", "undo", TRICKS[0], "undo", "undo"]
     lines = tags + hands + ["H", "undo", "S"] + tricks + ["undo", HANDS[2], ""] + TRICKS
@@ -309,7 +310,7 @@ def test_the_next_deal_takes_its_defaults_from_the_file(
     path = tmp_path / "club.pmn"
     assert record(monkeypatch, capsys, path, DEAL)[0] == 0
     # The next deal: Enter for every tag, then "y" for a third deal in the same session.
-    lines = [""] * 15 + HANDS + TRUMP + TRICKS + ["y"] + [""] * 15 + ["end"]
+    lines = [""] * 16 + HANDS + TRUMP + TRICKS + ["y"] + [""] * 16 + ["end"]
     code, out, err = record(monkeypatch, capsys, path, lines)
     assert code == 1, out + err  # the third deal was begun, not saved
     assert "Deal number in the match [4]: \n" in out
@@ -317,6 +318,7 @@ def test_the_next_deal_takes_its_defaults_from_the_file(
     assert "Deal number in the match [5]: \n" in out
     first, second = read_deals(path)
     assert second.errors == []
+    assert "Match scoring (" in out and "[plain]: \n" in out  # carried from the match
     same = ("Event", "Site", "Match", "A", "B", "C", "D", "Dealer", "TrumpMethod")
     assert {t: second.tags[t] for t in same} == {t: first.tags[t] for t in same}
     assert second.tags["Deal"] == "4"
@@ -328,11 +330,11 @@ def test_no_trump_and_closed_trump(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "club.pmn"
-    none = [*TAGS[:8], "none", *TAGS[9:], *HANDS, *TRICKS]
+    none = [*TAGS[:9], "none", *TAGS[10:], *HANDS, *TRICKS]
     code, out, err = record(monkeypatch, capsys, path, none)
     assert code == 0, out + err
     assert "No trump: a deal without one." in out
-    closed = [*TAGS[:8], "Closed", "B", *TAGS[9:], *HANDS, "KH", "3S"]
+    closed = [*TAGS[:9], "Closed", "B", *TAGS[10:], *HANDS, "KH", "3S"]
     closed += ["TH KH AH 2H", "JS 8S 3S QS", "JS 8S 6S QS", "QD AD 8D TD", "5S 7S AS 2S"]
     closed += ["^T9H KD QH 4H", "9H ^TKD QH 4H", "end"]
     code, out, err = record(monkeypatch, capsys, path, closed)

@@ -7,7 +7,17 @@ import datetime
 import shutil
 from pathlib import Path
 
-from mendikot_replay.pmn.deal_form import defaults_after, defaults_from_file
+import pytest
+
+from mendikot_replay.core.rules import Scoring
+from mendikot_replay.pmn.deal_form import (
+    checked_answers,
+    defaults_after,
+    defaults_from_file,
+    entry_from_answers,
+    questions,
+)
+from mendikot_replay.pmn.entry import DealEntry, EntryError
 from mendikot_replay.pmn.reader import read_deals
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,3 +39,29 @@ def test_a_deal_recorded_into_a_file_is_dated_today(tmp_path: Path) -> None:
 def test_the_next_deal_keeps_the_date_of_the_one_before() -> None:
     (last,) = read_deals(WORKED)
     assert defaults_after(last)["date"] == last.tags["Date"]
+
+
+def test_a_match_asks_its_scoring_and_the_next_deal_carries_it_with_the_house_rules() -> None:
+    """The set-up asks the match register's profile only for a deal of a match; the next deal
+    of the match offers the same profile and house rules, and two rotations that contradict
+    each other are refused at the house-rules question."""
+    keys = [q.key for q in questions({}, {})]
+    assert "scoring" not in keys
+    asked = {q.key: q for q in questions({}, {"match": "thu"})}
+    assert asked["scoring"].default == "plain" and "tens" in asked["scoring"].choices
+    answers = checked_answers(
+        {}, {"match": "thu", "scoring": "graded", "variant": "partner-deals, must-trump"}
+    )
+    entry = entry_from_answers(answers, {})
+    assert entry.tags["Scoring"] == "graded" and entry.tags["Variant"] == "must-trump,partner-deals"
+    rules = entry.rules
+    assert rules.scoring is Scoring.GRADED and rules.partner_deals and rules.must_trump
+    sample = next(iter(read_deals(ROOT / "sample_games" / "match-thursday-club.pmn")))
+    carried = defaults_after(sample)
+    assert carried["scoring"] == "plain" and carried["match"] == "thu-26"
+    with pytest.raises(
+        EntryError, match=r"House rules \(.*\): partner-deals and dealer-stays cannot"
+    ):
+        checked_answers({}, {"variant": "partner-deals,dealer-stays"})
+    with pytest.raises(EntryError, match="unknown house rule 'no-revoke'"):
+        DealEntry.new(variant=["no-revoke"])

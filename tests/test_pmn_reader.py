@@ -559,6 +559,40 @@ def test_a_wrong_dealer_in_a_match_is_a_warning_at_the_dealer_tag() -> None:
     ), problems
 
 
+def test_a_match_under_partner_deals_expects_the_partner_after_a_loss() -> None:
+    """The same match read under the ``partner-deals`` house rule: A dealt the first deal
+    and A/C lost, so C (A's partner) should deal the second, not A again."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "sample_games" / "match-thursday-club.pmn").read_text()
+    flagged = text.replace('[Scoring "plain"]', '[Scoring "plain"]\n[Variant "partner-deals"]')
+    records = read_string(flagged)
+    assert all(r.setup is not None and r.setup.rules.partner_deals for r in records)
+    line = records[1].tag_places["Dealer"][0]
+    warnings = [w for w in records[1].warnings if "Dealer is A" in w.message]
+    assert [w.line for w in warnings] == [line] and "the rules give C" in warnings[0].message
+
+
+def test_the_house_rules_sample_match_reads_as_the_docs_tell_it() -> None:
+    """docs/rules.md and docs/format.md's example: under partner-deals and graded points the
+    match reads with no warning and ends 3-2; without the Variant tag the reader expects C
+    to deal the second deal again."""
+    from pathlib import Path
+
+    from mendikot_replay.pmn.check import MatchTracker
+
+    path = Path(__file__).parent.parent / "sample_games" / "match-house-rules.pmn"
+    text = path.read_text(encoding="utf-8")
+    tracker = MatchTracker()
+    records = list(read_deals(io.StringIO(text), matches=tracker))
+    assert [r.tags["Dealer"] for r in records] == ["C", "A", "B"]
+    assert all(not r.warnings and not r.errors for r in records)
+    register = tracker.register("sim-25-1")
+    assert register is not None and register.points == {"AC": 3, "BD": 2} and register.finished
+    plain = read_string(text.replace('[Variant "partner-deals"]\n', ""))
+    assert [w.message for w in plain[1].warnings if "the rules give C" in w.message]
+
+
 def test_pick_deal_reads_no_further_and_says_how_many_there_are() -> None:
     from mendikot_replay.pmn.reader import NoSuchDeal, pick_deal
 

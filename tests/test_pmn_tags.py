@@ -149,7 +149,14 @@ def test_the_example_deal() -> None:
         ),
         (
             {"Variant": "must-trump,no-revoke"},
-            "Variant: unknown flag 'no-revoke' (known: must-trump, bonus-aces)",
+            "Variant: unknown flag 'no-revoke' (known: must-trump, bonus-aces, partner-deals, "
+            "dealer-stays)",
+            "Variant",
+        ),
+        (
+            {"Variant": "partner-deals,dealer-stays"},
+            "Variant: partner-deals and dealer-stays cannot both hold (after a loss the deal "
+            "goes to the dealer's partner, or it stays); neither is kept",
             "Variant",
         ),
         (

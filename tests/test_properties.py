@@ -43,11 +43,15 @@ SETTINGS = settings(
 
 @st.composite
 def rules_strategy(draw: st.DrawFn) -> Rules:
-    """Any legal rule combination; closed trump with both versions."""
+    """Any legal rule combination; closed trump with both versions, every match register and
+    house rule (the two rotations exclude each other)."""
     players, deck_size = draw(st.sampled_from(RULE_SHAPES))
     method = draw(st.sampled_from(list(TrumpMethod)))
     reveal = draw(st.sampled_from(list(Reveal))) if method is TrumpMethod.CLOSED else Reveal.A
+    rotation = draw(st.sampled_from(("", "partner_deals", "dealer_stays")))
     return Rules(
+        partner_deals=rotation == "partner_deals",
+        dealer_stays=rotation == "dealer_stays",
         players=players,
         deck=deck_size,
         trump_method=method,

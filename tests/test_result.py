@@ -6,7 +6,7 @@ import pytest
 
 from mendikot_replay.core.cards import Card, Suit, card
 from mendikot_replay.core.engine import DealSetup
-from mendikot_replay.core.match import MatchRegister, deal_points
+from mendikot_replay.core.match import MatchRegister, deal_points, deal_scores
 from mendikot_replay.core.result import DealResult, deal_result, next_dealer, parse_result_tag
 from mendikot_replay.core.rules import Capture, Rules, Scoring, TrumpMethod
 from mendikot_replay.core.timeline import Timeline
@@ -122,6 +122,32 @@ def test_next_dealer_tie_same_dealer() -> None:
         assert next_dealer(dealer, TIE) == dealer
 
 
+def test_next_dealer_partner_deals_after_any_loss() -> None:
+    """``partner-deals``: the dealer's team lost, by any margin: the dealer's partner deals;
+    a win and a tie rotate as usual."""
+    assert next_dealer("B", AC_WIN, partner_deals=True) == "D"
+    assert next_dealer("D", AC_MENDIKOT, partner_deals=True) == "B"
+    assert next_dealer("B", AC_WHITEWASH, partner_deals=True) == "D"
+    assert next_dealer("A", AC_WIN, partner_deals=True) == "B"  # A/C won: to the right
+    assert next_dealer("C", TIE, partner_deals=True) == "C"
+    six = deal_result((3, 1), (5, 3), 8)
+    assert next_dealer("B", six, players=6, partner_deals=True) == "D"
+
+
+def test_next_dealer_stays_after_any_loss_a_whitewash_too() -> None:
+    assert next_dealer("B", AC_WHITEWASH, dealer_stays=True) == "B"
+    assert next_dealer("B", AC_WIN, dealer_stays=True) == "B"
+    assert next_dealer("A", AC_WHITEWASH, dealer_stays=True) == "B"  # won: to the right
+    assert next_dealer("D", TIE, dealer_stays=True) == "D"
+
+
+def test_the_two_rotation_flags_exclude_each_other() -> None:
+    with pytest.raises(ValueError, match="cannot both hold"):
+        Rules(partner_deals=True, dealer_stays=True)
+    assert Rules(partner_deals=True).flags == ("partner-deals",)
+    assert "partner deals after a loss" in Rules(partner_deals=True).describe()
+
+
 # -- match register --------------------------------------------------------------------------
 
 
@@ -168,6 +194,43 @@ def test_match_register_agreed_number_of_deals_and_shared_result() -> None:
     reg.add(BD_WHITEWASH)
     assert reg.finished
     assert reg.leader is None  # equal points: shared
+
+
+BD_WIN = deal_result((1, 3), (7, 6), 13)
+
+
+@pytest.mark.parametrize(
+    ("scoring", "result", "scores"),
+    [
+        (Scoring.GRADED, AC_WIN, {"AC": 1, "BD": 0}),
+        (Scoring.GRADED, AC_MENDIKOT, {"AC": 2, "BD": 0}),
+        (Scoring.GRADED, AC_WHITEWASH, {"AC": 3, "BD": 0}),
+        (Scoring.GRADED, TIE, {"AC": 0, "BD": 0}),
+        (Scoring.TENS, BD_WIN, {"AC": 1, "BD": 3}),  # the losers' ten counts too
+        (Scoring.TENS, TIE, {"AC": 2, "BD": 2}),
+        (Scoring.TENS, AC_WHITEWASH, {"AC": 4, "BD": 0}),
+    ],
+)
+def test_graded_and_tens_scoring(
+    scoring: Scoring, result: DealResult, scores: dict[str, int]
+) -> None:
+    """``graded``: a win 1, a mendikot 2, a whitewash 3. ``tens``: each team the tens it took,
+    deal after deal (docs/rules.md's examples)."""
+    assert deal_scores(result, scoring) == scores
+    reg = MatchRegister(scoring)
+    winners = reg.add(result)
+    assert reg.points == scores
+    assert winners == (scores[result.winner] if result.winner else 0)
+
+
+def test_a_tens_match_ends_when_a_team_has_taken_the_target_in_tens() -> None:
+    reg = MatchRegister(Scoring.TENS, target=10)
+    for result in (BD_WIN, BD_WIN, TIE):
+        reg.add(result)
+    assert reg.points == {"AC": 4, "BD": 8} and not reg.finished and reg.ties == 1
+    reg.add(BD_WIN)
+    assert reg.points == {"AC": 5, "BD": 11} and reg.finished and reg.leader == "BD"
+    assert deal_scores(AC_MENDIKOT, Scoring.TENS, all_aces=True) == {"AC": 5, "BD": 0}
 
 
 @pytest.mark.parametrize(

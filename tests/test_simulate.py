@@ -15,9 +15,10 @@ from cross_process import same_bytes_in_every_process
 
 from mendikot_replay.cli.app import main
 from mendikot_replay.core.cards import Card
+from mendikot_replay.core.match import deal_scores
 from mendikot_replay.core.result import next_dealer
-from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
-from mendikot_replay.core.seats import next_seat
+from mendikot_replay.core.rules import Capture, Reveal, Rules, Scoring, TrumpMethod
+from mendikot_replay.core.seats import next_seat, team_of
 from mendikot_replay.players.simple import RandomPlayer, RuleOfThumbPlayer
 from mendikot_replay.players.simulate import (
     SimulatedDeal,
@@ -210,6 +211,55 @@ def test_matches_rotate_dealers_and_end_at_the_target() -> None:
     assert register is not None and max(register.points.values()) == 7
 
 
+@pytest.mark.parametrize(
+    ("rules", "target"),
+    [
+        (Rules(partner_deals=True, scoring=Scoring.TENS), 12),
+        (Rules(dealer_stays=True, scoring=Scoring.GRADED), 5),
+    ],
+)
+def test_matches_under_a_house_rotation_and_register(rules: Rules, target: int) -> None:
+    """The deal goes round by the table's flag (the partner after any loss, or the same
+    dealer after any loss), each match ends when its register reaches the target, and the
+    reader, following the matches through the file, agrees: no dealer out of turn, the same
+    points."""
+    lineup = (RuleOfThumbPlayer(), RandomPlayer())
+    deals = list(simulate_deals(40, 5, rules, players=lineup, match_target=target))
+    matches: dict[str, list[SimulatedDeal]] = {}
+    for deal in deals:
+        matches.setdefault(deal.record.tags["Match"], []).append(deal)
+    flagged = 0  # dealers' losses other than a whitewash: where the flag changes the rotation
+    for name, played in matches.items():
+        for before, after in itertools.pairwise(played):
+            dealer = before.record.tags["Dealer"]
+            expected = next_dealer(
+                dealer,
+                before.result,
+                4,
+                partner_deals=rules.partner_deals,
+                dealer_stays=rules.dealer_stays,
+            )
+            assert after.record.tags["Dealer"] == expected, name
+            lost = before.result.loser == team_of(dealer)
+            flagged += lost and (before.result.kind != "whitewash" or rules.dealer_stays)
+        points = {"AC": 0, "BD": 0}
+        for d in played:
+            for team, scored in deal_scores(d.result, rules.scoring, all_aces=d.all_aces).items():
+                points[team] += scored
+        if name != deals[-1].record.tags["Match"]:
+            assert max(points.values()) >= target
+    assert flagged, "the deals must include a dealer's loss for the flag to decide"
+    tracker = MatchTracker()
+    text = write_string(d.record for d in deals)
+    records = list(read_deals(io.StringIO(text), matches=tracker))
+    assert all(not r.warnings for r in records)
+    assert all(r.setup is not None and r.setup.rules == rules for r in records)
+    first = deals[0].record.tags["Match"]
+    register = tracker.register(first)
+    assert register is not None and register.scoring is rules.scoring
+    assert max(register.points.values()) >= target
+
+
 def test_a_closed_trump_is_chosen_by_the_leader_and_drawn_trump_is_shown() -> None:
     closed = next(simulate(1, 1, Rules(trump_method=TrumpMethod.CLOSED)))
     holder, _ = closed.tags["TrumpCard"].split(":")
@@ -277,3 +327,26 @@ def test_players_and_simulate_import_no_view() -> None:
         }
         assert imported, module  # the check reads the imports it should
         assert not imported & views, module
+
+
+def test_the_command_takes_the_house_rules_and_the_register(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--variant partner-deals --scoring graded``: every deal says so in its tags, and its
+    dealers go round by that rule (the sample match of the docs is such a run); two
+    rotations at once, or an unknown flag, are refused with the flags known."""
+    out = tmp_path / "house.pmn"
+    args = ["simulate", "--deals", "3", "--seed", "25", "--variant", "partner-deals"]
+    assert main([*args, "--scoring", "graded", "--target", "3", "-o", str(out)]) == 0
+    records = list(read_deals(out))
+    assert [r.tags["Variant"] for r in records] == ["partner-deals"] * 3
+    assert [r.tags["Scoring"] for r in records] == ["graded"] * 3
+    sample = list(read_deals(ROOT / "sample_games" / "match-house-rules.pmn"))
+    assert [r.tags["Dealer"] for r in records] == [r.tags["Dealer"] for r in sample]
+    assert [r.tags["Hands"] for r in records] == [r.tags["Hands"] for r in sample]
+    capsys.readouterr()
+    both = ["simulate", "--deals", "1", "--variant", "partner-deals,dealer-stays", "-o", "-"]
+    assert main(both) == 2
+    assert "cannot both hold" in capsys.readouterr().err
+    assert main(["simulate", "--deals", "1", "--variant", "nope", "-o", "-"]) == 2
+    assert "known: must-trump, bonus-aces, partner-deals, dealer-stays" in capsys.readouterr().err

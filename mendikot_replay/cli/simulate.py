@@ -22,16 +22,26 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     progress bar on standard error when it is a terminal (and not ``--quiet``, and tqdm
     is installed). With ``--scheduler`` or ``--workers`` a Dask cluster plays the matches
     side by side, and the file is the same byte for byte."""
-    from ..core.rules import Capture, Reveal, Rules, TrumpMethod
+    from ..core.rules import (
+        VARIANT_FLAGS,
+        Capture,
+        Reveal,
+        Rules,
+        Scoring,
+        TrumpMethod,
+        flag_options,
+    )
     from ..players.simulate import lineup, player_by_name, simulate
     from ..pmn.writer import write_deals, write_file
 
     if args.deals < 0:
         raise UsageError("--deals must be 0 or more")
     flags = [f.strip() for f in (args.variant or "").split(",") if f.strip()]
-    unknown = sorted(set(flags) - {"must-trump", "bonus-aces"})
+    unknown = sorted(set(flags) - set(VARIANT_FLAGS))
     if unknown:
-        raise UsageError(f"unknown --variant flag(s): {', '.join(unknown)}")
+        raise UsageError(
+            f"unknown --variant flag(s): {', '.join(unknown)} (known: {', '.join(VARIANT_FLAGS)})"
+        )
     try:
         rules = Rules(
             players=args.players,
@@ -39,8 +49,8 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             trump_method=TrumpMethod(args.trump),
             reveal=Reveal(args.reveal),
             capture=Capture(args.capture),
-            must_trump="must-trump" in flags,
-            bonus_aces="bonus-aces" in flags,
+            scoring=Scoring(args.scoring),
+            **flag_options(flags),
         )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
@@ -77,6 +87,7 @@ def add_parser(commands: Any) -> None:
     """The ``simulate`` subcommand's options (kept in one place, apart from the others).
     The pimc defaults are spelled out rather than imported: importing the player loads the
     solver, which every other command would then pay for at start-up."""
+    from ..core.rules import Scoring
     from ..players.simulate import PLAYER_NAMES
 
     sim = commands.add_parser(
@@ -104,7 +115,19 @@ def add_parser(commands: Any) -> None:
     )
     sim.add_argument("--reveal", choices=("A", "B"), default="A", help="closed-trump version")
     sim.add_argument("--capture", choices=("Trick", "Dehla"), default="Trick", help="capture")
-    sim.add_argument("--variant", metavar="FLAGS", help="house rules: must-trump,bonus-aces")
+    sim.add_argument(
+        "--variant",
+        metavar="FLAGS",
+        help="house rules, comma-separated: must-trump, bonus-aces, partner-deals (the dealer's "
+        "partner deals after any loss), dealer-stays (the dealer deals again after any loss)",
+    )
+    sim.add_argument(
+        "--scoring",
+        choices=[s.value for s in Scoring],
+        default="plain",
+        help="the match register (--target): plain a point a deal, bonus 1/2/4, graded 1/2/3 "
+        "for a win, a mendikot, a whitewash; tens: each team's tens count (default plain)",
+    )
     sim.add_argument("--ac", choices=PLAYER_NAMES, default="rule", help="team AC's player")
     sim.add_argument("--bd", choices=PLAYER_NAMES, default="rule", help="team BD's player")
     sim.add_argument(

@@ -13,26 +13,45 @@ from dataclasses import dataclass, field
 
 from .result import DealResult, deal_result
 from .rules import Scoring
-from .seats import Team
+from .seats import Team, team_index
 
-__all__ = ["MatchRegister", "Scoring", "deal_points", "deal_result"]
+__all__ = ["MatchRegister", "Scoring", "deal_points", "deal_result", "deal_scores"]
+
+
+_BY_KIND: dict[Scoring, dict[str, int]] = {
+    Scoring.PLAIN: {"win": 1, "mendikot": 1, "whitewash": 1},
+    Scoring.BONUS: {"win": 1, "mendikot": 2, "whitewash": 4},
+    Scoring.GRADED: {"win": 1, "mendikot": 2, "whitewash": 3},
+}
+
+
+def deal_scores(result: DealResult, scoring: Scoring, *, all_aces: bool = False) -> dict[Team, int]:
+    """What each team scores for one deal.
+
+    ``plain``: the winners 1. ``bonus``: a win 1, a mendikot 2, a whitewash 4. ``graded``: a
+    win 1, a mendikot 2, a whitewash 3. ``tens``: each team the tens it took (a tie too).
+    ``all_aces`` (the ``bonus-aces`` house rule, when the winners also took all four aces
+    along with all four tens) gives the winners 1 more in every profile.
+
+    >>> lost = deal_result((1, 3), (7, 6), 13)
+    >>> deal_scores(lost, Scoring.GRADED), deal_scores(lost, Scoring.TENS)
+    ({'AC': 0, 'BD': 1}, {'AC': 1, 'BD': 3})
+    """
+    scores: dict[Team, int] = {"AC": 0, "BD": 0}
+    if scoring is Scoring.TENS:
+        scores["AC"], scores["BD"] = result.tens
+    elif result.winner is not None:
+        scores[result.winner] = _BY_KIND[scoring][result.kind]
+    if result.winner is not None and all_aces and result.tens[team_index(result.winner)] == 4:
+        scores[result.winner] += 1
+    return scores
 
 
 def deal_points(result: DealResult, scoring: Scoring, *, all_aces: bool = False) -> int:
-    """Points the winners of one deal score.
-
-    ``plain``: 1 a deal. ``bonus``: a mendikot 2, a whitewash 4. ``all_aces`` (the
-    ``bonus-aces`` house rule, when the winners also took all four aces along with all four
-    tens) adds 1 in either profile.
-    """
+    """Points the winners of one deal score (:func:`deal_scores`; 0 for a tie)."""
     if result.winner is None:
         return 0
-    points = 1
-    if scoring is Scoring.BONUS:
-        points = {"win": 1, "mendikot": 2, "whitewash": 4}[result.kind]
-    if all_aces and result.tens[0 if result.winner == "AC" else 1] == 4:
-        points += 1
-    return points
+    return deal_scores(result, scoring, all_aces=all_aces)[result.winner]
 
 
 @dataclass
@@ -50,8 +69,11 @@ class MatchRegister:
     ties: int = 0
 
     def add(self, result: DealResult, *, all_aces: bool = False) -> int:
-        """Enter one deal; returns the points it scored for its winners."""
+        """Enter one deal; returns the points it scored for its winners (0 for a tie;
+        under ``tens`` both teams score, :func:`deal_scores`)."""
         self.played += 1
+        for team, scored in deal_scores(result, self.scoring, all_aces=all_aces).items():
+            self.points[team] += scored
         if result.winner is None:
             self.ties += 1
             return 0
@@ -59,9 +81,7 @@ class MatchRegister:
             self.whitewashes[result.winner] += 1
         elif result.kind == "mendikot":
             self.mendikots[result.winner] += 1
-        scored = deal_points(result, self.scoring, all_aces=all_aces)
-        self.points[result.winner] += scored
-        return scored
+        return deal_points(result, self.scoring, all_aces=all_aces)
 
     @property
     def finished(self) -> bool:

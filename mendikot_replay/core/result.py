@@ -83,18 +83,37 @@ def deal_result(tens: tuple[int, int], tricks: tuple[int, int], total_tricks: in
     )
 
 
-def next_dealer(dealer: Seat, result: DealResult, players: int = 4) -> Seat:
+def next_dealer(
+    dealer: Seat,
+    result: DealResult,
+    players: int = 4,
+    *,
+    partner_deals: bool = False,
+    dealer_stays: bool = False,
+) -> Seat:
     """Who deals the next deal of the match.
 
     The dealer's team lost: the same dealer again, unless the loss was a whitewash, when the
     dealer's partner (the next partner in play order) deals. The dealer's team won: the deal
     passes to the dealer's right (the next seat in play order). A tie: the same dealer.
+    Two house rules (``Variant`` flags) change the loss: ``partner_deals``, the partner
+    deals after any loss; ``dealer_stays``, the same dealer deals after any loss, a
+    whitewash too.
+
+    >>> lost = deal_result(tens=(3, 1), tricks=(6, 7), total_tricks=13)  # B/D dealt, lost
+    >>> next_dealer("B", lost), next_dealer("B", lost, partner_deals=True)
+    ('B', 'D')
+    >>> whitewash = deal_result(tens=(4, 0), tricks=(13, 0), total_tricks=13)
+    >>> next_dealer("B", whitewash), next_dealer("B", whitewash, dealer_stays=True)
+    ('D', 'B')
     """
     if result.winner is None:
         return dealer
     if result.winner == team_of(dealer):
         return next_seat(dealer, players)
-    if result.kind == "whitewash":
+    if dealer_stays:
+        return dealer
+    if partner_deals or result.kind == "whitewash":
         return next_seat(dealer, players, 2)
     return dealer
 

@@ -13,8 +13,9 @@ options are those of PMN's tags, so a log is replayed by the rules it was played
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypedDict
 
 from .cards import DECK_LOWEST_RANK
 from .seats import TABLE_SIZES
@@ -62,14 +63,48 @@ class Capture(enum.Enum):
 
 
 class Scoring(enum.Enum):
-    """The match register profile (PMN ``Scoring``)."""
+    """The match register profile (PMN ``Scoring``; docs/rules.md, "Match scoring")."""
 
     PLAIN = "plain"
+    """A point a deal won."""
     BONUS = "bonus"
+    """A win 1, a mendikot 2, a whitewash 4."""
+    GRADED = "graded"
+    """A win 1, a mendikot 2, a whitewash 3."""
+    TENS = "tens"
+    """Each team scores the tens it took, deal after deal, toward the match's total (Dehla
+    Pakad's register: a deal lost 1-3 still counts its one ten)."""
 
 
-#: House-rule flags PMN's ``Variant`` tag may name.
-VARIANT_FLAGS: Final = ("must-trump", "bonus-aces")
+#: House-rule flags PMN's ``Variant`` tag may name, each a boolean field of :class:`Rules`.
+VARIANT_FLAGS: Final = ("must-trump", "bonus-aces", "partner-deals", "dealer-stays")
+
+_FLAG_FIELDS: Final = {flag: flag.replace("-", "_") for flag in VARIANT_FLAGS}
+
+
+class FlagOptions(TypedDict):
+    """The :class:`Rules` fields the ``Variant`` flags set (``Rules(**options)``)."""
+
+    must_trump: bool
+    bonus_aces: bool
+    partner_deals: bool
+    dealer_stays: bool
+
+
+def flag_options(flags: Iterable[str]) -> FlagOptions:
+    """The :class:`Rules` fields a ``Variant`` tag's flags turn on (every known flag, on or
+    off): the one reading of the flags for the reader, the recorder and the commands.
+
+    >>> flag_options(["partner-deals"])["partner_deals"], flag_options([])["must_trump"]
+    (True, False)
+    """
+    given = set(flags)
+    return FlagOptions(
+        must_trump="must-trump" in given,
+        bonus_aces="bonus-aces" in given,
+        partner_deals="partner-deals" in given,
+        dealer_stays="dealer-stays" in given,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +119,11 @@ class Rules:
     capture: Capture = Capture.TRICK
     must_trump: bool = False
     bonus_aces: bool = False
+    partner_deals: bool = False
+    """When the dealer's team loses, the dealer's partner deals next (not only after a
+    whitewash)."""
+    dealer_stays: bool = False
+    """When the dealer's team loses, the same dealer deals again, even after a whitewash."""
     scoring: Scoring = Scoring.PLAIN
     target: int | None = None
     extra_flags: tuple[str, ...] = field(default=())
@@ -100,6 +140,16 @@ class Rules:
             raise ValueError(
                 f"a {self.deck}-card deck does not deal evenly to {self.players} players"
             )
+        if self.partner_deals and self.dealer_stays:
+            raise ValueError(
+                "partner-deals and dealer-stays cannot both hold: after a loss the deal "
+                "goes to the dealer's partner, or it stays"
+            )
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """The ``Variant`` flags these rules turn on, in :data:`VARIANT_FLAGS` order."""
+        return tuple(flag for flag, name in _FLAG_FIELDS.items() if getattr(self, name))
 
     @property
     def tricks_per_deal(self) -> int:
@@ -128,4 +178,8 @@ class Rules:
             parts.append("must trump when void")
         if self.bonus_aces:
             parts.append("bonus for four aces")
+        if self.partner_deals:
+            parts.append("the dealer's partner deals after a loss")
+        if self.dealer_stays:
+            parts.append("the dealer deals again after any loss")
         return ", ".join(parts)

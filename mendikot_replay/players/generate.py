@@ -283,10 +283,8 @@ def _rule_tags(rules: Rules, rng: random.Random, annotate: bool) -> dict[str, st
         tags["Reveal"] = rules.reveal.value
     if rules.capture is not Capture.TRICK or explicit:
         tags["Capture"] = rules.capture.value
-    pairs = (("must-trump", rules.must_trump), ("bonus-aces", rules.bonus_aces))
-    flags = [flag for flag, on in pairs if on]
-    if flags:
-        tags["Variant"] = ",".join(flags)
+    if rules.flags:
+        tags["Variant"] = ",".join(rules.flags)
     if rules.scoring is not Scoring.PLAIN or explicit:
         tags["Scoring"] = rules.scoring.value
     if rules.target is not None:

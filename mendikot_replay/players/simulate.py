@@ -323,7 +323,13 @@ def _match(
         deal = _play_deal(shuffle, rules, dealer, players, choices, tags)
         register.add(deal.result, all_aces=deal.all_aces)
         yield deal
-        dealer = next_dealer(dealer, deal.result, rules.players)
+        dealer = next_dealer(
+            dealer,
+            deal.result,
+            rules.players,
+            partner_deals=rules.partner_deals,
+            dealer_stays=rules.dealer_stays,
+        )
 
 
 def seeded_match(

@@ -476,7 +476,8 @@ def _seat_tag(value: str | None) -> Seat | None:
 class _MatchState:
     dealer: Seat | None
     result: DealResult | None
-    players: int
+    rules: Rules
+    """The rules of the match's deals (its first deal's; the rotation's flags with them)."""
     index: int | None
     register: MatchRegister = field(default_factory=MatchRegister)
 
@@ -561,7 +562,14 @@ class MatchTracker:
         state = self.matches.get(name)
         warning: Problem | None = None
         if state is not None and state.dealer is not None and state.result is not None:
-            expected = next_dealer(state.dealer, state.result, state.players)
+            rules_then = state.rules
+            expected = next_dealer(
+                state.dealer,
+                state.result,
+                rules_then.players,
+                partner_deals=rules_then.partner_deals,
+                dealer_stays=rules_then.dealer_stays,
+            )
             if dealer is not None and dealer != expected:
                 line, col = deal.dealer_at
                 warning = Problem(
@@ -579,7 +587,7 @@ class MatchTracker:
                 state.dealer, state.result, state.index = dealer, None, deal.index
             return warning
         if state is None:
-            state = _MatchState(dealer, result, rules.players, deal.index)
+            state = _MatchState(dealer, result, rules, deal.index)
             state.register = MatchRegister(rules.scoring, rules.target)
             self.matches[name] = state
         state.dealer, state.result, state.index = dealer, result, deal.index

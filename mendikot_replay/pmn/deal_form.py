@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..core.result import next_dealer
-from ..core.rules import VARIANT_FLAGS, Capture, Reveal, TrumpMethod
+from ..core.rules import VARIANT_FLAGS, Capture, Reveal, Rules, Scoring, TrumpMethod, flag_options
 from ..core.seats import seats
 from ..errors import MendikotError
 from .check import check_record
@@ -102,6 +102,7 @@ def _variant(value: str) -> str:
     for flag in flags:
         if flag not in VARIANT_FLAGS:
             raise ValueError(f"unknown house rule {flag!r} (known: {', '.join(VARIANT_FLAGS)})")
+    Rules(**flag_options(flags))  # flags that contradict each other: the rules say which
     return ",".join(dict.fromkeys(flags))
 
 
@@ -122,6 +123,7 @@ BASE_DEFAULTS: Final[dict[str, str]] = {
     "method": "Drawn",
     "reveal": "A",
     "capture": "Trick",
+    "scoring": "plain",
 }
 
 
@@ -144,14 +146,14 @@ def defaults_after(record: DealRecord) -> dict[str, str]:
     if setup is None:
         return out
     rules = setup.rules
-    flags = (("must-trump", rules.must_trump), ("bonus-aces", rules.bonus_aces))
     out.update(
         players=str(rules.players),
         deck=str(rules.deck),
         method=rules.trump_method.value,
         reveal=rules.reveal.value,
         capture=rules.capture.value,
-        variant=",".join(flag for flag, on in flags if on),
+        variant=",".join(rules.flags),
+        scoring=rules.scoring.value,
     )
     for seat in seats(rules.players):
         name = _safe_text(tags.get(seat, ""))
@@ -161,7 +163,17 @@ def defaults_after(record: DealRecord) -> dict[str, str]:
         if record.timeline is None:
             check_record(record)
         result = record.timeline.result if record.timeline is not None else None
-        out["dealer"] = next_dealer(setup.dealer, result, rules.players) if result else setup.dealer
+        out["dealer"] = (
+            next_dealer(
+                setup.dealer,
+                result,
+                rules.players,
+                partner_deals=rules.partner_deals,
+                dealer_stays=rules.dealer_stays,
+            )
+            if result
+            else setup.dealer
+        )
     return out
 
 
@@ -213,6 +225,18 @@ def questions(defaults: Mapping[str, str], answers: Mapping[str, str]) -> list[Q
         same = a["match"] == d.get("match")
         number = d.get("deal", "1") if same else "1"
         qs.append(Question("deal", "Deal number in the match", number, _deal_number))
+        profiles = tuple(s.value for s in Scoring)
+        scoring = d.get("scoring", "plain")
+        qs.append(
+            Question(
+                "scoring",
+                "Match scoring (plain: 1 a deal won; bonus: 1/2/4, graded: 1/2/3 for a "
+                "win/mendikot/whitewash; tens: the tens taken)",
+                scoring if scoring in profiles else "plain",
+                _choice(profiles),
+                profiles,
+            )
+        )
     qs.append(Question("players", "Players", d["players"], _players, PLAYER_COUNTS))
     players = int(a.get("players") or d["players"])
     offered = decks(players)
@@ -281,6 +305,7 @@ def entry_from_answers(answers: Mapping[str, str], defaults: Mapping[str, str]) 
         event=a.get("event") or None,
         site=a.get("site") or None,
         date=a.get("date") or None,
+        scoring=a.get("scoring") if "scoring" in active else None,
     )
     if a.get("match"):
         entry.tags["Match"] = a["match"]

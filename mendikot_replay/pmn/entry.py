@@ -37,7 +37,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.cards import Card, deck, parse_hand
-from ..core.rules import Capture, Reveal, Rules, TrumpMethod
+from ..core.rules import (
+    VARIANT_FLAGS,
+    Capture,
+    Reveal,
+    Rules,
+    Scoring,
+    TrumpMethod,
+    flag_options,
+)
 from ..core.seats import Seat, next_seat, seats
 from ..errors import MendikotError, TextError
 from .record import DealRecord
@@ -118,10 +126,12 @@ class DealEntry:
         event: str | None = None,
         site: str | None = None,
         date: str | None = None,
+        scoring: str | None = None,
     ) -> DealEntry:
         """A new deal of these rules, nobody dealt a card yet (the arguments are the tags
-        PMN gives them, in Python's spelling; ``variant`` the house flags). Every argument
-        is checked for its type: a wrong one is an :class:`EntryError` naming it."""
+        PMN gives them, in Python's spelling; ``variant`` the house flags, ``scoring`` the
+        match register's profile). Every argument is checked for its type: a wrong one is
+        an :class:`EntryError` naming it."""
         players = _whole(players, "players")
         deck = None if deck is None else _whole(deck, "deck")
         trump_method = _text(trump_method, "trump_method")
@@ -139,6 +149,11 @@ class DealEntry:
         names = {
             _seat(seat): _text(name, f"the name of {seat}") for seat, name in (names or {}).items()
         }
+        unknown = [flag for flag in variant if flag not in VARIANT_FLAGS]
+        if unknown:
+            known = ", ".join(VARIANT_FLAGS)
+            raise EntryError(f"unknown house rule {unknown[0]!r} (known: {known})")
+        scoring = _maybe_text(scoring, "scoring")
         try:
             rules = Rules(
                 players=players,
@@ -146,8 +161,8 @@ class DealEntry:
                 trump_method=TrumpMethod(trump_method),
                 reveal=Reveal(reveal or "A"),
                 capture=Capture(capture or "Trick"),
-                must_trump="must-trump" in variant,
-                bonus_aces="bonus-aces" in variant,
+                scoring=Scoring(scoring or "plain"),
+                **flag_options(variant),
             )
         except ValueError as exc:
             raise EntryError(str(exc)) from None

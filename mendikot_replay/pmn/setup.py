@@ -14,7 +14,15 @@ from collections.abc import Mapping, Sequence
 
 from ..core.cards import Card, Suit, deck
 from ..core.engine import DealSetup, StartPosition
-from ..core.rules import VARIANT_FLAGS, Capture, Reveal, Rules, Scoring, TrumpMethod
+from ..core.rules import (
+    VARIANT_FLAGS,
+    Capture,
+    Reveal,
+    Rules,
+    Scoring,
+    TrumpMethod,
+    flag_options,
+)
 from ..core.seats import Seat, next_seat, seats
 from .tags import (
     METHOD_NAMES,
@@ -117,16 +125,23 @@ class _SetupBuilder:
                     f"Variant: unknown flag {flag!r} (known: {', '.join(VARIANT_FLAGS)})",
                     "Variant",
                 )
+        options = flag_options(flags)
+        if options["partner_deals"] and options["dealer_stays"]:
+            self.problem(
+                "Variant: partner-deals and dealer-stays cannot both hold (after a loss the "
+                "deal goes to the dealer's partner, or it stays); neither is kept",
+                "Variant",
+            )
+            options["partner_deals"] = options["dealer_stays"] = False
         return Rules(
             players=players,
             deck=deck_size or 0,
             trump_method=method,
             reveal=reveal,
             capture=capture,
-            must_trump="must-trump" in flags,
-            bonus_aces="bonus-aces" in flags,
             scoring=scoring,
             target=target,
+            **options,
         )
 
     def hands(self, rules: Rules) -> dict[Seat, frozenset[Card] | None] | None:

@@ -243,10 +243,8 @@ def rule_tags(rules: Rules) -> dict[str, str]:
         tags["Reveal"] = rules.reveal.value
     if rules.capture is not Capture.TRICK:
         tags["Capture"] = rules.capture.value
-    pairs = (("must-trump", rules.must_trump), ("bonus-aces", rules.bonus_aces))
-    flags = [flag for flag, on in pairs if on]
-    if flags:
-        tags["Variant"] = ",".join(flags)
+    if rules.flags:
+        tags["Variant"] = ",".join(rules.flags)
     if rules.scoring is not Scoring.PLAIN:
         tags["Scoring"] = rules.scoring.value
     if rules.target is not None:

@@ -20,6 +20,7 @@ import pytest
 from browser_support import ARTIFACTS, ROOT, PageErrors, Server, one_cell_notebook, voila_page
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from mendikot_replay.core.result import next_dealer
 from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.pmn.record import DealRecord
 
@@ -404,4 +405,51 @@ def test_a_closed_trump_is_chosen_from_the_holders_hand(
             re.compile(r"\bmr-facedown\b")
         )
         expect(viewer.get_by_test_id("mr-undo")).to_be_disabled()
+    assert errors.problems() == []
+
+
+def test_the_form_offers_a_matchs_scoring_and_the_house_rotations(
+    voila_server: Server, workdir: Path, browser: Browser
+) -> None:
+    """``mr.recorder`` on a file whose last deal belongs to a match: the form carries the
+    match on, offers its scoring (plain, as the match has it) and the house rules as boxes;
+    a deal begun under ``tens`` and ``partner-deals`` is saved with those tags, and its
+    dealer is the one the common rotation gives after the file's last deal."""
+    club = ROOT / "sample_games" / "match-thursday-club.pmn"
+    target = workdir / "notebooks" / "club-house.pmn"
+    target.write_bytes(club.read_bytes())
+    before = target.read_bytes()
+    last = list(read_deals(target))[-1]
+    source = f"import mendikot_replay as mr\n\nmr.recorder({str(target)!r})"
+    one_cell_notebook(workdir / "notebooks", "record-house.ipynb", source, "house-cell")
+    errors = PageErrors()
+    with voila_page(
+        browser, voila_server, errors, "/voila/render/record-house.ipynb", 0, "record-house.png"
+    ) as page:
+        page.set_viewport_size({"width": 390, "height": 844})
+        viewer = page.get_by_test_id("mr-viewer").first
+        scoring = viewer.get_by_test_id("mr-form-scoring")
+        expect(scoring).to_have_value("plain")
+        field = viewer.locator(".mr-form-field", has=page.get_by_test_id("mr-form-scoring"))
+        expect(field).to_contain_text("Match thu-26")
+        scoring.select_option("tens")
+        viewer.get_by_test_id("mr-form-flag-partner-deals").check()
+        view(page, "record-house-form")
+        viewer.get_by_test_id("mr-form-start").click()
+        expect(pack(viewer).locator("button[data-card]")).to_have_count(52)
+        record = sample()
+        viewer.get_by_test_id("mr-paste").fill(three_hands(record))
+        viewer.get_by_test_id("mr-paste-go").click()
+        viewer.get_by_test_id("mr-trump-S").click()
+        expect(viewer.get_by_test_id("mr-undo")).to_be_visible()
+        viewer.get_by_role("button", name=re.compile("save", re.IGNORECASE)).click()
+        expect(notice(viewer)).to_have_attribute("data-kind", "saved", timeout=30_000)
+    after = target.read_bytes()
+    assert after.startswith(before)  # the match's deals byte for byte
+    saved = list(read_deals(target))[-1]
+    assert saved.tags["Match"] == "thu-26" and saved.tags["Deal"] == str(int(last.tags["Deal"]) + 1)
+    assert saved.tags["Scoring"] == "tens" and saved.tags["Variant"] == "partner-deals"
+    result = last.timeline.result if last.timeline is not None else None
+    assert result is not None  # the common rotation: the file's deals were not under the flag
+    assert saved.tags["Dealer"] == next_dealer(last.tags["Dealer"], result)
     assert errors.problems() == []

@@ -9,13 +9,14 @@
 // with no round trip (six players: six names, the decks that deal out evenly; a closed
 // trump: its version), and sends, and only sends,
 //   {do: "start", answers: {event, site, date, players, deck, dealer, method, reveal,
-//                           capture, variant, "name A", …}}
+//                           capture, variant, scoring, "name A", …}}
 // on *Deal the cards*. Python reads the answers again (pmn/deal_form.py) and answers with
 // the dealing's payload, or a notice saying which answer is wrong, shown above the button.
 //
 // Test hooks (data-testid): mr-form (the form), mr-form-event, mr-form-site, mr-form-date,
 // mr-form-players, mr-form-deck, mr-form-dealer, mr-form-method, mr-form-reveal,
-// mr-form-capture, mr-form-flag-<flag>, mr-form-name-A …, mr-form-notice, mr-form-start.
+// mr-form-capture, mr-form-flag-<flag>, mr-form-scoring (a match's only), mr-form-name-A …,
+// mr-form-notice, mr-form-start.
 import { h } from "./dom.js";
 import { send } from "./viewer.js";
 
@@ -28,6 +29,12 @@ const FORM_METHODS = {
 };
 const FORM_REVEALS = { A: "A: turned up when someone cannot follow", B: "B: turned up when asked for" };
 const FORM_CAPTURES = { Trick: "to each trick's winner", Dehla: "Dehla: the pile" };
+const FORM_SCORINGS = {
+  plain: "a point a deal",
+  bonus: "win 1, mendikot 2, whitewash 4",
+  graded: "win 1, mendikot 2, whitewash 3",
+  tens: "each side's tens",
+};
 
 /** A PMN date ("2026.12.05") as a date input's value ("2026-12-05"), or "" when it is not
  * a whole date (a date input cannot hold "2026.??.??"). */
@@ -162,6 +169,16 @@ export function buildForm(view) {
         formField("Tricks go", formSelect("mr-form-capture", FORM_CAPTURES, fields.capture, pick("capture"))),
         h("div", { class: "mr-form-field mr-form-flags", role: "group", "aria-label": "house rules" }, h("span", { class: "mr-form-label", text: "House rules" }), flags),
       ),
+      fields.match
+        ? h(
+            "div",
+            { class: "mr-form-row" },
+            formField(
+              `Match ${fields.match}: scoring`,
+              formSelect("mr-form-scoring", Object.fromEntries((form.scorings || Object.keys(FORM_SCORINGS)).map((s) => [s, FORM_SCORINGS[s] || s])), fields.scoring || "plain", pick("scoring")),
+            ),
+          )
+        : null,
       h("fieldset", { class: "mr-form-names" }, h("legend", { text: "Names (A and C play together)" }), names),
       notice,
       h("button", { type: "submit", class: "mr-btn mr-form-start", "data-testid": "mr-form-start", text: "Deal the cards" }),

@@ -48,6 +48,7 @@ def new_deal(
     event: str | None = None,
     site: str | None = None,
     date: str | None = None,
+    scoring: str | None = None,
     **options: Any,
 ) -> Viewer:
     """A board to record a new deal: first the hands (click the pack's cards to the
@@ -56,7 +57,8 @@ def new_deal(
     (made if needed; the file's other deals are never touched) with its result tags.
 
     The keywords are the deal's tags in Python's spelling (``trump_method`` ``"Drawn"``,
-    ``"FaceUp"``, ``"Closed"``, ``"Cut"`` or ``"None"``; ``variant`` the house flags;
+    ``"FaceUp"``, ``"Closed"``, ``"Cut"`` or ``"None"``; ``variant`` the house flags, such
+    as ``["must-trump", "partner-deals"]``; ``scoring`` the match register's profile;
     ``names`` by seat); ``options`` go to the :class:`Viewer`."""
     entry = DealEntry.new(
         players=players,
@@ -72,6 +74,7 @@ def new_deal(
         event=event,
         site=site,
         date=date,
+        scoring=scoring,
     )
     return Viewer(entry, save_to=path, **options)
 

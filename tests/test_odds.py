@@ -17,6 +17,7 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -439,7 +440,12 @@ def test_sampled_chances_come_from_the_seed_with_their_standard_errors() -> None
     setup, plays = dealt(3, Rules(), 12)
     exact = OddsSolver(double_dummy=False).line(setup, plays)
     assert exact.exact and exact.samples is None and exact.best.chance.stderr is None
-    every = {"max_worlds": 0, "samples": 300, "double_dummy": False, "early_stop": False}
+    every: dict[str, Any] = {
+        "max_worlds": 0,
+        "samples": 300,
+        "double_dummy": False,
+        "early_stop": False,
+    }
     first = OddsSolver(seed=7, **every).line(setup, plays)
     again = OddsSolver(seed=7, **every).line(setup, plays)
     other = OddsSolver(seed=8, **every).line(setup, plays)
@@ -459,7 +465,7 @@ def test_the_stopping_rule_reads_the_first_worlds_and_stops_at_the_first_settled
     chance's standard error is within what 200 worlds give at worst; what it answers is
     exactly the first worlds of the same stream, as a solver told to draw only that many
     would answer."""
-    every = {"max_worlds": 0, "double_dummy": False}
+    every: dict[str, Any] = {"max_worlds": 0, "double_dummy": False}
     for seed, left, stops in ((3, 16, True), (4, 12, False)):
         setup, plays = dealt(seed, Rules(), left)
         got = OddsSolver(samples=200, **every).line(setup, plays)

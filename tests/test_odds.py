@@ -72,6 +72,7 @@ VARIANTS = [
     Rules(deck=32, must_trump=True),
     Rules(players=6, trump_method=TrumpMethod.CLOSED, reveal=Reveal.B),
     Rules(players=8, trump_method=TrumpMethod.CUT),
+    Rules(capture=Capture.DEHLA, split_tens_non_dealer=True),  # 2-2: the non-dealers win
 ]
 
 ENGINES = ["python", "compiled"] if COMPILED else ["python"]

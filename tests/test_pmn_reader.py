@@ -593,6 +593,43 @@ def test_the_house_rules_sample_match_reads_as_the_docs_tell_it() -> None:
     assert [w.message for w in plain[1].warnings if "the rules give C" in w.message]
 
 
+def test_the_split_tens_sample_is_won_by_the_side_that_did_not_deal() -> None:
+    """docs/rules.md's example of split-tens-non-dealer: clean under its own rule; read by the
+    usual rule its Result is an error (B/D have 11 tricks)."""
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "sample_games" / "dehla-split-tens.pmn"
+    text = path.read_text(encoding="utf-8")
+    (record,) = read_string(text)
+    assert not record.errors and not record.warnings
+    assert record.timeline is not None and record.timeline.result is not None
+    assert record.timeline.result.reason == "2-2 tens: A/C did not deal"
+    (usual,) = read_string(text.replace('[Variant "split-tens-non-dealer"]\n', ""))
+    assert [e.message for e in usual.errors] == ["Result says AC win, play gives BD win"]
+
+
+def test_a_position_under_split_tens_non_dealer_needs_its_dealer() -> None:
+    """Who wins a 2-2 split hangs on who dealt: a position that leaves the Dealer out is
+    refused under the rule, at its Variant tag, and reads with it."""
+    ending = (
+        '[TrumpMethod "None"]\n[Variant "split-tens-non-dealer"]\n'
+        '[Start "trick 13; tens 2-1; tricks 6-6"]\n[Hands "A:T... B:A... C:.2.. D:..2."]\n'
+        '[Play "A"]\n13. A: TS AS 2H 2D\n'
+    )
+    (record,) = read_string(ending)
+    assert [(e.line, e.message) for e in record.errors][:1] == [
+        (
+            2,
+            "Variant: split-tens-non-dealer needs the Dealer tag (a 2-2 split goes to the "
+            "side that did not deal)",
+        )
+    ]
+    (dealt,) = read_string('[Dealer "D"]\n' + ending)
+    assert not dealt.errors
+    assert dealt.timeline is not None and dealt.timeline.result is not None
+    assert dealt.timeline.result.tag == "AC win"  # 2-2: A/C did not deal, B/D won 7 tricks
+
+
 def test_pick_deal_reads_no_further_and_says_how_many_there_are() -> None:
     from mendikot_replay.pmn.reader import NoSuchDeal, pick_deal
 

@@ -52,6 +52,7 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
     return Rules(
         partner_deals=rotation == "partner_deals",
         dealer_stays=rotation == "dealer_stays",
+        split_tens_non_dealer=draw(st.booleans()),
         players=players,
         deck=deck_size,
         trump_method=method,
@@ -126,11 +127,12 @@ def _count_from_play(
 
 
 def _result_by_the_rules(
-    tens: tuple[int, int], tricks: tuple[int, int], total: int
+    tens: tuple[int, int], tricks: tuple[int, int], total: int, non_dealers: str | None = None
 ) -> tuple[str | None, str]:
     """docs/rules.md, "Who wins the deal": every trick is a whitewash, all four tens a mendikot
     (a whitewash takes all the tens too, and is reported as whitewash), three tens a win;
-    at 2-2 more than half the tricks wins and an equal split is a tie."""
+    at 2-2 more than half the tricks wins and an equal split is a tie, unless the house rule
+    ``split-tens-non-dealer`` gives a 2-2 to the side that did not deal (``non_dealers``)."""
     for side, team in enumerate(("AC", "BD")):
         if tricks[side] == total:
             return team, "whitewash"
@@ -140,6 +142,8 @@ def _result_by_the_rules(
         if tens[side] == 3:
             return team, "win"
     assert tens == (2, 2)
+    if non_dealers is not None:
+        return non_dealers, "win"
     for side, team in enumerate(("AC", "BD")):
         if 2 * tricks[side] > total:
             return team, "win"
@@ -176,7 +180,9 @@ def test_random_deal_replays_and_adds_up(rules: Rules, seed: int) -> None:
     tens, tricks, winners = _count_from_play(timeline.events, rules)
     assert timeline.trick_winners == winners
     assert final.tens == tens and final.tricks == tricks
-    winner, kind = _result_by_the_rules(tens, tricks, rules.tricks_per_deal)
+    dealer = record.tags["Dealer"]
+    non_dealers = ("BD" if _team(dealer) == 0 else "AC") if rules.split_tens_non_dealer else None
+    winner, kind = _result_by_the_rules(tens, tricks, rules.tricks_per_deal, non_dealers)
     result = timeline.result
     assert (result.winner, result.kind) == (winner, kind), (tens, tricks)
     assert (result.tens, result.tricks) == (tens, tricks)

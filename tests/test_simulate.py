@@ -7,12 +7,14 @@ from __future__ import annotations
 import ast
 import io
 import itertools
+import re
 from pathlib import Path
 
 import pytest
 from benchmark_scripts import load_benchmark
 from cross_process import same_bytes_in_every_process
 
+from mendikot_replay.analysis.points import find_points
 from mendikot_replay.cli.app import main
 from mendikot_replay.core.cards import Card
 from mendikot_replay.core.match import deal_scores
@@ -350,3 +352,32 @@ def test_the_command_takes_the_house_rules_and_the_register(
     assert "cannot both hold" in capsys.readouterr().err
     assert main(["simulate", "--deals", "1", "--variant", "nope", "-o", "-"]) == 2
     assert "known: must-trump, bonus-aces, partner-deals, dealer-stays" in capsys.readouterr().err
+
+
+def test_under_split_tens_non_dealer_a_2_2_deal_goes_to_the_side_that_did_not_deal() -> None:
+    """Dehla Pakad's house rule: every simulated deal whose tens split 2-2 is won by the side
+    that did not deal, whatever the tricks (some of them with the dealer's side ahead in
+    tricks), the result read back from the file the same; the annotator marks no race for
+    the tricks there, as it does for the same cards under the usual rule."""
+    rules = Rules(capture=Capture.DEHLA, split_tens_non_dealer=True)
+    deals = list(simulate_deals(40, 8, rules))
+    split = [d for d in deals if d.result.tens == (2, 2)]
+    assert split, "the run needs a 2-2 split"
+    dealer_ahead = 0
+    for d in split:
+        dealer_side = team_of(d.record.tags["Dealer"])
+        assert d.result.winner != dealer_side and d.result.winner is not None
+        assert d.result.reason.endswith("did not deal")
+        dealer_ahead += d.result.tricks[0 if dealer_side == "AC" else 1] > 6
+    assert dealer_ahead, "a 2-2 deal the dealer's side led in tricks: where the rule matters"
+    text = write_string(d.record for d in deals)
+    for record, d in zip(read_deals(io.StringIO(text)), deals, strict=True):
+        assert not record.errors and record.tags["Result"] == d.result.tag
+    kinds = {p.kind for d in split for p in find_points(d.record)}
+    assert "tricks-race" not in kinds
+    # the same cards under the usual rule (its result is the tricks', so the tag goes too)
+    usual = write_string(d.record for d in split)
+    usual = re.sub(r'\[(Variant|Result) "[^"]*"\]\n', "", usual)
+    records = list(read_deals(io.StringIO(usual)))
+    assert all(not r.errors for r in records)
+    assert "tricks-race" in {p.kind for r in records for p in find_points(r)}

@@ -98,6 +98,13 @@ EXTRA_VARIANTS: dict[str, tuple[Rules, str, bool]] = {
         True,
     ),
     "eight-players-none": (Rules(players=8, trump_method=TrumpMethod.NONE), "none", False),
+    # tens 2-2: the side that did not deal wins (the position's dealer drawn at random)
+    "split-tens-non-dealer": (Rules(split_tens_non_dealer=True), "suit", False),
+    "split-tens-non-dealer-dehla": (
+        Rules(capture=Capture.DEHLA, split_tens_non_dealer=True),
+        "suit",
+        True,
+    ),
 }
 
 ALL_VARIANTS: dict[str, tuple[Rules, str, bool]] = {
@@ -139,6 +146,9 @@ def position(rng: random.Random, variant: str, left: int) -> Game:
     ``test_solver.small_position``; cards may already be on the table)."""
     rules, state, pile = ALL_VARIANTS[variant]
     game = small_position(rng, rules, state, left)
+    if rules.split_tens_non_dealer:  # the rule needs to know who dealt
+        dealer = rng.choice(game.seats)
+        game = Game(dataclasses.replace(game.setup, dealer=dealer), check_deal=False)
     return with_pile(rng, game) if pile else game
 
 
@@ -186,7 +196,10 @@ def _team(game: Game) -> int:
 
 def _finals(game: Game) -> Values:
     tens, tricks = game.counts.tens, game.counts.tricks
-    result = deal_result((tens[0], tens[1]), (tricks[0], tricks[1]), game.total_tricks)
+    split = game.split_winner  # the house rule's side for a 2-2, from the dealer
+    result = deal_result(
+        (tens[0], tens[1]), (tricks[0], tricks[1]), game.total_tricks, split_winner=split
+    )
     outcome = 0
     if result.winner is not None:
         outcome = _RANK[result.kind] * (1 if result.winner == "AC" else -1)
@@ -679,3 +692,23 @@ def test_deal_setup_of_a_pile_is_legal() -> None:
             == 4
         )
     assert piles > 25
+
+
+@pytest.mark.parametrize("variant", ["split-tens-non-dealer", "split-tens-non-dealer-dehla"])
+def test_the_split_rule_changes_values_and_the_core_follows(variant: str) -> None:
+    """Under ``split-tens-non-dealer`` a 2-2 split of the tens goes to the side that did not
+    deal: the positions of the crosscheck include ones whose outcome the rule changes (the
+    same cards without it are valued otherwise), and there too the compiled core gives the
+    reference's values."""
+    rng = random.Random(f"split {variant}")
+    changed = 0
+    for _ in range(60):
+        game = position(rng, variant, rng.choice([1, 2, 3]))
+        plain_rules = dataclasses.replace(game.rules, split_tens_non_dealer=False)
+        plain = Game(dataclasses.replace(game.setup, rules=plain_rules), check_deal=False)
+        ruled, usual = tree_values(game), tree_values(plain)
+        if ruled[0][0] != usual[0][0]:
+            changed += 1
+            want = expected(game, ruled, "outcome")
+            assert got(Solver("outcome", engine="compiled").solve(game)) == want, describe(game)
+    assert changed, "no position where the rule matters: the test would prove nothing"

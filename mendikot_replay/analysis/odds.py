@@ -119,7 +119,7 @@ from typing import Any, Final
 
 from ..core.cards import Card
 from ..core.engine import DealSetup, Game
-from ..core.rules import Capture, Reveal
+from ..core.rules import Reveal
 from ..core.seats import Seat, Team, team_of
 from ..players.simple import Memory, SeatView
 from ..players.worlds import Sampler, World, knowledge, reveals_now, world_count, worlds
@@ -131,6 +131,7 @@ from ..solver.search import (
     Move,
     Solution,
     Solver,
+    core_signature,
     equivalence_groups,
     moves,
     value_text,
@@ -751,7 +752,7 @@ class OddsSolver:
         self._dd = Solver("outcome", engine=engine)  # refuses a core that is not built
         self.use_core = COMPILED and engine != "python"
         self._python = None if self.use_core else Solver("outcome", engine="python")
-        self._links: dict[tuple[int, int, bool, bool], queue.SimpleQueue[CoreLink]] = {}
+        self._links: dict[tuple[int, int, bool, bool, int], queue.SimpleQueue[CoreLink]] = {}
         self._kept: dict[tuple[int, tuple[Play, ...], Seat], _Kept] = {}
 
     # -- entry points --------------------------------------------------------------------------
@@ -1026,8 +1027,7 @@ class OddsSolver:
 
     def _pool(self, game: Game) -> queue.SimpleQueue[CoreLink]:
         """``workers`` cores for the rules of ``game``, kept between positions."""
-        rules = game.rules
-        key = (rules.players, game.total_tricks, rules.capture is Capture.DEHLA, rules.must_trump)
+        key = core_signature(game)
         pool = self._links.get(key)
         if pool is None:
             pool = self._links[key] = queue.SimpleQueue()

@@ -40,7 +40,8 @@ The definitions, precisely (``ply`` is the card's index in the record's play):
     card of their longest suit (not a ten). Marked on it (``$26``).
 ``tricks-race``
     The tens become 2–2: from then on only tricks count. Marked on the card that won the trick
-    that made it so (``$28``).
+    that made it so (``$28``). Not under ``split-tens-non-dealer``, where a 2–2 split has
+    already decided the deal.
 
 ``decisive`` and ``mistake`` need double-dummy analysis (:mod:`.analysis`, which defines
 them): ``annotate(record, double_dummy=True)`` adds them, and :func:`recorded_points` /
@@ -218,7 +219,8 @@ class _Finder:
             self._tens(trick_events, winner_event, cashed)
             self._note_cashes(trick_events, winner_event, cashed)
             after = self.timeline[trick_events[-1].ply + 1]
-            if not race_marked and not race_before and after.tens == (2, 2):
+            split_decides = self.rules.split_tens_non_dealer  # 2-2 decides: no race
+            if not race_marked and not race_before and after.tens == (2, 2) and not split_decides:
                 race_marked = True
                 total = self.rules.tricks_per_deal
                 need = total // 2 + 1

@@ -33,8 +33,9 @@ from typing import Any, Final, Literal, NamedTuple
 
 from ..errors import MendikotError
 from .cards import TENS, Card, Suit, deck
+from .result import DealResult, deal_result
 from .rules import Capture, Reveal, Rules, TrumpMethod
-from .seats import Seat, Team, seats, team_index, team_of
+from .seats import Seat, Team, other_team, seats, team_index, team_of
 
 
 @functools.cache
@@ -490,6 +491,27 @@ class Game:
     @property
     def led_suit(self) -> Suit | None:
         return self.table[0].card.suit if self.table else None
+
+    @property
+    def split_winner(self) -> Team | None:
+        """Who wins if the tens split 2-2 whatever the tricks: under the
+        ``split-tens-non-dealer`` house rule the side that did not deal (``None``: the
+        tricks decide, as usual, or no dealer is known)."""
+        dealer = self.setup.dealer
+        if not self.rules.split_tens_non_dealer or dealer is None:
+            return None
+        return other_team(team_of(dealer))
+
+    def result(self) -> DealResult:
+        """The deal's result from the tens and tricks taken so far (the result once the deal
+        is finished), by the table's rules."""
+        counts = self.counts
+        return deal_result(
+            (counts.tens[0], counts.tens[1]),
+            (counts.tricks[0], counts.tricks[1]),
+            self.total_tricks,
+            split_winner=self.split_winner,
+        )
 
     def tens_fates(self) -> tuple[TenFate, ...]:
         fates = self._ten_fates

@@ -53,11 +53,22 @@ class DealResult:
         }
 
 
-def deal_result(tens: tuple[int, int], tricks: tuple[int, int], total_tricks: int) -> DealResult:
+def deal_result(
+    tens: tuple[int, int],
+    tricks: tuple[int, int],
+    total_tricks: int,
+    *,
+    split_winner: Team | None = None,
+) -> DealResult:
     """Decide a finished deal from the tens and tricks each team took.
 
     Three or four tens win outright; at 2–2 the team with more than half the tricks wins,
-    and an equal split (possible only with an even number of tricks) is a tie.
+    and an equal split (possible only with an even number of tricks) is a tie. Under the
+    ``split-tens-non-dealer`` house rule a 2–2 goes to ``split_winner``, the side that did
+    not deal, whatever the tricks:
+
+    >>> deal_result((2, 2), (8, 5), 13, split_winner="BD").reason
+    '2-2 tens: B/D did not deal'
     """
     teams: tuple[Team, Team] = ("AC", "BD")
     for winner in teams:
@@ -68,6 +79,9 @@ def deal_result(tens: tuple[int, int], tricks: tuple[int, int], total_tricks: in
             return DealResult(winner, "mendikot", tens, tricks, "all 4 tens")
         if tens[i] == 3:
             return DealResult(winner, "win", tens, tricks, "3 tens")
+    if split_winner is not None:
+        side = f"{split_winner[0]}/{split_winner[1]}"
+        return DealResult(split_winner, "win", tens, tricks, f"2-2 tens: {side} did not deal")
     for team in teams:
         i = team_index(team)
         if 2 * tricks[i] > total_tricks:

@@ -77,7 +77,13 @@ class Scoring(enum.Enum):
 
 
 #: House-rule flags PMN's ``Variant`` tag may name, each a boolean field of :class:`Rules`.
-VARIANT_FLAGS: Final = ("must-trump", "bonus-aces", "partner-deals", "dealer-stays")
+VARIANT_FLAGS: Final = (
+    "must-trump",
+    "bonus-aces",
+    "partner-deals",
+    "dealer-stays",
+    "split-tens-non-dealer",
+)
 
 _FLAG_FIELDS: Final = {flag: flag.replace("-", "_") for flag in VARIANT_FLAGS}
 
@@ -89,6 +95,7 @@ class FlagOptions(TypedDict):
     bonus_aces: bool
     partner_deals: bool
     dealer_stays: bool
+    split_tens_non_dealer: bool
 
 
 def flag_options(flags: Iterable[str]) -> FlagOptions:
@@ -104,6 +111,7 @@ def flag_options(flags: Iterable[str]) -> FlagOptions:
         bonus_aces="bonus-aces" in given,
         partner_deals="partner-deals" in given,
         dealer_stays="dealer-stays" in given,
+        split_tens_non_dealer="split-tens-non-dealer" in given,
     )
 
 
@@ -124,6 +132,8 @@ class Rules:
     whitewash)."""
     dealer_stays: bool = False
     """When the dealer's team loses, the same dealer deals again, even after a whitewash."""
+    split_tens_non_dealer: bool = False
+    """Tens split 2-2: the side that did not deal wins, whatever the tricks (Dehla Pakad)."""
     scoring: Scoring = Scoring.PLAIN
     target: int | None = None
     extra_flags: tuple[str, ...] = field(default=())
@@ -182,4 +192,6 @@ class Rules:
             parts.append("the dealer's partner deals after a loss")
         if self.dealer_stays:
             parts.append("the dealer deals again after any loss")
+        if self.split_tens_non_dealer:
+            parts.append("tens 2-2: the side that did not deal wins")
         return ", ".join(parts)

@@ -35,7 +35,7 @@ from .engine import (
     TenFate,
     TrumpStatus,
 )
-from .result import DealResult, deal_result
+from .result import DealResult
 from .seats import Seat
 
 
@@ -332,11 +332,7 @@ def _full_snapshot(game: Game, event: PlayEvent | None, setup: DealSetup) -> Sna
     counts = game.counts
     result = None
     if game.finished:
-        result = deal_result(
-            (counts.tens[0], counts.tens[1]),
-            (counts.tricks[0], counts.tricks[1]),
-            game.total_tricks,
-        )
+        result = game.result()
     # A list made into a tuple (not a generator): this runs after every trick of every deal.
     hands = tuple([(s, frozenset(h) if h is not None else None) for s, h in game.hands.items()])
     return Snapshot(

@@ -36,7 +36,6 @@ from dataclasses import dataclass
 
 from ..core.cards import Card, deck
 from ..core.engine import DealSetup, Game, StartPosition
-from ..core.result import deal_result
 from ..core.rules import Capture, Reveal, Rules, Scoring, TrumpMethod
 from ..core.seats import Seat, next_seat, seats
 from ..pmn.record import GLYPH_NAGS, DealRecord, PlayNode
@@ -312,7 +311,7 @@ def _result_tags(game: Game) -> dict[str, str]:
     counts = game.counts
     tens = (counts.tens[0], counts.tens[1])
     tricks = (counts.tricks[0], counts.tricks[1])
-    result = deal_result(tens, tricks, game.total_tricks)
+    result = game.result()
     return {
         "Result": result.tag,
         "Tens": f"{tens[0]}-{tens[1]}",

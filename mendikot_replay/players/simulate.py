@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from ..core.cards import ACES, Card, Suit, deck
 from ..core.engine import DealSetup, Game
 from ..core.match import MatchRegister
-from ..core.result import DealResult, deal_result, next_dealer
+from ..core.result import DealResult, next_dealer
 from ..core.rules import Rules, TrumpMethod
 from ..core.seats import Seat, next_seat, seats, team_of
 from ..pmn.record import DealRecord, PlayNode
@@ -255,7 +255,7 @@ def _play_deal(
     counts = game.counts
     tens = (counts.tens[0], counts.tens[1])
     tricks = (counts.tricks[0], counts.tricks[1])
-    result = deal_result(tens, tricks, game.total_tricks)
+    result = game.result()
     all_aces = (
         bonus
         and result.winner is not None

@@ -494,6 +494,12 @@ def setup_from_tags(
         builder.problem(str(exc), None)
         return None
     dealer = builder.seat("Dealer", rules.players)
+    if rules.split_tens_non_dealer and dealer is None and "Dealer" not in builder.tags:
+        builder.problem(
+            "Variant: split-tens-non-dealer needs the Dealer tag (a 2-2 split goes to the "
+            "side that did not deal)",
+            "Variant",
+        )
     leader = builder.seat("Play", rules.players)
     if not position and dealer is not None and leader is not None:
         expected = next_seat(dealer, rules.players)

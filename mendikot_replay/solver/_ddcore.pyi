@@ -33,7 +33,10 @@ class Core:
         must_trump: bool,
         objective: int,
         table_bits: int = 20,
-    ) -> None: ...
+        split: int = -1,
+    ) -> None:
+        """``split``: the side that wins when the tens split 2-2 (0 A/C, 1 B/D: the house
+        rule ``split-tens-non-dealer``), or -1 for the tricks to decide."""
     def search(self, state: State, alpha: int, beta: int) -> int: ...
     def value(self, state: State, guess: int = 0) -> int: ...
     def score(self, state: State) -> list[tuple[int, int, int, int]]:

@@ -53,7 +53,6 @@ from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from ..core.cards import Card, Suit
 from ..core.engine import DealSetup, Game, IllegalPlay
-from ..core.result import deal_result
 from ..core.rules import Capture, Reveal
 from ..core.seats import Team, seat_index, team_index, team_of
 
@@ -131,9 +130,7 @@ def _final_value(game: Game, objective: Objective, team: int) -> int:
         return counts.tens[team]
     if objective == "tricks":
         return counts.tricks[team]
-    result = deal_result(
-        (counts.tens[0], counts.tens[1]), (counts.tricks[0], counts.tricks[1]), game.total_tricks
-    )
+    result = game.result()
     if result.winner is None:
         return 0
     rank = _RANKS[result.kind]
@@ -292,14 +289,9 @@ class CoreLink:
 
     def __init__(self, game: Game, objective: Objective) -> None:
         assert _ddcore is not None
-        rules = game.rules
+        players, total, dehla, must, split = core_signature(game)
         self.core = _ddcore.Core(
-            rules.players,
-            game.total_tricks,
-            rules.capture is Capture.DEHLA,
-            rules.must_trump,
-            _OBJECTIVE_CODE[objective],
-            _CORE_TABLE_BITS,
+            players, total, dehla, must, _OBJECTIVE_CODE[objective], _CORE_TABLE_BITS, split
         )
         self.total = {"outcome": 0, "tens": 4, "tricks": game.total_tricks}[objective]
 
@@ -368,9 +360,19 @@ class CoreLink:
         return out
 
 
-def _core_signature(game: Game) -> tuple[int, int, bool, bool]:
+def core_signature(game: Game) -> tuple[int, int, bool, bool, int]:
+    """What a compiled core is made for (one per signature, each with its table): the table
+    size, the tricks a deal, Dehla capture, must-trump, and the side a 2-2 split of the tens
+    goes to (-1: the tricks decide)."""
     rules = game.rules
-    return (rules.players, game.total_tricks, rules.capture is Capture.DEHLA, rules.must_trump)
+    split = game.split_winner
+    return (
+        rules.players,
+        game.total_tricks,
+        rules.capture is Capture.DEHLA,
+        rules.must_trump,
+        -1 if split is None else team_index(split),
+    )
 
 
 def core_state(game: Game) -> CoreState | None:
@@ -561,7 +563,7 @@ class Solver:
         self.transposition = transposition
         self.use_core = COMPILED and engine != "python" and equivalence and transposition
         self._searchers: dict[int, _Searcher] = {}
-        self._cores: dict[tuple[int, int, bool, bool], CoreLink] = {}
+        self._cores: dict[tuple[int, int, bool, bool, int], CoreLink] = {}
 
     def _searcher(self, team: int, game: Game) -> _Searcher:
         searcher = self._searchers.get(team)
@@ -574,7 +576,7 @@ class Solver:
             )
             self._searchers[team] = searcher
         if self.use_core:
-            signature = _core_signature(game)
+            signature = core_signature(game)
             link = self._cores.get(signature)
             if link is None:
                 link = self._cores[signature] = CoreLink(game, self.objective)

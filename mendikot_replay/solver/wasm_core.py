@@ -89,6 +89,7 @@ class Core:
         must_trump: bool,
         objective: int,
         table_bits: int = 20,
+        split: int = -1,
     ) -> None:
         exports = _exports()
         if exports is None:
@@ -100,6 +101,8 @@ class Core:
         if made == FAILED:
             raise MemoryError(self._error())
         self._handle = int(made)
+        if split != -1 and exports.mr_js_split(self._handle, split) == FAILED:
+            raise ValueError(self._error())
         # wasm32's addresses are unsigned; JavaScript reads an i32 result as signed
         self._in = int(exports.malloc(4 * MOST_NUMBERS)) & 0xFFFFFFFF
         self._out = int(exports.malloc(4 * 4 * int(exports.mr_js_most_moves()))) & 0xFFFFFFFF

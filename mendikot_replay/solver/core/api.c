@@ -24,6 +24,7 @@ int mr_core_init(mr_core *c, int players, int total, int dehla, int must, int ob
     c->total_tricks = total;
     c->dehla = dehla;
     c->must_trump = must;
+    c->split = -1;
     c->objective = objective;
     c->bits = players == 4 ? 2 : 3;
     if (table_init(c, bits) != MR_OK) return MR_NO_MEMORY;
@@ -34,6 +35,15 @@ int mr_core_init(mr_core *c, int players, int total, int dehla, int must, int ob
 }
 
 void mr_core_release(mr_core *c) { release_table(c); }
+
+int mr_core_split(mr_core *c, int team) {
+    if (team < -1 || team > 1) return MR_BAD_RULES;
+    if (team != c->split) {
+        c->split = team;
+        reset_table(c); /* its entries were proved under the other rule */
+    }
+    return MR_OK;
+}
 
 void mr_core_clear(mr_core *c) { reset_table(c); }
 

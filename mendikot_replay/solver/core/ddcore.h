@@ -53,6 +53,8 @@ struct mr_core {
     int total_tricks;
     int dehla;
     int must_trump;
+    int split; /* the side that wins when the tens split 2-2 (0 A/C, 1 B/D: the house rule
+                * split-tens-non-dealer), or -1: the tricks decide, as usual */
     int objective;
     int bits; /* bits per owner in a packed suit */
     struct mr_bucket *buckets;
@@ -99,6 +101,11 @@ void mr_init_tables(void);
  * it must be zeroed before its first init. MR_BAD_RULES or MR_NO_MEMORY: nothing held. */
 int mr_core_init(mr_core *core, int players, int total_tricks, int dehla, int must_trump,
                  int objective, int table_bits);
+
+/* The side that wins a deal whose tens split 2-2 (0 A/C, 1 B/D), whatever the tricks, or -1
+ * for the usual rule (the tricks decide); a core starts with -1. A change forgets what the
+ * table learnt. MR_BAD_RULES for another value. */
+int mr_core_split(mr_core *core, int team);
 
 /* Give back the table's memory (kept for the next core of the same size). */
 void mr_core_release(mr_core *core);

@@ -119,7 +119,7 @@ static inline int popc(unsigned x) { return __builtin_popcount(x); }
 static inline int top_bit(unsigned x) { return 31 - __builtin_clz(x); }
 
 /* play.c: the deal's result, and playing a card */
-int outcome_of(int tens_ac, int tricks_ac, int total);
+int outcome_of(const Core *c, int tens_ac, int tricks_ac);
 int final_value(const Core *c, const State *s);
 int play_move(const Core *c, State *s, int suit, int rank, int ask);
 void legal_masks(const Core *c, const State *s, uint16_t out[4]);
@@ -302,7 +302,7 @@ static inline int plan_suit(int t, int k) {
 static inline int value_of(const Core *c, int ac_tens, int ac_tricks) {
     if (c->objective == OBJ_TRICKS) return ac_tricks;
     if (c->objective == OBJ_TENS) return ac_tens;
-    return outcome_of(ac_tens, ac_tricks, c->total_tricks);
+    return outcome_of(c, ac_tens, ac_tricks);
 }
 
 /* Lowest and highest value the counts so far allow: A/C take nothing more, or everything

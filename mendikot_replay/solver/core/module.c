@@ -198,11 +198,15 @@ static PyObject *Core_get_expanded(CoreObject *self, void *closure) {
 
 static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"players", "total_tricks", "dehla", "must_trump", "objective",
-                             "table_bits", NULL};
-    int players, total, dehla, must, objective, bits = 20;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iippi|i", kwlist, &players, &total, &dehla,
-                                     &must, &objective, &bits))
+                             "table_bits", "split", NULL};
+    int players, total, dehla, must, objective, bits = 20, split = -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iippi|ii", kwlist, &players, &total, &dehla,
+                                     &must, &objective, &bits, &split))
         return -1;
+    if (split < -1 || split > 1) {
+        PyErr_SetString(PyExc_ValueError, "split is -1 (none), 0 (A/C) or 1 (B/D)");
+        return -1;
+    }
     if (players != 4 && players != 6 && players != 8) {
         PyErr_SetString(PyExc_ValueError, "4, 6 or 8 players");
         return -1;
@@ -216,6 +220,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
         PyErr_NoMemory();
         return -1;
     }
+    mr_core_split(&self->core, split);
     return 0;
 }
 

@@ -1,7 +1,8 @@
 #include "internal.h"
 
 /* ---- the deal result, as mendikot_replay.core.result.deal_result decides it ----------- */
-int outcome_of(int tens_ac, int tricks_ac, int total) {
+int outcome_of(const Core *c, int tens_ac, int tricks_ac) {
+    int total = c->total_tricks;
     int tens_bd = 4 - tens_ac, tricks_bd = total - tricks_ac;
     if (tricks_ac == total) return 3;
     if (tens_ac == 4) return 2;
@@ -9,6 +10,7 @@ int outcome_of(int tens_ac, int tricks_ac, int total) {
     if (tricks_bd == total) return -3;
     if (tens_bd == 4) return -2;
     if (tens_bd == 3) return -1;
+    if (c->split >= 0) return c->split == 0 ? 1 : -1; /* 2-2: the side that did not deal */
     if (2 * tricks_ac > total) return 1;
     if (2 * tricks_bd > total) return -1;
     return 0;
@@ -17,7 +19,7 @@ int outcome_of(int tens_ac, int tricks_ac, int total) {
 int final_value(const Core *c, const State *s) {
     if (c->objective == OBJ_TENS) return s->tens[0];
     if (c->objective == OBJ_TRICKS) return s->tricks[0];
-    return outcome_of(s->tens[0], s->tricks[0], c->total_tricks);
+    return outcome_of(c, s->tens[0], s->tricks[0]);
 }
 
 /* Play (suit, rank) for the seat to move; the card is legal. Ends the trick when full.

@@ -126,10 +126,10 @@ int read_table(Core *c, const State *s, const uint64_t key[3], uint64_t h,
 int tricks_decide(Core *c, const State *s, int beta, uint16_t wr[4]) {
     int tens = s->tens[0], total = c->total_tricks;
     int most = total - s->tricks[1], need = s->tricks[0];
-    while (need <= most && outcome_of(tens, need, total) < beta) need++;
+    while (need <= most && outcome_of(c, tens, need) < beta) need++;
     if (need == s->tricks[0] || need > most) { /* the counts so far decide it */
         memset(wr, 0, 4 * sizeof(uint16_t));
-        return outcome_of(tens, need > most ? most : need, total);
+        return outcome_of(c, tens, need > most ? most : need);
     }
     c->objective = OBJ_TRICKS;
     int g = search(c, s, need - 1, need, wr);
@@ -138,7 +138,7 @@ int tricks_decide(Core *c, const State *s, int beta, uint16_t wr[4]) {
     if (g > most) g = most;
     /* g bounds A/C's final tricks (from below when it reaches need, else from above); the
      * result, monotone in them, is bounded alike */
-    return outcome_of(tens, g, total);
+    return outcome_of(c, tens, g);
 }
 
 /* Alpha-beta, fail-soft, values from A/C's side. `wr` receives the ranks the result

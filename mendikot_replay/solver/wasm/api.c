@@ -54,6 +54,17 @@ int mr_js_core(int players, int total_tricks, int dehla, int must_trump, int obj
     return MR_JS_FAILED;
 }
 
+/* The side that wins a 2-2 split of the tens (mr_core_split): MR_OK, or MR_JS_FAILED. */
+EXPORT(mr_js_split) int mr_js_split(int handle, int team) {
+    mr_core *c = core_of(handle);
+    if (!c) return MR_JS_FAILED;
+    if (mr_core_split(c, team) != MR_OK) {
+        last_error = "bad split";
+        return MR_JS_FAILED;
+    }
+    return MR_OK;
+}
+
 /* Give a core's table back. */
 EXPORT(mr_js_release) void mr_js_release(int handle) {
     mr_core *c = core_of(handle);

@@ -17,10 +17,15 @@ from pathlib import Path
 import pytest
 
 from mendikot_replay.core.engine import Game
-from mendikot_replay.core.rules import Capture
 from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.solver.flat import flat_state
-from mendikot_replay.solver.search import _OBJECTIVE_CODE, COMPILED, CoreLink, core_state
+from mendikot_replay.solver.search import (
+    _OBJECTIVE_CODE,
+    COMPILED,
+    CoreLink,
+    core_signature,
+    core_state,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "mendikot_replay" / "solver" / "core"
@@ -91,9 +96,8 @@ def line_of(game: Game, objective: str) -> str:
     tests/c/ddcore_driver.c and solver/core/flat.h)."""
     state = core_state(game)
     assert state is not None
-    rules = game.rules
-    head = [rules.players, game.total_tricks, int(rules.capture is Capture.DEHLA)]
-    head += [int(rules.must_trump), _OBJECTIVE_CODE[objective]]
+    players, total, dehla, must, split = core_signature(game)
+    head = [players, total, int(dehla), int(must), _OBJECTIVE_CODE[objective], split]
     return " ".join(str(int(x)) for x in [*head, *flat_state(state)])
 
 

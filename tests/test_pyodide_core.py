@@ -24,9 +24,14 @@ from benchmark_scripts import load_script
 from test_core_in_c import endgames
 
 from mendikot_replay.core.engine import Game
-from mendikot_replay.core.rules import Capture
 from mendikot_replay.pmn.reader import read_deals
-from mendikot_replay.solver.search import _OBJECTIVE_CODE, CoreLink, core_state, solve
+from mendikot_replay.solver.search import (
+    _OBJECTIVE_CODE,
+    CoreLink,
+    core_signature,
+    core_state,
+    solve,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "pyodide" / "run.mjs"
@@ -67,13 +72,12 @@ def in_pyodide(
 
 
 def case(game: Game, objective: str) -> dict[str, Any]:
-    rules = game.rules
     state = core_state(game)
     assert state is not None
     link = CoreLink(game, objective)  # type: ignore[arg-type]
-    head = [rules.players, game.total_tricks, rules.capture is Capture.DEHLA]
+    players, total, dehla, must, split = core_signature(game)
     return {
-        "rules": [*head, rules.must_trump, _OBJECTIVE_CODE[objective]],
+        "rules": [players, total, dehla, must, _OBJECTIVE_CODE[objective], split],
         "state": state,
         "moves": [list(m) for m in link.core.score(state)],
     }
@@ -87,7 +91,8 @@ wrong = []
 for i, case in enumerate(given):
     rules = tuple(case["rules"])
     if rules not in cores:  # a small table each: a browser's memory is the page's
-        cores[rules] = wasm_core.Core(*rules, table_bits=16)
+        *made, split = rules  # the last: the side a 2-2 split goes to (-1: none)
+        cores[rules] = wasm_core.Core(*made, table_bits=16, split=split)
     core = cores[rules]
     state = case["state"]
     hidden = state[10]

@@ -72,7 +72,8 @@ VARIANTS = [
     Rules(deck=32, must_trump=True),
     Rules(players=6, trump_method=TrumpMethod.CLOSED, reveal=Reveal.B),
     Rules(players=8, trump_method=TrumpMethod.CUT),
-    Rules(capture=Capture.DEHLA, split_tens_non_dealer=True),  # 2-2: the non-dealers win
+    # house rules: 2-2 to the side that did not deal; a Dehla run goes on after a take
+    Rules(capture=Capture.DEHLA, split_tens_non_dealer=True, streak_goes_on=True),
 ]
 
 ENGINES = ["python", "compiled"] if COMPILED else ["python"]

@@ -12,7 +12,7 @@ from pmn_examples import DEAL_TAGS, FORMAT_EXAMPLE, MAIN_TRICKS, POSITION_EXAMPL
 
 import mendikot_replay.pmn.check  # noqa: F401  (the checker replays what is read: it must import)
 from mendikot_replay.core.cards import card
-from mendikot_replay.core.rules import TrumpMethod
+from mendikot_replay.core.rules import VARIANT_FLAGS, TrumpMethod
 from mendikot_replay.pmn import reader as pmn_reader
 from mendikot_replay.pmn.reader import read_deal, read_deals, read_string
 from mendikot_replay.pmn.record import DealRecord, PMNError, Problem
@@ -361,7 +361,7 @@ def test_tag_problems_point_at_their_tag() -> None:
     text = deal("1. A: TH", tags=DEAL_TAGS + '[Variant "no-revoke"]\n')
     [record] = read_string(text, check=False)
     assert errors(record) == [
-        (4, 1, "Variant: unknown flag 'no-revoke' (known: must-trump, bonus-aces)")
+        (4, 1, f"Variant: unknown flag 'no-revoke' (known: {', '.join(VARIANT_FLAGS)})")
     ]
     assert record.setup is None
 

@@ -49,15 +49,17 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
     method = draw(st.sampled_from(list(TrumpMethod)))
     reveal = draw(st.sampled_from(list(Reveal))) if method is TrumpMethod.CLOSED else Reveal.A
     rotation = draw(st.sampled_from(("", "partner_deals", "dealer_stays")))
+    capture = draw(st.sampled_from(list(Capture)))
     return Rules(
         partner_deals=rotation == "partner_deals",
         dealer_stays=rotation == "dealer_stays",
         split_tens_non_dealer=draw(st.booleans()),
+        streak_goes_on=capture is Capture.DEHLA and draw(st.booleans()),
         players=players,
         deck=deck_size,
         trump_method=method,
         reveal=reveal,
-        capture=draw(st.sampled_from(list(Capture))),
+        capture=capture,
         must_trump=draw(st.booleans()),
         bonus_aces=draw(st.booleans()),
         scoring=draw(st.sampled_from(list(Scoring))),
@@ -91,7 +93,8 @@ def _count_from_play(
     (which card was a trump is the event's ``is_trump``: under a closed or cut trump only
     the engine knows when the suit became trump). Under Mendikot capture the winner's team
     takes the trick at once; under Dehla the tricks go to a pile that a player takes for
-    the team by winning two tricks in a row, the streak starting afresh, and the last
+    the team by winning two tricks in a row, the streak starting afresh (going on, under
+    ``streak-goes-on``), and the last
     trick's winner takes what is left."""
     tricks: list[list[PlayEvent]] = []
     for event in events:
@@ -120,7 +123,9 @@ def _count_from_play(
         if winner == streak or number == len(tricks):
             taken[side] += pile_tricks
             tens[side] += pile_tens
-            pile_tricks, pile_tens, streak = 0, 0, None
+            pile_tricks, pile_tens = 0, 0
+            # the run starts afresh, or under streak-goes-on the taker's next win takes again
+            streak = winner if rules.streak_goes_on else None
         else:
             streak = winner
     return (tens[0], tens[1]), (taken[0], taken[1]), winners

@@ -75,9 +75,9 @@ def case(game: Game, objective: str) -> dict[str, Any]:
     state = core_state(game)
     assert state is not None
     link = CoreLink(game, objective)  # type: ignore[arg-type]
-    players, total, dehla, must, split = core_signature(game)
+    players, total, dehla, must, split, streak = core_signature(game)
     return {
-        "rules": [players, total, dehla, must, _OBJECTIVE_CODE[objective], split],
+        "rules": [players, total, dehla, must, _OBJECTIVE_CODE[objective], split, streak],
         "state": state,
         "moves": [list(m) for m in link.core.score(state)],
     }
@@ -91,8 +91,8 @@ wrong = []
 for i, case in enumerate(given):
     rules = tuple(case["rules"])
     if rules not in cores:  # a small table each: a browser's memory is the page's
-        *made, split = rules  # the last: the side a 2-2 split goes to (-1: none)
-        cores[rules] = wasm_core.Core(*made, table_bits=16, split=split)
+        *made, split, streak = rules  # the house rules: a 2-2 split's side, a Dehla run
+        cores[rules] = wasm_core.Core(*made, table_bits=16, split=split, streak=streak)
     core = cores[rules]
     state = case["state"]
     hidden = state[10]

@@ -171,3 +171,30 @@ def test_dehla_result_counts_only_captured_tricks_and_tens() -> None:
         "AC",
         13,
     )
+
+
+def test_streak_goes_on_a_third_win_in_a_row_takes_again() -> None:
+    """docs/rules.md's example of ``streak-goes-on``: C wins tricks 1 and 2 and takes both;
+    C wins trick 3 too: under the house rule C's run goes on and trick 3 (with its ten) is
+    C's side's at once; by the common rule it waits on the pile, C's run starting afresh."""
+    tricks = [T1_C_WINS, "C:AH D:2H A:3H B:4H", "C:AD D:TD A:2D B:3D"]
+    usual = dehla_game(tricks)
+    rules = Rules(trump_method=TrumpMethod.NONE, capture=Capture.DEHLA, streak_goes_on=True)
+    on = Game(DealSetup(rules, hands_from(tricks), "A"), check_deal=False)
+    first_two = play_tricks(usual, tricks[:2])[-1], play_tricks(on, tricks[:2])[-1]
+    assert [e.collected[0] for e in first_two] == [2, 2]  # both take the pile of two
+    assert (usual.streak_seat, on.streak_seat) == (None, "C")
+    third_usual, third_on = play_tricks(usual, tricks[2:])[0], play_tricks(on, tricks[2:])[0]
+    assert third_usual.collected == (0, ())
+    assert usual.pile_tricks == 1 and usual.pile_cards == [card("TD")]
+    assert usual.counts.tricks == [2, 0] and usual.counts.tens == [1, 0]
+    assert third_on.collected == (1, (card("TD"),)) and on.pile_tricks == 0
+    assert on.counts.tricks == [3, 0] and on.counts.tens == [2, 0]
+    assert on.streak_seat == "C"  # and it goes on
+
+
+def test_streak_goes_on_is_a_rule_of_dehla() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="streak-goes-on is a rule of Dehla capture"):
+        Rules(streak_goes_on=True)

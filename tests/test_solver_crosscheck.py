@@ -105,6 +105,13 @@ EXTRA_VARIANTS: dict[str, tuple[Rules, str, bool]] = {
         "suit",
         True,
     ),
+    # Dehla: after a take the taker's run goes on
+    "dehla-streak-goes-on": (Rules(capture=Capture.DEHLA, streak_goes_on=True), "suit", True),
+    "dehla-streak-goes-on-cut": (
+        Rules(trump_method=TrumpMethod.CUT, capture=Capture.DEHLA, streak_goes_on=True),
+        "open",
+        True,
+    ),
 }
 
 ALL_VARIANTS: dict[str, tuple[Rules, str, bool]] = {
@@ -694,21 +701,30 @@ def test_deal_setup_of_a_pile_is_legal() -> None:
     assert piles > 25
 
 
-@pytest.mark.parametrize("variant", ["split-tens-non-dealer", "split-tens-non-dealer-dehla"])
-def test_the_split_rule_changes_values_and_the_core_follows(variant: str) -> None:
-    """Under ``split-tens-non-dealer`` a 2-2 split of the tens goes to the side that did not
-    deal: the positions of the crosscheck include ones whose outcome the rule changes (the
-    same cards without it are valued otherwise), and there too the compiled core gives the
-    reference's values."""
-    rng = random.Random(f"split {variant}")
+@pytest.mark.parametrize(
+    ("variant", "flag"),
+    [
+        ("split-tens-non-dealer", "split_tens_non_dealer"),
+        ("split-tens-non-dealer-dehla", "split_tens_non_dealer"),
+        ("dehla-streak-goes-on", "streak_goes_on"),
+    ],
+)
+def test_a_house_rule_changes_values_and_the_core_follows(variant: str, flag: str) -> None:
+    """``split-tens-non-dealer`` (a 2-2 split goes to the side that did not deal) and
+    ``streak-goes-on`` (a Dehla run goes on after a take): the positions of the crosscheck
+    include ones whose values the rule changes (the same cards without it are valued
+    otherwise), and there too the compiled core gives the reference's values."""
+    rng = random.Random(f"house rule {variant}")
     changed = 0
-    for _ in range(60):
-        game = position(rng, variant, rng.choice([1, 2, 3]))
-        plain_rules = dataclasses.replace(game.rules, split_tens_non_dealer=False)
+    for _ in range(150):  # three tricks: a take and a win after it (a few in a hundred)
+        game = position(rng, variant, 3)
+        plain_rules = dataclasses.replace(game.rules, **{flag: False})
         plain = Game(dataclasses.replace(game.setup, rules=plain_rules), check_deal=False)
         ruled, usual = tree_values(game), tree_values(plain)
-        if ruled[0][0] != usual[0][0]:
+        if ruled != usual:  # the outcome, a side's tens or tricks, at the root or a card
             changed += 1
-            want = expected(game, ruled, "outcome")
-            assert got(Solver("outcome", engine="compiled").solve(game)) == want, describe(game)
+            for objective in OBJECTIVES:
+                want = expected(game, ruled, objective)
+                solved = Solver(objective, engine="compiled").solve(game)
+                assert got(solved) == want, f"{objective}: {describe(game)}"
     assert changed, "no position where the rule matters: the test would prove nothing"

@@ -127,6 +127,7 @@ from ..pmn.record import DealRecord, Play
 from ..solver.search import (
     COMPILED,
     CoreLink,
+    CoreSignature,
     Engine,
     Move,
     Solution,
@@ -752,7 +753,7 @@ class OddsSolver:
         self._dd = Solver("outcome", engine=engine)  # refuses a core that is not built
         self.use_core = COMPILED and engine != "python"
         self._python = None if self.use_core else Solver("outcome", engine="python")
-        self._links: dict[tuple[int, int, bool, bool, int], queue.SimpleQueue[CoreLink]] = {}
+        self._links: dict[CoreSignature, queue.SimpleQueue[CoreLink]] = {}
         self._kept: dict[tuple[int, tuple[Play, ...], Seat], _Kept] = {}
 
     # -- entry points --------------------------------------------------------------------------

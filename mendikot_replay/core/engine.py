@@ -835,7 +835,9 @@ class Game:
             if self.streak >= 2 or last:
                 taken_tricks, taken = self.pile_tricks, self.pile_cards
                 self.pile_tricks, self.pile_cards = 0, []
-                self.streak_seat, self.streak = None, 0
+                # the run starts afresh, or (streak-goes-on) the taker's next win takes again
+                goes_on = self.rules.streak_goes_on and not last
+                self.streak_seat, self.streak = (winner, 1) if goes_on else (None, 0)
             for ten in (c for c in cards if c.is_ten and c in self._ten_fates):
                 fate = self._ten_fates[ten]
                 self._ten_fates[ten] = TenFate(ten, "pile", fate.holder, fate.played_in)

@@ -83,6 +83,7 @@ VARIANT_FLAGS: Final = (
     "partner-deals",
     "dealer-stays",
     "split-tens-non-dealer",
+    "streak-goes-on",
 )
 
 _FLAG_FIELDS: Final = {flag: flag.replace("-", "_") for flag in VARIANT_FLAGS}
@@ -96,6 +97,7 @@ class FlagOptions(TypedDict):
     partner_deals: bool
     dealer_stays: bool
     split_tens_non_dealer: bool
+    streak_goes_on: bool
 
 
 def flag_options(flags: Iterable[str]) -> FlagOptions:
@@ -112,6 +114,7 @@ def flag_options(flags: Iterable[str]) -> FlagOptions:
         partner_deals="partner-deals" in given,
         dealer_stays="dealer-stays" in given,
         split_tens_non_dealer="split-tens-non-dealer" in given,
+        streak_goes_on="streak-goes-on" in given,
     )
 
 
@@ -134,6 +137,9 @@ class Rules:
     """When the dealer's team loses, the same dealer deals again, even after a whitewash."""
     split_tens_non_dealer: bool = False
     """Tens split 2-2: the side that did not deal wins, whatever the tricks (Dehla Pakad)."""
+    streak_goes_on: bool = False
+    """Dehla capture: after taking the pile, a player's run goes on, so winning the next trick
+    too takes that one (today the run starts afresh after a take)."""
     scoring: Scoring = Scoring.PLAIN
     target: int | None = None
     extra_flags: tuple[str, ...] = field(default=())
@@ -150,6 +156,8 @@ class Rules:
             raise ValueError(
                 f"a {self.deck}-card deck does not deal evenly to {self.players} players"
             )
+        if self.streak_goes_on and self.capture is not Capture.DEHLA:
+            raise ValueError('streak-goes-on is a rule of Dehla capture (Capture "Dehla")')
         if self.partner_deals and self.dealer_stays:
             raise ValueError(
                 "partner-deals and dealer-stays cannot both hold: after a loss the deal "
@@ -194,4 +202,6 @@ class Rules:
             parts.append("the dealer deals again after any loss")
         if self.split_tens_non_dealer:
             parts.append("tens 2-2: the side that did not deal wins")
+        if self.streak_goes_on:
+            parts.append("a run goes on after taking the pile")
         return ", ".join(parts)

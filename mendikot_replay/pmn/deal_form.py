@@ -102,7 +102,9 @@ def _variant(value: str) -> str:
     for flag in flags:
         if flag not in VARIANT_FLAGS:
             raise ValueError(f"unknown house rule {flag!r} (known: {', '.join(VARIANT_FLAGS)})")
-    Rules(**flag_options(flags))  # flags that contradict each other: the rules say which
+    # flags that contradict each other: the rules say which (the capture, asked before, is
+    # checked with the flags when the deal is made)
+    Rules(capture=Capture.DEHLA, **flag_options(flags))
     return ",".join(dict.fromkeys(flags))
 
 

@@ -133,6 +133,12 @@ class _SetupBuilder:
                 "Variant",
             )
             options["partner_deals"] = options["dealer_stays"] = False
+        if options["streak_goes_on"] and capture is not Capture.DEHLA:
+            self.problem(
+                'Variant: streak-goes-on is a rule of Dehla capture (Capture "Dehla"); not kept',
+                "Variant",
+            )
+            options["streak_goes_on"] = False
         return Rules(
             players=players,
             deck=deck_size or 0,

@@ -34,9 +34,11 @@ class Core:
         objective: int,
         table_bits: int = 20,
         split: int = -1,
+        streak: bool = False,
     ) -> None:
         """``split``: the side that wins when the tens split 2-2 (0 A/C, 1 B/D: the house
-        rule ``split-tens-non-dealer``), or -1 for the tricks to decide."""
+        rule ``split-tens-non-dealer``), or -1 for the tricks to decide. ``streak``: under
+        Dehla capture a run goes on after a take (``streak-goes-on``)."""
     def search(self, state: State, alpha: int, beta: int) -> int: ...
     def value(self, state: State, guess: int = 0) -> int: ...
     def score(self, state: State) -> list[tuple[int, int, int, int]]:

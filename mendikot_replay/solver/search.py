@@ -289,9 +289,9 @@ class CoreLink:
 
     def __init__(self, game: Game, objective: Objective) -> None:
         assert _ddcore is not None
-        players, total, dehla, must, split = core_signature(game)
+        players, total, dehla, must, split, streak = core_signature(game)
         self.core = _ddcore.Core(
-            players, total, dehla, must, _OBJECTIVE_CODE[objective], _CORE_TABLE_BITS, split
+            players, total, dehla, must, _OBJECTIVE_CODE[objective], _CORE_TABLE_BITS, split, streak
         )
         self.total = {"outcome": 0, "tens": 4, "tricks": game.total_tricks}[objective]
 
@@ -360,10 +360,13 @@ class CoreLink:
         return out
 
 
-def core_signature(game: Game) -> tuple[int, int, bool, bool, int]:
+CoreSignature = tuple[int, int, bool, bool, int, bool]
+
+
+def core_signature(game: Game) -> CoreSignature:
     """What a compiled core is made for (one per signature, each with its table): the table
-    size, the tricks a deal, Dehla capture, must-trump, and the side a 2-2 split of the tens
-    goes to (-1: the tricks decide)."""
+    size, the tricks a deal, Dehla capture, must-trump, the side a 2-2 split of the tens
+    goes to (-1: the tricks decide), and whether a Dehla run goes on after a take."""
     rules = game.rules
     split = game.split_winner
     return (
@@ -372,6 +375,7 @@ def core_signature(game: Game) -> tuple[int, int, bool, bool, int]:
         rules.capture is Capture.DEHLA,
         rules.must_trump,
         -1 if split is None else team_index(split),
+        rules.streak_goes_on,
     )
 
 
@@ -563,7 +567,7 @@ class Solver:
         self.transposition = transposition
         self.use_core = COMPILED and engine != "python" and equivalence and transposition
         self._searchers: dict[int, _Searcher] = {}
-        self._cores: dict[tuple[int, int, bool, bool, int], CoreLink] = {}
+        self._cores: dict[CoreSignature, CoreLink] = {}
 
     def _searcher(self, team: int, game: Game) -> _Searcher:
         searcher = self._searchers.get(team)

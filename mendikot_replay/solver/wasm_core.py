@@ -90,6 +90,7 @@ class Core:
         objective: int,
         table_bits: int = 20,
         split: int = -1,
+        streak: bool = False,
     ) -> None:
         exports = _exports()
         if exports is None:
@@ -103,6 +104,8 @@ class Core:
         self._handle = int(made)
         if split != -1 and exports.mr_js_split(self._handle, split) == FAILED:
             raise ValueError(self._error())
+        if streak:
+            exports.mr_js_streak(self._handle, 1)
         # wasm32's addresses are unsigned; JavaScript reads an i32 result as signed
         self._in = int(exports.malloc(4 * MOST_NUMBERS)) & 0xFFFFFFFF
         self._out = int(exports.malloc(4 * 4 * int(exports.mr_js_most_moves()))) & 0xFFFFFFFF

@@ -25,6 +25,7 @@ int mr_core_init(mr_core *c, int players, int total, int dehla, int must, int ob
     c->dehla = dehla;
     c->must_trump = must;
     c->split = -1;
+    c->streak_goes_on = 0;
     c->objective = objective;
     c->bits = players == 4 ? 2 : 3;
     if (table_init(c, bits) != MR_OK) return MR_NO_MEMORY;
@@ -43,6 +44,13 @@ int mr_core_split(mr_core *c, int team) {
         reset_table(c); /* its entries were proved under the other rule */
     }
     return MR_OK;
+}
+
+void mr_core_streak(mr_core *c, int goes_on) {
+    if (!goes_on != !c->streak_goes_on) {
+        c->streak_goes_on = goes_on != 0;
+        reset_table(c);
+    }
 }
 
 void mr_core_clear(mr_core *c) { reset_table(c); }

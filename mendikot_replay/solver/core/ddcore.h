@@ -55,6 +55,7 @@ struct mr_core {
     int must_trump;
     int split; /* the side that wins when the tens split 2-2 (0 A/C, 1 B/D: the house rule
                 * split-tens-non-dealer), or -1: the tricks decide, as usual */
+    int streak_goes_on; /* Dehla: after a take the taker's run goes on (streak-goes-on) */
     int objective;
     int bits; /* bits per owner in a packed suit */
     struct mr_bucket *buckets;
@@ -106,6 +107,11 @@ int mr_core_init(mr_core *core, int players, int total_tricks, int dehla, int mu
  * for the usual rule (the tricks decide); a core starts with -1. A change forgets what the
  * table learnt. MR_BAD_RULES for another value. */
 int mr_core_split(mr_core *core, int team);
+
+/* Dehla capture: whether a player who takes the pile goes on with the run, so that its next
+ * win takes again (1, the house rule streak-goes-on), or starts afresh (0; a core starts so).
+ * A change forgets what the table learnt. */
+void mr_core_streak(mr_core *core, int goes_on);
 
 /* Give back the table's memory (kept for the next core of the same size). */
 void mr_core_release(mr_core *core);

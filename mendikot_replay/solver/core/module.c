@@ -198,10 +198,10 @@ static PyObject *Core_get_expanded(CoreObject *self, void *closure) {
 
 static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"players", "total_tricks", "dehla", "must_trump", "objective",
-                             "table_bits", "split", NULL};
-    int players, total, dehla, must, objective, bits = 20, split = -1;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iippi|ii", kwlist, &players, &total, &dehla,
-                                     &must, &objective, &bits, &split))
+                             "table_bits", "split", "streak", NULL};
+    int players, total, dehla, must, objective, bits = 20, split = -1, streak = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iippi|iip", kwlist, &players, &total, &dehla,
+                                     &must, &objective, &bits, &split, &streak))
         return -1;
     if (split < -1 || split > 1) {
         PyErr_SetString(PyExc_ValueError, "split is -1 (none), 0 (A/C) or 1 (B/D)");
@@ -221,6 +221,7 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     mr_core_split(&self->core, split);
+    mr_core_streak(&self->core, streak);
     return 0;
 }
 

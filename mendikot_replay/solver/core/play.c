@@ -83,7 +83,7 @@ int play_move(const Core *c, State *s, int suit, int rank, int ask) {
             s->tricks[team] = (int8_t)(s->tricks[team] + s->pile_tricks);
             s->tens[team] = (int8_t)(s->tens[team] + s->pile_tens);
             s->pile_tricks = s->pile_tens = 0;
-            s->streak_seat = -1;
+            s->streak_seat = c->streak_goes_on ? (int8_t)winner : -1; /* the run goes on? */
         } else {
             s->streak_seat = (int8_t)winner;
         }

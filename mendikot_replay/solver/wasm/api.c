@@ -65,6 +65,14 @@ EXPORT(mr_js_split) int mr_js_split(int handle, int team) {
     return MR_OK;
 }
 
+/* Whether a Dehla run goes on after a take (mr_core_streak). */
+EXPORT(mr_js_streak) int mr_js_streak(int handle, int goes_on) {
+    mr_core *c = core_of(handle);
+    if (!c) return MR_JS_FAILED;
+    mr_core_streak(c, goes_on);
+    return MR_OK;
+}
+
 /* Give a core's table back. */
 EXPORT(mr_js_release) void mr_js_release(int handle) {
     mr_core *c = core_of(handle);

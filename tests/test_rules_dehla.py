@@ -182,7 +182,7 @@ def test_streak_goes_on_a_third_win_in_a_row_takes_again() -> None:
     rules = Rules(trump_method=TrumpMethod.NONE, capture=Capture.DEHLA, streak_goes_on=True)
     on = Game(DealSetup(rules, hands_from(tricks), "A"), check_deal=False)
     first_two = play_tricks(usual, tricks[:2])[-1], play_tricks(on, tricks[:2])[-1]
-    assert [e.collected[0] for e in first_two] == [2, 2]  # both take the pile of two
+    assert [e.collected for e in first_two] == [(2, (card("TS"),))] * 2  # both take two
     assert (usual.streak_seat, on.streak_seat) == (None, "C")
     third_usual, third_on = play_tricks(usual, tricks[2:])[0], play_tricks(on, tricks[2:])[0]
     assert third_usual.collected == (0, ())

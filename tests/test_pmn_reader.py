@@ -608,6 +608,22 @@ def test_the_split_tens_sample_is_won_by_the_side_that_did_not_deal() -> None:
     assert [e.message for e in usual.errors] == ["Result says AC win, play gives BD win"]
 
 
+def test_the_streak_sample_reads_by_its_own_rule() -> None:
+    """docs/rules.md's example of streak-goes-on: clean under its own rule; by the common rule
+    the same cards give B/D all four tens, and its Result and Tens tags are errors."""
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "sample_games" / "dehla-streak-goes-on.pmn"
+    text = path.read_text(encoding="utf-8")
+    (record,) = read_string(text)
+    assert not record.errors and record.tags["Result"] == "BD win"
+    (usual,) = read_string(text.replace('[Variant "streak-goes-on"]\n', ""))
+    assert [e.message for e in usual.errors][:2] == [
+        "Result says BD win, play gives BD mendikot",
+        "Tens says 1-3, play gives 0-4",
+    ]
+
+
 def test_a_position_under_split_tens_non_dealer_needs_its_dealer() -> None:
     """Who wins a 2-2 split hangs on who dealt: a position that leaves the Dealer out is
     refused under the rule, at its Variant tag, and reads with it."""

@@ -165,6 +165,8 @@ unseen cards, three to a hand), all solved in under a fifth of a second with the
 core (``benchmarks/bench_odds.py``)."""
 
 DEFAULT_SAMPLES: Final = 200
+"""Worlds drawn when there are more (at most: see :func:`settled`): the standard error of a
+chance is then at most 3.5 points (``0.5 / sqrt(200)``)."""
 MOST_WORLDS: Final = 100_000
 """The most worlds a position may be asked to solve (``samples``, ``max_worlds``): at a
 tenth of a second to a second a world early in a deal, more would run for days, and a
@@ -172,8 +174,6 @@ mistyped ``10**9`` should be said at once, not found out in a week."""
 MOST_THREADS: Final = 4 * (os.cpu_count() or 1)
 """The most threads (``workers``) solving worlds at once: each has a search table of its
 own, and past the machine's cores more threads only wait (four a core leaves room)."""
-"""Worlds drawn when there are more: the standard error of a chance is then at most
-3.5 points (``0.5 / sqrt(200)``)."""
 
 LOOK_FIRST: Final = 2
 """The stopping rule's first look comes after ``samples // LOOK_FIRST`` worlds (100 of 200)."""

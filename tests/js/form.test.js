@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { formAnswers, formDateValue, formPmnDate } from "../../mendikot_replay/views/static/form.js";
+import { formAnswers, formDateValue, formFlags, formPmnDate } from "../../mendikot_replay/views/static/form.js";
 import { payload } from "./payloads.js";
 
 const form = payload("recorder-form").form;
@@ -33,4 +33,14 @@ test("the answers name only the seats at the table, and a deck only where there 
 test("the closed trump's version goes only with a closed trump", () => {
   assert.ok(!("reveal" in formAnswers({ ...form.answers, method: "Drawn", reveal: "B" }, form)));
   assert.equal(formAnswers({ ...form.answers, method: "Closed", reveal: "B" }, form).reveal, "B");
+});
+
+test("a rule of Dehla capture is offered, and sent, only under Dehla capture", () => {
+  assert.ok(form.flags.includes("streak-goes-on"), "the package offers the rule");
+  const trick = { ...form.answers, capture: "Trick", variant: "must-trump,streak-goes-on" };
+  assert.ok(!formFlags(trick, form).includes("streak-goes-on"));
+  assert.equal(formAnswers(trick, form).variant, "must-trump");
+  const dehla = { ...trick, capture: "Dehla" };
+  assert.ok(formFlags(dehla, form).includes("streak-goes-on"));
+  assert.equal(formAnswers(dehla, form).variant, "must-trump,streak-goes-on");
 });

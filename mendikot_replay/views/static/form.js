@@ -29,6 +29,7 @@ const FORM_METHODS = {
 };
 const FORM_REVEALS = { A: "A: turned up when someone cannot follow", B: "B: turned up when asked for" };
 const FORM_CAPTURES = { Trick: "to each trick's winner", Dehla: "Dehla: the pile" };
+const FORM_DEHLA_ONLY = ["streak-goes-on"];
 const FORM_SCORINGS = {
   plain: "a point a deal",
   bonus: "win 1, mendikot 2, whitewash 4",
@@ -49,16 +50,22 @@ export function formPmnDate(value) {
   return match ? `${match[1]}.${match[2]}.${match[3]}` : value || "";
 }
 
+/** The house rules this form offers with these answers: a rule of Dehla capture only under it. */
+export function formFlags(fields, form) {
+  return form.flags.filter((flag) => !FORM_DEHLA_ONLY.includes(flag) || fields.capture === "Dehla");
+}
+
 /** The answers a form sends: each field's value under its question's key, the flags as
- * one comma-separated answer, the names of the seats at this table only. */
+ * one comma-separated answer (those offered), the names of the seats at this table only. */
 export function formAnswers(fields, form) {
   const players = fields.players;
+  const offered = formFlags(fields, form);
   const out = {};
   for (const [key, value] of Object.entries(fields)) {
     if (key.startsWith("name ") && !(form.seats[players] || []).includes(key.slice(5))) continue;
     if (key === "deck" && (form.decks[players] || []).length < 2) continue;
     if (key === "reveal" && fields.method !== "Closed") continue;
-    out[key] = value;
+    out[key] = key === "variant" ? (value || "").split(",").filter((f) => offered.includes(f)).join(",") : value;
   }
   return out;
 }
@@ -126,7 +133,7 @@ export function buildForm(view) {
         "mr-form-name",
       ),
     );
-    const flags = form.flags.map((flag) =>
+    const flags = formFlags(fields, form).map((flag) =>
       h(
         "label",
         { class: "mr-form-flag" },
@@ -166,7 +173,7 @@ export function buildForm(view) {
       h(
         "div",
         { class: "mr-form-row" },
-        formField("Tricks go", formSelect("mr-form-capture", FORM_CAPTURES, fields.capture, pick("capture"))),
+        formField("Tricks go", formSelect("mr-form-capture", FORM_CAPTURES, fields.capture, pick("capture", true))),
         h("div", { class: "mr-form-field mr-form-flags", role: "group", "aria-label": "house rules" }, h("span", { class: "mr-form-label", text: "House rules" }), flags),
       ),
       fields.match

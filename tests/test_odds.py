@@ -74,6 +74,7 @@ VARIANTS = [
     Rules(players=8, trump_method=TrumpMethod.CUT),
     # house rules: 2-2 to the side that did not deal; a Dehla run goes on after a take
     Rules(capture=Capture.DEHLA, split_tens_non_dealer=True, streak_goes_on=True),
+    Rules(trump_method=TrumpMethod.CLOSED, reveal=Reveal.B, lead_after_holder=True),
 ]
 
 ENGINES = ["python", "compiled"] if COMPILED else ["python"]

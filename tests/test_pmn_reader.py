@@ -624,6 +624,29 @@ def test_the_streak_sample_reads_by_its_own_rule() -> None:
     ]
 
 
+def test_under_lead_after_holder_the_holder_sets_aside_and_the_next_player_leads() -> None:
+    """docs/rules.md's example of lead-after-holder: D deals, A (on D's right) sets the trump
+    aside, B leads. A Play tag naming A, or a TrumpCard held by B, is an error at its tag
+    that says who should; the same deal without the flag wants A to lead."""
+    from pathlib import Path
+
+    path = Path(__file__).parent.parent / "sample_games" / "closed-lead-after-holder.pmn"
+    text = path.read_text(encoding="utf-8")
+    (record,) = read_string(text)
+    assert not record.errors and record.setup is not None
+    assert (record.setup.first_leader, record.setup.hidden_holder) == ("B", "A")
+    (wrong,) = read_string(text.replace('[Play "B"]', '[Play "A"]'))
+    assert "Play: the first lead is by B, the player after A, who holds the trump, not by A" in [
+        e.message for e in wrong.errors
+    ]
+    (usual,) = read_string(text.replace('[Variant "lead-after-holder"]\n', ""))
+    assert "Play: the first lead is by A, the player after the dealer D, not by B" in [
+        e.message for e in usual.errors
+    ]
+    trick_one = text.split('[Play "B"]')[1]
+    assert "1. B:" in trick_one
+
+
 def test_a_position_under_split_tens_non_dealer_needs_its_dealer() -> None:
     """Who wins a 2-2 split hangs on who dealt: a position that leaves the Dealer out is
     refused under the rule, at its Variant tag, and reads with it."""

@@ -150,7 +150,7 @@ def test_the_example_deal() -> None:
         (
             {"Variant": "must-trump,no-revoke"},
             "Variant: unknown flag 'no-revoke' (known: must-trump, bonus-aces, partner-deals, "
-            "dealer-stays, split-tens-non-dealer, streak-goes-on)",
+            "dealer-stays, split-tens-non-dealer, streak-goes-on, lead-after-holder)",
             "Variant",
         ),
         (

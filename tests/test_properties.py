@@ -55,6 +55,7 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
         dealer_stays=rotation == "dealer_stays",
         split_tens_non_dealer=draw(st.booleans()),
         streak_goes_on=capture is Capture.DEHLA and draw(st.booleans()),
+        lead_after_holder=method is TrumpMethod.CLOSED and draw(st.booleans()),
         players=players,
         deck=deck_size,
         trump_method=method,

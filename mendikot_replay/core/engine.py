@@ -263,10 +263,16 @@ class Game:
             raise SetupError(f"no seat {setup.first_leader} at a {self.players}-player table")
         if setup.dealer is not None and setup.dealer in self.seats:
             right = self.seats[(self.seats.index(setup.dealer) + 1) % self.players]
-            if start is None and setup.first_leader != right:
+            first = rules.first_lead(setup.dealer)
+            if start is None and setup.first_leader != first:
+                who = (
+                    "the player to the dealer's right"
+                    if first == right
+                    else "the player after the trump's holder"
+                )
                 raise SetupError(
-                    f"{setup.first_leader} leads, but the player to the dealer's right "
-                    f"({right}, dealer {setup.dealer}) leads to the first trick"
+                    f"{setup.first_leader} leads, but {who} ({first}, dealer {setup.dealer}) "
+                    "leads to the first trick"
                 )
             if setup.hidden_holder is not None and setup.hidden_holder != right:
                 raise SetupError(

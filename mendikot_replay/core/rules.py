@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Final, TypedDict
 
 from .cards import DECK_LOWEST_RANK
-from .seats import TABLE_SIZES
+from .seats import TABLE_SIZES, Seat, next_seat
 
 
 class TrumpMethod(enum.Enum):
@@ -84,6 +84,7 @@ VARIANT_FLAGS: Final = (
     "dealer-stays",
     "split-tens-non-dealer",
     "streak-goes-on",
+    "lead-after-holder",
 )
 
 _FLAG_FIELDS: Final = {flag: flag.replace("-", "_") for flag in VARIANT_FLAGS}
@@ -98,6 +99,7 @@ class FlagOptions(TypedDict):
     dealer_stays: bool
     split_tens_non_dealer: bool
     streak_goes_on: bool
+    lead_after_holder: bool
 
 
 def flag_options(flags: Iterable[str]) -> FlagOptions:
@@ -115,6 +117,7 @@ def flag_options(flags: Iterable[str]) -> FlagOptions:
         dealer_stays="dealer-stays" in given,
         split_tens_non_dealer="split-tens-non-dealer" in given,
         streak_goes_on="streak-goes-on" in given,
+        lead_after_holder="lead-after-holder" in given,
     )
 
 
@@ -140,6 +143,9 @@ class Rules:
     streak_goes_on: bool = False
     """Dehla capture: after taking the pile, a player's run goes on, so winning the next trick
     too takes that one (today the run starts afresh after a take)."""
+    lead_after_holder: bool = False
+    """Closed trump: the player after the one who set the trump aside (the dealer's right)
+    leads the first trick, not that player."""
     scoring: Scoring = Scoring.PLAIN
     target: int | None = None
     extra_flags: tuple[str, ...] = field(default=())
@@ -158,11 +164,25 @@ class Rules:
             )
         if self.streak_goes_on and self.capture is not Capture.DEHLA:
             raise ValueError('streak-goes-on is a rule of Dehla capture (Capture "Dehla")')
+        if self.lead_after_holder and self.trump_method is not TrumpMethod.CLOSED:
+            raise ValueError(
+                'lead-after-holder is a rule of the closed trump (TrumpMethod "Closed")'
+            )
         if self.partner_deals and self.dealer_stays:
             raise ValueError(
                 "partner-deals and dealer-stays cannot both hold: after a loss the deal "
                 "goes to the dealer's partner, or it stays"
             )
+
+    def first_lead(self, dealer: Seat) -> Seat:
+        """Who leads the first trick: the player to the dealer's right (who also draws or
+        sets aside the trump), or, under ``lead-after-holder``, the player after that one.
+
+        >>> closed = Rules(trump_method=TrumpMethod.CLOSED, lead_after_holder=True)
+        >>> Rules().first_lead("D"), closed.first_lead("D")
+        ('A', 'B')
+        """
+        return next_seat(dealer, self.players, 2 if self.lead_after_holder else 1)
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -204,4 +224,6 @@ class Rules:
             parts.append("tens 2-2: the side that did not deal wins")
         if self.streak_goes_on:
             parts.append("a run goes on after taking the pile")
+        if self.lead_after_holder:
+            parts.append("the player after the trump's holder leads")
         return ", ".join(parts)

@@ -328,7 +328,8 @@ def _random_setup(
         dealer = rng.choice(table)
     elif dealer not in table:
         raise ValueError(f"no seat {dealer} at a {rules.players}-player table")
-    leader = next_seat(dealer, rules.players)
+    chooser = next_seat(dealer, rules.players)  # sets a closed trump aside
+    leader = rules.first_lead(dealer)
     cards = list(deck(rules.deck))
     rng.shuffle(cards)
     per = rules.tricks_per_deal
@@ -345,9 +346,9 @@ def _random_setup(
         else:
             trump_card = None
     elif method is TrumpMethod.CLOSED:
-        trump_card = rng.choice(sorted(hands[leader]))
-        hidden_holder = leader
-        tags["TrumpCard"] = f"{leader}:{trump_card}"
+        trump_card = rng.choice(sorted(hands[chooser]))
+        hidden_holder = chooser
+        tags["TrumpCard"] = f"{chooser}:{trump_card}"
     setup = DealSetup(
         rules=rules,
         hands=hands,

@@ -135,7 +135,8 @@ def deal_setup(rng: random.Random, rules: Rules, dealer: Seat) -> tuple[DealSetu
     nothing before the play.
     """
     hands = deal_hands(rng, rules, dealer)
-    leader = next_seat(dealer, rules.players)
+    chooser = next_seat(dealer, rules.players)  # draws or sets aside the trump
+    leader = rules.first_lead(dealer)
     tags: dict[str, str] = {}
     method = rules.trump_method
     trump: Suit | None = None
@@ -143,16 +144,16 @@ def deal_setup(rng: random.Random, rules: Rules, dealer: Seat) -> tuple[DealSetu
     holder: Seat | None = None
     if method in (TrumpMethod.DRAWN, TrumpMethod.FACE_UP):
         if method is TrumpMethod.DRAWN:
-            trump_card = rng.choice(sorted(hands[leader]))
+            trump_card = rng.choice(sorted(hands[chooser]))
         else:
             trump_card = rng.choice(sorted(deck(rules.deck)))
         trump = trump_card.suit
         tags["Trump"] = trump.letter
         tags["TrumpCard"] = str(trump_card)
     elif method is TrumpMethod.CLOSED:
-        trump_card = choose_closed_trump(hands[leader])
-        holder = leader
-        tags["TrumpCard"] = f"{leader}:{trump_card}"
+        trump_card = choose_closed_trump(hands[chooser])
+        holder = chooser
+        tags["TrumpCard"] = f"{chooser}:{trump_card}"
     setup = DealSetup(rules, hands, leader, dealer, trump, trump_card, holder)
     return setup, tags
 

@@ -291,13 +291,14 @@ class DealEntry:
 
     @property
     def first_leader(self) -> Seat:
-        """Who leads the first trick of the record: the player after the dealer (a
-        position: the leader of the trick under way)."""
+        """Who leads the first trick of the record: the player after the dealer, or after
+        the trump's holder under ``lead-after-holder`` (a position: the leader of the trick
+        under way)."""
         if self.leader is not None:
             return self.leader
         if "Dealer" not in self.tags:
             raise EntryError("a whole deal needs its dealer")
-        return next_seat(self.tags["Dealer"], self.rules.players)
+        return self.rules.first_lead(self.tags["Dealer"])
 
     # -- dealing -------------------------------------------------------------------------
     def select(self, seat: Seat) -> DealEntry:
@@ -472,8 +473,10 @@ class DealEntry:
     @property
     def closed_holder(self) -> Seat:
         """Who lays the closed trump face down: the player to the dealer's right — the
-        next in play order, who leads the first trick."""
-        return self.first_leader
+        next in play order, who leads the first trick (unless ``lead-after-holder``)."""
+        if self.leader is not None or "Dealer" not in self.tags:
+            return self.first_leader
+        return next_seat(self.tags["Dealer"], self.rules.players)
 
     # -- the deal ------------------------------------------------------------------------
     def hands_text(self) -> str:

@@ -133,6 +133,13 @@ class _SetupBuilder:
                 "Variant",
             )
             options["partner_deals"] = options["dealer_stays"] = False
+        if options["lead_after_holder"] and method is not TrumpMethod.CLOSED:
+            self.problem(
+                'Variant: lead-after-holder is a rule of the closed trump (TrumpMethod "Closed"); '
+                "not kept",
+                "Variant",
+            )
+            options["lead_after_holder"] = False
         if options["streak_goes_on"] and capture is not Capture.DEHLA:
             self.problem(
                 'Variant: streak-goes-on is a rule of Dehla capture (Capture "Dehla"); not kept',
@@ -303,11 +310,12 @@ class _SetupBuilder:
         self,
         rules: Rules,
         hands: Mapping[Seat, frozenset[Card] | None] | None,
-        first_leader: Seat | None,
+        chooser: Seat | None,
         start: StartTag | None,
         position: bool,
     ) -> tuple[Suit | None, Card | None, Seat | None]:
-        """``(trump, trump_card, hidden_holder)`` for the set-up."""
+        """``(trump, trump_card, hidden_holder)`` for the set-up (``chooser``: the dealer's
+        right, who sets a closed trump aside)."""
         method = rules.trump_method
         trump = parse_suit(self.tags["Trump"]) if "Trump" in self.tags else None
         if "Trump" in self.tags and trump is None:
@@ -331,7 +339,7 @@ class _SetupBuilder:
             return None, None, None
 
         if method is TrumpMethod.CLOSED:
-            return self._closed(rules, hands, first_leader, trump, trump_card, hidden, position)
+            return self._closed(rules, hands, chooser, trump, trump_card, hidden, position)
 
         if trump_card is not None and trump_card[0] is not None:
             self.problem(
@@ -364,7 +372,7 @@ class _SetupBuilder:
         self,
         rules: Rules,
         hands: Mapping[Seat, frozenset[Card] | None] | None,
-        first_leader: Seat | None,
+        chooser: Seat | None,
         trump: Suit | None,
         trump_card: tuple[Seat | None, Card] | None,
         hidden: tuple[Seat, Card] | None,
@@ -385,9 +393,9 @@ class _SetupBuilder:
                 )
                 return None, None, None
             holder, face_down = trump_card[0], trump_card[1]
-            if first_leader is not None and holder != first_leader:
+            if chooser is not None and holder != chooser:
                 self.problem(
-                    f"TrumpCard: the closed trump is set aside by {first_leader}, the player "
+                    f"TrumpCard: the closed trump is set aside by {chooser}, the player "
                     f"to the dealer's right, not by {holder}",
                     "TrumpCard",
                 )
@@ -508,19 +516,22 @@ def setup_from_tags(
         )
     leader = builder.seat("Play", rules.players)
     if not position and dealer is not None and leader is not None:
-        expected = next_seat(dealer, rules.players)
+        expected = rules.first_lead(dealer)
         if leader != expected:
+            after = (
+                f"the player after the dealer {dealer}"
+                if not rules.lead_after_holder
+                else f"the player after {next_seat(dealer, rules.players)}, who holds the trump"
+            )
             builder.problem(
-                f"Play: the first lead is by {expected}, the player after the dealer "
-                f"{dealer}, not by {leader}",
-                "Play",
+                f"Play: the first lead is by {expected}, {after}, not by {leader}", "Play"
             )
     hands = builder.hands(rules)
     start = builder.start(rules) if position else None
-    first_leader = leader if not position else None
+    chooser = None  # who draws or sets aside the trump: the dealer's right
     if not position and dealer is not None:
-        first_leader = next_seat(dealer, rules.players)
-    trump, trump_card, hidden_holder = builder.trump(rules, hands, first_leader, start, position)
+        chooser = next_seat(dealer, rules.players)
+    trump, trump_card, hidden_holder = builder.trump(rules, hands, chooser, start, position)
     start_position: StartPosition | None = None
     if hands is not None:
         if not position:

@@ -44,3 +44,12 @@ test("a rule of Dehla capture is offered, and sent, only under Dehla capture", (
   assert.ok(formFlags(dehla, form).includes("streak-goes-on"));
   assert.equal(formAnswers(dehla, form).variant, "must-trump,streak-goes-on");
 });
+
+test("a rule of the closed trump is offered, and sent, only with a closed trump", () => {
+  assert.ok(form.flags.includes("lead-after-holder"), "the package offers the rule");
+  const drawn = { ...form.answers, method: "Drawn", variant: "lead-after-holder" };
+  assert.ok(!formFlags(drawn, form).includes("lead-after-holder"));
+  assert.equal(formAnswers(drawn, form).variant, "");
+  const closed = { ...drawn, method: "Closed" };
+  assert.equal(formAnswers(closed, form).variant, "lead-after-holder");
+});

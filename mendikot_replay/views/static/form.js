@@ -30,6 +30,7 @@ const FORM_METHODS = {
 const FORM_REVEALS = { A: "A: turned up when someone cannot follow", B: "B: turned up when asked for" };
 const FORM_CAPTURES = { Trick: "to each trick's winner", Dehla: "Dehla: the pile" };
 const FORM_DEHLA_ONLY = ["streak-goes-on"];
+const FORM_CLOSED_ONLY = ["lead-after-holder"];
 const FORM_SCORINGS = {
   plain: "a point a deal",
   bonus: "win 1, mendikot 2, whitewash 4",
@@ -50,9 +51,12 @@ export function formPmnDate(value) {
   return match ? `${match[1]}.${match[2]}.${match[3]}` : value || "";
 }
 
-/** The house rules this form offers with these answers: a rule of Dehla capture only under it. */
+/** The house rules this form offers with these answers: a rule of Dehla capture only under
+ * it, a rule of the closed trump only with it. */
 export function formFlags(fields, form) {
-  return form.flags.filter((flag) => !FORM_DEHLA_ONLY.includes(flag) || fields.capture === "Dehla");
+  return form.flags.filter(
+    (flag) => (!FORM_DEHLA_ONLY.includes(flag) || fields.capture === "Dehla") && (!FORM_CLOSED_ONLY.includes(flag) || fields.method === "Closed"),
+  );
 }
 
 /** The answers a form sends: each field's value under its question's key, the flags as

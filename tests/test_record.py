@@ -206,3 +206,14 @@ def test_a_dehla_position_with_its_pile_and_streak() -> None:
     assert board.record.setup is not None
     assert board.record.setup.start == start
     assert board.record.setup.hands == ref.setup.hands
+
+
+def test_a_deal_recorded_under_lead_after_holder_is_set_aside_by_one_and_led_by_the_next() -> None:
+    """The recorder under lead-after-holder: the face-down card comes from the hand of the
+    dealer's right, and the first trick is led by the player after."""
+    from mendikot_replay.pmn.entry import DealEntry
+
+    entry = DealEntry.new(dealer="D", trump_method="Closed", variant=["lead-after-holder"])
+    assert (entry.closed_holder, entry.first_leader) == ("A", "B")
+    plain = DealEntry.new(dealer="D", trump_method="Closed")
+    assert (plain.closed_holder, plain.first_leader) == ("A", "A")

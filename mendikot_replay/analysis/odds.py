@@ -951,12 +951,10 @@ class OddsSolver:
         pending = [m for m in marks if m < total]
         prefix = 0  # the worlds before it are all solved
 
-        def tick(i: int, s: Signs) -> int | None:
-            """Keeps a world's signs; the mark at which to stop, if one is reached."""
+        def looked() -> int | None:
+            """Moves the prefix past the worlds solved; the mark at which to stop, if one
+            of the marks it passes settles the question."""
             nonlocal prefix
-            signs[i] = s
-            if progress is not None:
-                progress(len(signs), total)
             while prefix < total and prefix in signs:
                 prefix += 1
             while pending and pending[0] <= prefix:
@@ -965,12 +963,16 @@ class OddsSolver:
                     return mark
             return None
 
-        while prefix < total and prefix in signs:  # worlds kept from an earlier call
-            prefix += 1
-        while pending and pending[0] <= prefix:
-            mark = pending.pop(0)
-            if stop is not None and stop(mark):
-                return mark
+        def tick(i: int, s: Signs) -> int | None:
+            """Keeps a world's signs; the mark at which to stop, if one is reached."""
+            signs[i] = s
+            if progress is not None:
+                progress(len(signs), total)
+            return looked()
+
+        done = looked()  # the worlds kept from an earlier call may settle it already
+        if done is not None:
+            return done
         if not todo:
             return total
         python = self._python

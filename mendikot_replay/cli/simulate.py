@@ -87,7 +87,7 @@ def add_parser(commands: Any) -> None:
     """The ``simulate`` subcommand's options (kept in one place, apart from the others).
     The pimc defaults are spelled out rather than imported: importing the player loads the
     solver, which every other command would then pay for at start-up."""
-    from ..core.rules import Scoring
+    from ..core.rules import VARIANT_FLAGS, Scoring
     from ..players.simulate import PLAYER_NAMES
 
     sim = commands.add_parser(
@@ -118,8 +118,7 @@ def add_parser(commands: Any) -> None:
     sim.add_argument(
         "--variant",
         metavar="FLAGS",
-        help="house rules, comma-separated: must-trump, bonus-aces, partner-deals (the dealer's "
-        "partner deals after any loss), dealer-stays (the dealer deals again after any loss)",
+        help=f"house rules, comma-separated: {', '.join(VARIANT_FLAGS)} (docs/rules.md, section 7)",
     )
     sim.add_argument(
         "--scoring",

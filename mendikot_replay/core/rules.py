@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Final, TypedDict
 
 from .cards import DECK_LOWEST_RANK
+from .result import DealResult, next_dealer
 from .seats import TABLE_SIZES, Seat, next_seat
 
 
@@ -183,6 +184,17 @@ class Rules:
         ('A', 'B')
         """
         return next_seat(dealer, self.players, 2 if self.lead_after_holder else 1)
+
+    def next_dealer(self, dealer: Seat, result: DealResult) -> Seat:
+        """Who deals after ``dealer``'s deal ended in ``result``, by these rules' rotation
+        (:func:`~.result.next_dealer` with the ``partner-deals`` / ``dealer-stays`` flags)."""
+        return next_dealer(
+            dealer,
+            result,
+            self.players,
+            partner_deals=self.partner_deals,
+            dealer_stays=self.dealer_stays,
+        )
 
     @property
     def flags(self) -> tuple[str, ...]:

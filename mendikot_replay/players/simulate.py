@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from ..core.cards import ACES, Card, Suit, deck
 from ..core.engine import DealSetup, Game
 from ..core.match import MatchRegister
-from ..core.result import DealResult, next_dealer
+from ..core.result import DealResult
 from ..core.rules import Rules, TrumpMethod
 from ..core.seats import Seat, next_seat, seats, team_of
 from ..pmn.record import DealRecord, PlayNode
@@ -324,13 +324,7 @@ def _match(
         deal = _play_deal(shuffle, rules, dealer, players, choices, tags)
         register.add(deal.result, all_aces=deal.all_aces)
         yield deal
-        dealer = next_dealer(
-            dealer,
-            deal.result,
-            rules.players,
-            partner_deals=rules.partner_deals,
-            dealer_stays=rules.dealer_stays,
-        )
+        dealer = rules.next_dealer(dealer, deal.result)
 
 
 def seeded_match(

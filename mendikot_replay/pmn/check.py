@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from ..core.cards import ACES, Card, Suit
 from ..core.engine import DealSetup, Game, IllegalPlay, SetupError
 from ..core.match import MatchRegister
-from ..core.result import DealResult, next_dealer, parse_result_tag
+from ..core.result import DealResult, parse_result_tag
 from ..core.rules import Rules, Scoring, TrumpMethod
 from ..core.seats import Seat, team_of
 from ..core.timeline import Timeline
@@ -562,14 +562,7 @@ class MatchTracker:
         state = self.matches.get(name)
         warning: Problem | None = None
         if state is not None and state.dealer is not None and state.result is not None:
-            rules_then = state.rules
-            expected = next_dealer(
-                state.dealer,
-                state.result,
-                rules_then.players,
-                partner_deals=rules_then.partner_deals,
-                dealer_stays=rules_then.dealer_stays,
-            )
+            expected = state.rules.next_dealer(state.dealer, state.result)
             if dealer is not None and dealer != expected:
                 line, col = deal.dealer_at
                 warning = Problem(

@@ -18,7 +18,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.result import next_dealer
 from ..core.rules import VARIANT_FLAGS, Capture, Reveal, Rules, Scoring, TrumpMethod, flag_options
 from ..core.seats import seats
 from ..errors import MendikotError
@@ -165,17 +164,7 @@ def defaults_after(record: DealRecord) -> dict[str, str]:
         if record.timeline is None:
             check_record(record)
         result = record.timeline.result if record.timeline is not None else None
-        out["dealer"] = (
-            next_dealer(
-                setup.dealer,
-                result,
-                rules.players,
-                partner_deals=rules.partner_deals,
-                dealer_stays=rules.dealer_stays,
-            )
-            if result
-            else setup.dealer
-        )
+        out["dealer"] = rules.next_dealer(setup.dealer, result) if result else setup.dealer
     return out
 
 

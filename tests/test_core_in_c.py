@@ -96,8 +96,9 @@ def line_of(game: Game, objective: str) -> str:
     tests/c/ddcore_driver.c and solver/core/flat.h)."""
     state = core_state(game)
     assert state is not None
-    players, total, dehla, must, split, streak = core_signature(game)
+    players, total, dehla, must, split, streak, closed, tie = core_signature(game)
     head = [players, total, int(dehla), int(must), _OBJECTIVE_CODE[objective], split, int(streak)]
+    head += [closed, int(tie)]
     return " ".join(str(int(x)) for x in [*head, *flat_state(state)])
 
 

@@ -150,13 +150,31 @@ def test_the_example_deal() -> None:
         (
             {"Variant": "must-trump,no-revoke"},
             "Variant: unknown flag 'no-revoke' (known: must-trump, bonus-aces, partner-deals, "
-            "dealer-stays, split-tens-non-dealer, streak-goes-on, lead-after-holder)",
+            "dealer-stays, split-tens-non-dealer, streak-goes-on, lead-after-holder, "
+            "holder-may-ask, trump-card-in-hand, count-from-reveal, reveal-if-trumping, "
+            "hidden-trumps, tie-half-first)",
             "Variant",
         ),
         (
             {"Variant": "partner-deals,dealer-stays"},
-            "Variant: partner-deals and dealer-stays cannot both hold (after a loss the deal "
-            "goes to the dealer's partner, or it stays); neither is kept",
+            "Variant: partner-deals and dealer-stays cannot both hold: after a loss the deal "
+            "goes to the dealer's partner, or it stays; not kept",
+            "Variant",
+        ),
+        (
+            {"Variant": "hidden-trumps"},
+            'Variant: hidden-trumps is a rule of the closed trump (TrumpMethod "Closed"); not kept',
+            "Variant",
+        ),
+        (
+            {
+                "TrumpMethod": "Closed",
+                "TrumpCard": "A:7S",
+                "Reveal": "A",
+                "Variant": "holder-may-ask",
+            },
+            "Variant: holder-may-ask is a rule of the closed trump's version B "
+            '(TrumpMethod "Closed", Reveal "B"); not kept',
             "Variant",
         ),
         (

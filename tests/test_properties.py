@@ -50,12 +50,21 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
     reveal = draw(st.sampled_from(list(Reveal))) if method is TrumpMethod.CLOSED else Reveal.A
     rotation = draw(st.sampled_from(("", "partner_deals", "dealer_stays")))
     capture = draw(st.sampled_from(list(Capture)))
+    version_a = method is TrumpMethod.CLOSED and reveal is Reveal.A
+    version_b = method is TrumpMethod.CLOSED and reveal is Reveal.B
+    hidden_trumps = method is TrumpMethod.CLOSED and draw(st.booleans())
     return Rules(
         partner_deals=rotation == "partner_deals",
         dealer_stays=rotation == "dealer_stays",
         split_tens_non_dealer=draw(st.booleans()),
         streak_goes_on=capture is Capture.DEHLA and draw(st.booleans()),
         lead_after_holder=method is TrumpMethod.CLOSED and draw(st.booleans()),
+        holder_may_ask=version_b and draw(st.booleans()),
+        trump_card_in_hand=method is TrumpMethod.CLOSED and draw(st.booleans()),
+        count_from_reveal=version_a and not hidden_trumps and draw(st.booleans()),
+        reveal_if_trumping=version_a and draw(st.booleans()),
+        hidden_trumps=hidden_trumps,
+        tie_half_first=draw(st.booleans()),
         players=players,
         deck=deck_size,
         trump_method=method,
@@ -87,7 +96,7 @@ def _team(seat: str) -> int:
 
 def _count_from_play(
     events: Sequence[PlayEvent], rules: Rules
-) -> tuple[tuple[int, int], tuple[int, int], list[str]]:
+) -> tuple[tuple[int, int], tuple[int, int], list[str], str | None]:
     """Tens and tricks per team (A/C first) and each trick's winner, from the cards alone.
 
     A trick goes to the highest trump in it, else to the highest card of the suit led
@@ -96,7 +105,8 @@ def _count_from_play(
     takes the trick at once; under Dehla the tricks go to a pile that a player takes for
     the team by winning two tricks in a row, the streak starting afresh (going on, under
     ``streak-goes-on``), and the last
-    trick's winner takes what is left."""
+    trick's winner takes what is left. Last, the side whose tricks first reached half the
+    deal's (``None`` when neither did before the other)."""
     tricks: list[list[PlayEvent]] = []
     for event in events:
         if event.position == 0:
@@ -107,7 +117,12 @@ def _count_from_play(
     winners: list[str] = []
     pile_tricks, pile_tens = 0, 0
     streak: str | None = None
+    half_first: str | None = None
     for number, trick in enumerate(tricks, start=1):
+        if half_first is None:
+            for side, team in enumerate(("AC", "BD")):
+                if 2 * taken[side] >= rules.tricks_per_deal and half_first is None:
+                    half_first = team
         trumps = [e for e in trick if e.is_trump]
         led = trick[0].card.suit
         contenders = trumps or [e for e in trick if e.card.suit is led]
@@ -129,16 +144,24 @@ def _count_from_play(
             streak = winner if rules.streak_goes_on else None
         else:
             streak = winner
-    return (tens[0], tens[1]), (taken[0], taken[1]), winners
+    for side, team in enumerate(("AC", "BD")):
+        if 2 * taken[side] >= rules.tricks_per_deal and half_first is None:
+            half_first = team
+    return (tens[0], tens[1]), (taken[0], taken[1]), winners, half_first
 
 
 def _result_by_the_rules(
-    tens: tuple[int, int], tricks: tuple[int, int], total: int, non_dealers: str | None = None
+    tens: tuple[int, int],
+    tricks: tuple[int, int],
+    total: int,
+    non_dealers: str | None = None,
+    half_first: str | None = None,
 ) -> tuple[str | None, str]:
     """docs/rules.md, "Who wins the deal": every trick is a whitewash, all four tens a mendikot
     (a whitewash takes all the tens too, and is reported as whitewash), three tens a win;
     at 2-2 more than half the tricks wins and an equal split is a tie, unless the house rule
-    ``split-tens-non-dealer`` gives a 2-2 to the side that did not deal (``non_dealers``)."""
+    ``split-tens-non-dealer`` gives a 2-2 to the side that did not deal (``non_dealers``), or
+    ``tie-half-first`` an equal split to the side that reached half first (``half_first``)."""
     for side, team in enumerate(("AC", "BD")):
         if tricks[side] == total:
             return team, "whitewash"
@@ -154,6 +177,8 @@ def _result_by_the_rules(
         if 2 * tricks[side] > total:
             return team, "win"
     assert tricks[0] == tricks[1]
+    if half_first is not None:
+        return half_first, "win"
     return None, "tie"
 
 
@@ -183,12 +208,18 @@ def test_random_deal_replays_and_adds_up(rules: Rules, seed: int) -> None:
 
     # the counts and the result are the ones the play gives, worked out here from the cards
     # and docs/rules.md alone (not with deal_result, the function under test)
-    tens, tricks, winners = _count_from_play(timeline.events, rules)
+    tens, tricks, winners, half_first = _count_from_play(timeline.events, rules)
     assert timeline.trick_winners == winners
     assert final.tens == tens and final.tricks == tricks
     dealer = record.tags["Dealer"]
     non_dealers = ("BD" if _team(dealer) == 0 else "AC") if rules.split_tens_non_dealer else None
-    winner, kind = _result_by_the_rules(tens, tricks, rules.tricks_per_deal, non_dealers)
+    winner, kind = _result_by_the_rules(
+        tens,
+        tricks,
+        rules.tricks_per_deal,
+        non_dealers,
+        half_first if rules.tie_half_first else None,
+    )
     result = timeline.result
     assert (result.winner, result.kind) == (winner, kind), (tens, tricks)
     assert (result.tens, result.tricks) == (tens, tricks)

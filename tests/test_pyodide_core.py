@@ -75,9 +75,19 @@ def case(game: Game, objective: str) -> dict[str, Any]:
     state = core_state(game)
     assert state is not None
     link = CoreLink(game, objective)  # type: ignore[arg-type]
-    players, total, dehla, must, split, streak = core_signature(game)
+    players, total, dehla, must, split, streak, closed, tie = core_signature(game)
     return {
-        "rules": [players, total, dehla, must, _OBJECTIVE_CODE[objective], split, streak],
+        "rules": [
+            players,
+            total,
+            dehla,
+            must,
+            _OBJECTIVE_CODE[objective],
+            split,
+            streak,
+            closed,
+            tie,
+        ],
         "state": state,
         "moves": [list(m) for m in link.core.score(state)],
     }
@@ -91,8 +101,11 @@ wrong = []
 for i, case in enumerate(given):
     rules = tuple(case["rules"])
     if rules not in cores:  # a small table each: a browser's memory is the page's
-        *made, split, streak = rules  # the house rules: a 2-2 split's side, a Dehla run
-        cores[rules] = wasm_core.Core(*made, table_bits=16, split=split, streak=streak)
+        # the house rules: a 2-2 split's side, a Dehla run, the closed trump's, tied tricks
+        *made, split, streak, closed, tie = rules
+        cores[rules] = wasm_core.Core(
+            *made, table_bits=16, split=split, streak=streak, closed=closed, tie=tie
+        )
     core = cores[rules]
     state = case["state"]
     hidden = state[10]

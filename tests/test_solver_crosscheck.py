@@ -113,6 +113,44 @@ EXTRA_VARIANTS: dict[str, tuple[Rules, str, bool]] = {
         "open",
         True,
     ),
+    # the closed trump's house rules, the face-down card still down
+    "closed-b-holder-may-ask": (
+        Rules(trump_method=TrumpMethod.CLOSED, reveal=Reveal.B, holder_may_ask=True),
+        "hidden",
+        False,
+    ),
+    "closed-a-card-in-hand-from-reveal": (
+        Rules(trump_method=TrumpMethod.CLOSED, trump_card_in_hand=True, count_from_reveal=True),
+        "hidden",
+        False,
+    ),
+    "closed-b-card-in-hand-hidden-trumps": (
+        Rules(
+            trump_method=TrumpMethod.CLOSED,
+            reveal=Reveal.B,
+            trump_card_in_hand=True,
+            hidden_trumps=True,
+        ),
+        "hidden",
+        False,
+    ),
+    "closed-a-reveal-if-trumping": (
+        Rules(trump_method=TrumpMethod.CLOSED, reveal_if_trumping=True),
+        "hidden",
+        False,
+    ),
+    "closed-a-hidden-trumps": (
+        Rules(trump_method=TrumpMethod.CLOSED, hidden_trumps=True),
+        "hidden",
+        False,
+    ),
+    # tens 2-2 and the tricks even: the side that reached half first wins
+    "six-players-tie-half-first": (Rules(players=6, tie_half_first=True), "suit", False),
+    "six-players-tie-half-first-dehla": (
+        Rules(players=6, capture=Capture.DEHLA, tie_half_first=True),
+        "suit",
+        True,
+    ),
 }
 
 ALL_VARIANTS: dict[str, tuple[Rules, str, bool]] = {
@@ -206,7 +244,11 @@ def _finals(game: Game) -> Values:
     tens, tricks = game.counts.tens, game.counts.tricks
     split = game.split_winner  # the house rule's side for a 2-2, from the dealer
     result = deal_result(
-        (tens[0], tens[1]), (tricks[0], tricks[1]), game.total_tricks, split_winner=split
+        (tens[0], tens[1]),
+        (tricks[0], tricks[1]),
+        game.total_tricks,
+        split_winner=split,
+        half_first=game.half_first,  # (tie-half-first: who did not take the last trick)
     )
     outcome = 0
     if result.winner is not None:
@@ -220,11 +262,16 @@ def _may_ask(game: Game) -> bool:
 
 def _children(game: Game) -> list[tuple[Card, Game]]:
     """Every position the player to move can reach: each legal card, and under version B
-    each with the ask for the closed trump too, where the engine accepts it."""
+    each with the ask for the closed trump too, where the engine accepts it (the holder's
+    face-down card too: ``holder-may-ask`` lets the holder ask with it)."""
     out: list[tuple[Card, Game]] = []
     asks = (False, True) if _may_ask(game) else (False,)
     spare: Game | None = None
-    for c in game.legal_cards():
+    candidates = game.legal_cards()
+    if asks == (False, True) and game.to_play == game.hidden_holder:
+        assert game.hidden_card is not None
+        candidates = sorted({*candidates, game.hidden_card})
+    for c in candidates:
         for ask in asks:
             child = spare or game.copy()
             try:
@@ -365,7 +412,8 @@ def test_reference_agrees_with_plain_minimax(variant: str) -> None:
     for i in range(5):
         game = position(rng, variant, rng.randint(1, 3 if rules.players == 4 else 2))
         reference = tree_values(game)
-        assert set(reference[1]) == set(game.legal_cards())
+        # (every card playable: the holder's face-down card too, with an ask for it)
+        assert set(reference[1]) == {*game.legal_cards(), *game.ask_cards()}
         for objective in OBJECTIVES:
             assert expected(game, reference, objective) == plain_minimax(game, objective), (
                 variant,
@@ -712,17 +760,27 @@ def _fields(rules: Rules) -> dict[str, Any]:
         ("split-tens-non-dealer", "split_tens_non_dealer"),
         ("split-tens-non-dealer-dehla", "split_tens_non_dealer"),
         ("dehla-streak-goes-on", "streak_goes_on"),
+        ("closed-b-holder-may-ask", "holder_may_ask"),
+        ("closed-a-card-in-hand-from-reveal", "trump_card_in_hand"),
+        ("closed-a-card-in-hand-from-reveal", "count_from_reveal"),
+        ("closed-b-card-in-hand-hidden-trumps", "trump_card_in_hand"),
+        ("closed-b-card-in-hand-hidden-trumps", "hidden_trumps"),
+        ("closed-a-reveal-if-trumping", "reveal_if_trumping"),
+        ("closed-a-hidden-trumps", "hidden_trumps"),
+        ("six-players-tie-half-first", "tie_half_first"),
+        ("six-players-tie-half-first-dehla", "tie_half_first"),
     ],
 )
 def test_a_house_rule_changes_values_and_the_core_follows(variant: str, flag: str) -> None:
-    """``split-tens-non-dealer`` (a 2-2 split goes to the side that did not deal) and
-    ``streak-goes-on`` (a Dehla run goes on after a take): the positions of the crosscheck
-    include ones whose values the rule changes (the same cards without it are valued
-    otherwise), and there too the compiled core gives the reference's values."""
-    rng = random.Random(f"house rule {variant}")
+    """The house rules that change what a card is worth (``split-tens-non-dealer``,
+    ``streak-goes-on``, the closed trump's, ``tie-half-first``): the positions of the
+    crosscheck include ones whose values the rule changes (the same cards without it are
+    valued otherwise), and there too the compiled core gives the reference's values."""
+    rng = random.Random(f"house rule {variant} {flag}")
     changed = 0
+    left = 3 if ALL_VARIANTS[variant][0].players == 4 else 2
     for _ in range(150):  # three tricks: a take and a win after it (a few in a hundred)
-        game = position(rng, variant, 3)
+        game = position(rng, variant, left)
         plain_rules = Rules(**{**_fields(game.rules), flag: False})
         plain = Game(dataclasses.replace(game.setup, rules=plain_rules), check_deal=False)
         ruled, usual = tree_values(game), tree_values(plain)

@@ -486,9 +486,12 @@ class Game:
 
     # -- reading the state ----------------------------------------------------------------
     def visible_hand(self, seat: Seat) -> set[Card] | None:
-        """The cards a seat may choose from: its hand less a face-down closed trump."""
+        """The cards a seat may choose from: its hand less a face-down closed trump (which
+        stays in it under ``trump-card-in-hand``)."""
         hand = self.hands[seat]
         if hand is None or self.hidden_card is None or seat != self.hidden_holder:
+            return hand
+        if self.rules.trump_card_in_hand:
             return hand
         if len(hand) == 1:  # the face-down card is all that is left: it is played
             return hand
@@ -517,7 +520,17 @@ class Game:
             (counts.tricks[0], counts.tricks[1]),
             self.total_tricks,
             split_winner=self.split_winner,
+            half_first=self.half_first,
         )
+
+    @property
+    def half_first(self) -> Team | None:
+        """Under ``tie-half-first``, once the deal is over: the side that reached half the
+        tricks first, which is the side that did not take the last trick (its taker's count
+        rose to half, or past it, only then); ``None`` otherwise."""
+        if not self.rules.tie_half_first or not self.finished or not self.trick_winners:
+            return None
+        return other_team(team_of(self.trick_winners[-1]))
 
     def tens_fates(self) -> tuple[TenFate, ...]:
         fates = self._ten_fates
@@ -541,8 +554,14 @@ class Game:
         follow = [c for c in hand if c.suit is led]
         if follow:
             return sorted(follow)
-        if self.hidden_card is not None and self.rules.reveal is Reveal.A:
-            hand = self.hands[seat] or hand  # the automatic reveal gives the card back
+        hidden = self.hidden_card
+        if hidden is not None and self.rules.reveal is Reveal.A:
+            full = self.hands[seat] or hand  # the automatic reveal gives the card back
+            if self.rules.reveal_if_trumping:
+                # turned up only for a player who can trump, who then must
+                trumps = [c for c in full if c.suit is hidden.suit]
+                return sorted(trumps or hand)
+            hand = full
         trump = self._trump_if_void(seat)
         if self.rules.must_trump and trump is not None:
             trumps = [c for c in hand if c.suit is trump]
@@ -553,17 +572,47 @@ class Game:
     def may_ask(self) -> bool:
         """Whether the player to move may ask for the closed trump with a card (version B:
         the trump is still face down, a suit was led, the player cannot follow it and did
-        not set the trump aside). An ask can still be refused with a card that breaks the
-        asker's duty to trump, which :meth:`play` says."""
+        not set the trump aside, unless ``holder-may-ask``). An ask can still be refused
+        with a card that breaks the asker's duty to trump, which :meth:`play` says."""
         seat = self.to_play
         return (
             seat is not None
             and self.hidden_card is not None
             and self.rules.reveal is Reveal.B
             and bool(self.table)
-            and seat != self.hidden_holder
-            and not self.suit_counts[seat][self.table[0].card.suit.index]
+            and (seat != self.hidden_holder or self.rules.holder_may_ask)
+            and not self._can_follow(seat, self.table[0].card.suit)
         )
+
+    def ask_cards(self) -> list[Card]:
+        """The cards the player to move may play while asking for the closed trump (sorted;
+        empty when it may not ask): a trump when it holds one (the holder's face-down card
+        among them), else any card."""
+        seat = self.to_play
+        hidden = self.hidden_card
+        if seat is None or hidden is None or not self.may_ask():
+            return []
+        hand = self.hands[seat]
+        if hand is None:
+            return sorted(self.unseen)
+        trumps = [c for c in hand if c.suit is hidden.suit]
+        return sorted(trumps or hand)
+
+    def _can_follow(self, seat: Seat, led: Suit) -> bool:
+        """Whether ``seat`` (a known hand) holds a card of ``led`` it may play: a face-down
+        closed trump of that suit does not count while it stays down (unless
+        ``trump-card-in-hand``) and its holder has another card."""
+        held = self.suit_counts[seat][led.index]
+        hidden = self.hidden_card
+        if (
+            hidden is not None
+            and seat == self.hidden_holder
+            and hidden.suit is led
+            and not self.rules.trump_card_in_hand
+        ):
+            hand = self.hands[seat]
+            held -= hand is not None and len(hand) > 1
+        return held > 0
 
     def _trump_if_void(self, seat: Seat) -> Suit | None:
         """The trump a void player must respect: the known one, or (version A) the one the
@@ -629,23 +678,28 @@ class Game:
         hidden = self.hidden_card
         table = self.table
         led = table[0].card.suit if table else None
-        can_follow = False
-        if led is not None and hand is not None:
-            held = self.suit_counts[seat][led.index]
-            if hidden is not None and seat == self.hidden_holder and hidden.suit is led:
-                held -= len(hand) > 1  # the face-down card is not the holder's to choose
-            can_follow = held > 0
+        rules = self.rules
+        can_follow = led is not None and hand is not None and self._can_follow(seat, led)
         void = led is not None and not can_follow
         if hand is None and led is not None:
             void = card.suit is not led  # an unknown hand is trusted to follow
         revealed = asked = named = False
         if hidden is not None:
             # The closed trump: automatic reveal (A), asked reveal (B), or the last card.
-            auto_reveal = void and self.rules.reveal is Reveal.A
+            auto_reveal = void and rules.reveal is Reveal.A
+            if auto_reveal and rules.reveal_if_trumping:
+                # only for a player holding a trump (an unknown hand: one who plays it)
+                auto_reveal = (
+                    card.suit is hidden.suit
+                    if hand is None
+                    else self.suit_counts[seat][hidden.suit.index] > 0
+                )
             if (
                 card is hidden
                 and seat == self.hidden_holder
                 and not auto_reveal
+                and not rules.trump_card_in_hand
+                and not (ask_reveal and rules.holder_may_ask)
                 and hand is not None
                 and len(hand) > 1
             ):
@@ -653,16 +707,21 @@ class Game:
                     f"{self._where(seat, card)}: that is the face-down trump card, which stays "
                     "down until it is revealed or is the last card in the hand"
                 )
-            if self.rules.reveal is Reveal.A:
+            if rules.reveal is Reveal.A:
                 if ask_reveal and not void:
                     raise IllegalPlay(
                         f"{self._where(seat, card)} with ^T, but the closed trump is revealed "
                         "only when a player cannot follow suit"
                     )
                 revealed = auto_reveal or card is hidden
+                if ask_reveal and not revealed:
+                    raise IllegalPlay(
+                        f"{self._where(seat, card)} with ^T, but the closed trump is turned up "
+                        "only for a player who holds a trump (reveal-if-trumping)"
+                    )
                 asked = ask_reveal and revealed
             elif ask_reveal:
-                if seat == self.hidden_holder:
+                if seat == self.hidden_holder and not rules.holder_may_ask:
                     raise IllegalPlay(
                         f"{self._where(seat, card)} with ^T, but {seat} set the trump aside "
                         "and cannot ask for it"
@@ -697,10 +756,16 @@ class Game:
             holds_trump = self.suit_counts[seat][trump.index] > 0
             if holds_trump and (asked or self.rules.must_trump):
                 where = self._where(seat, card)
-            if holds_trump and asked and self.rules.reveal is Reveal.B:
+            if holds_trump and asked and rules.reveal is Reveal.B:
                 broken = (
                     f"{where} after asking for the trump, but holds {trump.name.lower()} "
                     "(trumps) and must play one"
+                )
+            elif holds_trump and revealed and rules.reveal_if_trumping:
+                broken = (
+                    f"{self._where(seat, card)}: the trump was turned up for a player who "
+                    f"holds {trump.name.lower()} (trumps), who must play one "
+                    "(reveal-if-trumping)"
                 )
             elif holds_trump and self.rules.must_trump and not named:
                 broken = (
@@ -718,8 +783,12 @@ class Game:
         if revealed:
             assert self.hidden_card is not None
             self.trump = self.hidden_card.suit
-            reveal_a = self.rules.reveal is Reveal.A
-            self.trump_ply = self.trick_start_ply if reveal_a else self.ply
+            if rules.hidden_trumps:
+                self.trump_ply = NO_TRUMP_PLY  # its cards were trumps all along
+            elif rules.reveal is Reveal.A and not rules.count_from_reveal:
+                self.trump_ply = self.trick_start_ply  # the whole trick's
+            else:
+                self.trump_ply = self.ply  # from the revealing card on
             self.trump_status = "revealed"
             self.trump_since = self.ply
             self.hidden_card = None
@@ -773,6 +842,8 @@ class Game:
         else:
             self.to_play = self._next[seat]
             trump = self.trump  # _counts_as_trump, inlined: this runs for every card
+            if trump is None and self.hidden_card is not None and self.rules.hidden_trumps:
+                trump = self.hidden_card.suit
             is_trump = trump is not None and suit is trump and ply >= self.trump_ply
         return _new_tuple(
             PlayEvent,
@@ -798,14 +869,21 @@ class Game:
         return f"trick {self.trick}: {seat} plays {card}"
 
     def _counts_as_trump(self, entry: _TableCard) -> bool:
-        return (
-            self.trump is not None and entry.card.suit is self.trump and entry.ply >= self.trump_ply
-        )
+        trump, since = self.scoring_trump()
+        return trump is not None and entry.card.suit is trump and entry.ply >= since
+
+    def scoring_trump(self) -> tuple[Suit | None, int]:
+        """The suit whose cards beat the others now, and the ply from which its cards count
+        (``trump``/``trump_ply``; under ``hidden-trumps`` the face-down card's suit from the
+        first card, though the table does not know it yet)."""
+        if self.trump is None and self.hidden_card is not None and self.rules.hidden_trumps:
+            return self.hidden_card.suit, NO_TRUMP_PLY
+        return self.trump, self.trump_ply
 
     def _trick_winner(self) -> tuple[Seat, set[Card]]:
         """The highest trump, else the highest card of the suit led (one pass: this runs
         once per trick of every deal replayed)."""
-        trump, since = self.trump, self.trump_ply
+        trump, since = self.scoring_trump()
         trumps: set[Card] = set()
         table = self.table
         best = table[0]

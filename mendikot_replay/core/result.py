@@ -59,6 +59,7 @@ def deal_result(
     total_tricks: int,
     *,
     split_winner: Team | None = None,
+    half_first: Team | None = None,
 ) -> DealResult:
     """Decide a finished deal from the tens and tricks each team took.
 
@@ -69,6 +70,12 @@ def deal_result(
 
     >>> deal_result((2, 2), (8, 5), 13, split_winner="BD").reason
     '2-2 tens: B/D did not deal'
+
+    Under ``tie-half-first`` an equal split goes to ``half_first``, the side that reached
+    half the tricks first:
+
+    >>> deal_result((2, 2), (4, 4), 8, half_first="BD").tag
+    'BD win'
     """
     teams: tuple[Team, Team] = ("AC", "BD")
     for winner in teams:
@@ -92,6 +99,15 @@ def deal_result(
                 tricks,
                 f"2-2 tens and {tricks[i]} of {total_tricks} tricks",
             )
+    if half_first is not None:
+        side = f"{half_first[0]}/{half_first[1]}"
+        return DealResult(
+            half_first,
+            "win",
+            tens,
+            tricks,
+            f"2-2 tens, tricks split {tricks[0]}-{tricks[1]}: {side} reached half first",
+        )
     return DealResult(
         None, "tie", tens, tricks, f"2-2 tens and tricks split {tricks[0]}-{tricks[1]}"
     )

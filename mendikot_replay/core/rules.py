@@ -86,6 +86,12 @@ VARIANT_FLAGS: Final = (
     "split-tens-non-dealer",
     "streak-goes-on",
     "lead-after-holder",
+    "holder-may-ask",
+    "trump-card-in-hand",
+    "count-from-reveal",
+    "reveal-if-trumping",
+    "hidden-trumps",
+    "tie-half-first",
 )
 
 _FLAG_FIELDS: Final = {flag: flag.replace("-", "_") for flag in VARIANT_FLAGS}
@@ -101,6 +107,12 @@ class FlagOptions(TypedDict):
     split_tens_non_dealer: bool
     streak_goes_on: bool
     lead_after_holder: bool
+    holder_may_ask: bool
+    trump_card_in_hand: bool
+    count_from_reveal: bool
+    reveal_if_trumping: bool
+    hidden_trumps: bool
+    tie_half_first: bool
 
 
 def flag_options(flags: Iterable[str]) -> FlagOptions:
@@ -119,7 +131,64 @@ def flag_options(flags: Iterable[str]) -> FlagOptions:
         split_tens_non_dealer="split-tens-non-dealer" in given,
         streak_goes_on="streak-goes-on" in given,
         lead_after_holder="lead-after-holder" in given,
+        holder_may_ask="holder-may-ask" in given,
+        trump_card_in_hand="trump-card-in-hand" in given,
+        count_from_reveal="count-from-reveal" in given,
+        reveal_if_trumping="reveal-if-trumping" in given,
+        hidden_trumps="hidden-trumps" in given,
+        tie_half_first="tie-half-first" in given,
     )
+
+
+_CLOSED: Final = 'the closed trump (TrumpMethod "Closed")'
+_CLOSED_A: Final = 'the closed trump\'s version A (TrumpMethod "Closed", Reveal "A")'
+_CLOSED_B: Final = 'the closed trump\'s version B (TrumpMethod "Closed", Reveal "B")'
+
+
+def flag_conflicts(
+    flags: Iterable[str], method: TrumpMethod, reveal: Reveal, capture: Capture
+) -> list[tuple[tuple[str, ...], str]]:
+    """The house-rule flags that cannot hold under these settings, each with why: a flag of
+    one trump method or capture under another, or two flags that exclude each other. The
+    one check of the combinations: :class:`Rules` refuses them, and the reader reports each
+    at the ``Variant`` tag and drops the flags named (so that the deal still reads).
+
+    >>> flag_conflicts(["hidden-trumps"], TrumpMethod.DRAWN, Reveal.A, Capture.TRICK)
+    [(('hidden-trumps',), 'hidden-trumps is a rule of the closed trump (TrumpMethod "Closed")')]
+    """
+    given = set(flags)
+    closed = method is TrumpMethod.CLOSED
+    needs = {
+        "streak-goes-on": (capture is Capture.DEHLA, 'Dehla capture (Capture "Dehla")'),
+        "lead-after-holder": (closed, _CLOSED),
+        "holder-may-ask": (closed and reveal is Reveal.B, _CLOSED_B),
+        "trump-card-in-hand": (closed, _CLOSED),
+        "count-from-reveal": (closed and reveal is Reveal.A, _CLOSED_A),
+        "reveal-if-trumping": (closed and reveal is Reveal.A, _CLOSED_A),
+        "hidden-trumps": (closed, _CLOSED),
+    }
+    out: list[tuple[tuple[str, ...], str]] = [
+        ((flag,), f"{flag} is a rule of {where}")
+        for flag, (fits, where) in needs.items()
+        if flag in given and not fits
+    ]
+    if {"partner-deals", "dealer-stays"} <= given:
+        out.append(
+            (
+                ("partner-deals", "dealer-stays"),
+                "partner-deals and dealer-stays cannot both hold: after a loss the deal "
+                "goes to the dealer's partner, or it stays",
+            )
+        )
+    if {"count-from-reveal", "hidden-trumps"} <= given and closed:
+        out.append(
+            (
+                ("count-from-reveal",),
+                "count-from-reveal cannot hold with hidden-trumps: the hidden suit is trumps "
+                "from the first card, so no card of it is played before it counts",
+            )
+        )
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +216,24 @@ class Rules:
     lead_after_holder: bool = False
     """Closed trump: the player after the one who set the trump aside (the dealer's right)
     leads the first trick, not that player."""
+    holder_may_ask: bool = False
+    """Closed trump, version B: the player who set the trump aside may ask for it too, when
+    out of the suit led (and must then trump, the face-down card included)."""
+    trump_card_in_hand: bool = False
+    """Closed trump: the face-down card stays in its holder's hand: it counts as a card of its
+    suit for following, and the holder may play it at any time, which turns it up."""
+    count_from_reveal: bool = False
+    """Closed trump, version A: the trump counts from the revealing card on, so cards of its
+    suit played earlier in that trick are not trumps."""
+    reveal_if_trumping: bool = False
+    """Closed trump, version A: the card is turned up only for a player out of the suit led who
+    holds a trump, who must then play one; a void player without one plays any card."""
+    hidden_trumps: bool = False
+    """Closed trump: the face-down card's suit is trumps from the first card, unrevealed (its
+    cards beat the suit led); the reveal only tells the table."""
+    tie_half_first: bool = False
+    """Tens 2-2 and the tricks split evenly (an even number of tricks a deal): the side that
+    reached half the tricks first wins (otherwise a tie)."""
     scoring: Scoring = Scoring.PLAIN
     target: int | None = None
     extra_flags: tuple[str, ...] = field(default=())
@@ -163,17 +250,9 @@ class Rules:
             raise ValueError(
                 f"a {self.deck}-card deck does not deal evenly to {self.players} players"
             )
-        if self.streak_goes_on and self.capture is not Capture.DEHLA:
-            raise ValueError('streak-goes-on is a rule of Dehla capture (Capture "Dehla")')
-        if self.lead_after_holder and self.trump_method is not TrumpMethod.CLOSED:
-            raise ValueError(
-                'lead-after-holder is a rule of the closed trump (TrumpMethod "Closed")'
-            )
-        if self.partner_deals and self.dealer_stays:
-            raise ValueError(
-                "partner-deals and dealer-stays cannot both hold: after a loss the deal "
-                "goes to the dealer's partner, or it stays"
-            )
+        conflicts = flag_conflicts(self.flags, self.trump_method, self.reveal, self.capture)
+        if conflicts:
+            raise ValueError(conflicts[0][1])
 
     def first_lead(self, dealer: Seat) -> Seat:
         """Who leads the first trick: the player to the dealer's right (who also draws or
@@ -238,4 +317,16 @@ class Rules:
             parts.append("a run goes on after taking the pile")
         if self.lead_after_holder:
             parts.append("the player after the trump's holder leads")
+        if self.holder_may_ask:
+            parts.append("the trump's holder may ask for it")
+        if self.trump_card_in_hand:
+            parts.append("the face-down card stays in its holder's hand")
+        if self.count_from_reveal:
+            parts.append("trumps count from the revealing card")
+        if self.reveal_if_trumping:
+            parts.append("turned up only for a player who can trump")
+        if self.hidden_trumps:
+            parts.append("the hidden suit is trumps before the reveal")
+        if self.tie_half_first:
+            parts.append("tied tricks go to the side that reached half first")
         return ", ".join(parts)

@@ -143,20 +143,24 @@ def _random_move(rng: random.Random, game: Game, ask_chance: float) -> tuple[Car
     """A random legal card for the player to move, and whether they ask for the closed trump.
 
     ``legal_cards`` knows nothing of asking (it is a choice, not a rule), so a version-B
-    player who asks is handled here: they must then play a trump if they hold one.
+    player who asks is handled here (:meth:`~..core.engine.Game.ask_cards`: a trump if they
+    hold one).
     Under version A, ``^T`` is an optional, checked mark of the automatic reveal; it is
     added now and then so that the writer and reader meet it too.
     """
     legal = game.legal_cards()
     hidden = game.hidden_card
     seat = game.to_play
-    if hidden is not None and game.table and seat is not None and seat != game.hidden_holder:
+    if game.rules.reveal is Reveal.B:
+        asks = game.ask_cards()  # (the holder too, under holder-may-ask)
+        if asks and rng.random() < ask_chance:
+            return rng.choice(asks), True
+    elif hidden is not None and game.table and seat is not None and seat != game.hidden_holder:
         visible = game.visible_hand(seat) or set()
         led = game.led_suit
-        if not any(c.suit is led for c in visible) and rng.random() < ask_chance:
-            if game.rules.reveal is Reveal.B:
-                trumps = sorted(c for c in visible if c.suit is hidden.suit)
-                return rng.choice(trumps or sorted(visible)), True
+        # (under reveal-if-trumping the card is turned up only for a player who trumps)
+        reveals = not game.rules.reveal_if_trumping or legal[0].suit is hidden.suit
+        if not any(c.suit is led for c in visible) and reveals and rng.random() < ask_chance:
             return rng.choice(legal), True
     return rng.choice(legal), False
 

@@ -21,6 +21,7 @@ from ..core.rules import (
     Rules,
     Scoring,
     TrumpMethod,
+    flag_conflicts,
     flag_options,
 )
 from ..core.seats import Seat, next_seat, seats
@@ -125,27 +126,11 @@ class _SetupBuilder:
                     f"Variant: unknown flag {flag!r} (known: {', '.join(VARIANT_FLAGS)})",
                     "Variant",
                 )
-        options = flag_options(flags)
-        if options["partner_deals"] and options["dealer_stays"]:
-            self.problem(
-                "Variant: partner-deals and dealer-stays cannot both hold (after a loss the "
-                "deal goes to the dealer's partner, or it stays); neither is kept",
-                "Variant",
-            )
-            options["partner_deals"] = options["dealer_stays"] = False
-        if options["lead_after_holder"] and method is not TrumpMethod.CLOSED:
-            self.problem(
-                'Variant: lead-after-holder is a rule of the closed trump (TrumpMethod "Closed"); '
-                "not kept",
-                "Variant",
-            )
-            options["lead_after_holder"] = False
-        if options["streak_goes_on"] and capture is not Capture.DEHLA:
-            self.problem(
-                'Variant: streak-goes-on is a rule of Dehla capture (Capture "Dehla"); not kept',
-                "Variant",
-            )
-            options["streak_goes_on"] = False
+        known = [flag for flag in flags if flag in VARIANT_FLAGS]
+        for dropped, why in flag_conflicts(known, method, reveal, capture):
+            self.problem(f"Variant: {why}; not kept", "Variant")
+            known = [flag for flag in known if flag not in dropped]
+        options = flag_options(known)
         return Rules(
             players=players,
             deck=deck_size or 0,

@@ -35,10 +35,15 @@ class Core:
         table_bits: int = 20,
         split: int = -1,
         streak: bool = False,
+        closed: int = 0,
+        tie: bool = False,
     ) -> None:
         """``split``: the side that wins when the tens split 2-2 (0 A/C, 1 B/D: the house
         rule ``split-tens-non-dealer``), or -1 for the tricks to decide. ``streak``: under
-        Dehla capture a run goes on after a take (``streak-goes-on``)."""
+        Dehla capture a run goes on after a take (``streak-goes-on``). ``closed``: the
+        closed trump's house rules as ``MR_CLOSED_*`` bits (ddcore.h; ``search.closed_bits``).
+        ``tie``: an even split of the tricks at tens 2-2 goes to the side that reached half
+        first (``tie-half-first``)."""
     def search(self, state: State, alpha: int, beta: int) -> int: ...
     def value(self, state: State, guess: int = 0) -> int: ...
     def score(self, state: State) -> list[tuple[int, int, int, int]]:

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from ..core.cards import Card, Suit
 from ..core.engine import DealSetup, Game, IllegalPlay
-from ..core.rules import Capture, Reveal
+from ..core.rules import Capture, Reveal, Rules
 from ..core.seats import Team, seat_index, team_index, team_of
 
 try:  # the compiled core, built by setup.py when the machine has a C compiler
@@ -153,16 +153,18 @@ def _check(game: Game, objective: str) -> None:
 
 def moves(game: Game) -> list[Move]:
     """Every choice of the player to move: each legal card, and under version B a void
-    player's card both with and without asking for the closed trump (when the ask is
-    legal with it)."""
+    player's card both with and without asking for the closed trump (each card it may play
+    with the ask: :meth:`~mendikot_replay.core.engine.Game.ask_cards`)."""
     if game.to_play is None:
         return []
     out: list[Move] = []
-    can_ask = game.may_ask()
-    for c in game.legal_cards():
+    asks = game.ask_cards()
+    legal = game.legal_cards()
+    for c in legal:
         out.append(Move(c))
-        if can_ask:
+        if c in asks:
             out.append(Move(c, True))
+    out.extend(Move(c, True) for c in asks if c not in legal)  # the holder's face-down card
     return out
 
 
@@ -202,6 +204,19 @@ def equivalence_groups(game: Game, cards: list[Card]) -> list[list[Card]]:
             groups.append([c])
         previous = None if single else c
     return groups
+
+
+def searched_cards(game: Game, equivalence: bool) -> dict[Card, list[Card]]:
+    """The cards worth searching, each with the cards it stands for: a group of equivalent
+    legal cards (:func:`equivalence_groups`; each card alone without ``equivalence``), and
+    the holder's face-down card, playable only with an ask (``holder-may-ask``), alone."""
+    legal = game.legal_cards()
+    groups = equivalence_groups(game, legal) if equivalence else [[c] for c in legal]
+    out = {g[0]: g for g in groups}
+    for c in game.ask_cards():
+        if c not in legal:
+            out[c] = [c]
+    return out
 
 
 def _key(game: Game) -> tuple[object, ...]:
@@ -289,9 +304,18 @@ class CoreLink:
 
     def __init__(self, game: Game, objective: Objective) -> None:
         assert _ddcore is not None
-        players, total, dehla, must, split, streak = core_signature(game)
+        players, total, dehla, must, split, streak, closed, tie = core_signature(game)
         self.core = _ddcore.Core(
-            players, total, dehla, must, _OBJECTIVE_CODE[objective], _CORE_TABLE_BITS, split, streak
+            players,
+            total,
+            dehla,
+            must,
+            _OBJECTIVE_CODE[objective],
+            _CORE_TABLE_BITS,
+            split,
+            streak,
+            closed,
+            tie,
         )
         self.total = {"outcome": 0, "tens": 4, "tricks": game.total_tricks}[objective]
 
@@ -340,7 +364,8 @@ class CoreLink:
         if state is None:
             return None
         window = (alpha, beta) if team == 0 else (self.total - beta, self.total - alpha)
-        by_code = {(_SUIT_CODE[c.suit], c.rank - 2): c for c in game.legal_cards()}
+        playable = [*game.legal_cards(), *game.ask_cards()]
+        by_code = {(_SUIT_CODE[c.suit], c.rank - 2): c for c in playable}
         out: dict[Move, int] = {}
         for suit, rank, ask, v in self.core.children(state, *window, asks):
             out[Move(by_code[suit, rank], bool(ask))] = v if team == 0 else self.total - v
@@ -353,20 +378,37 @@ class CoreLink:
         state = core_state(game)
         if state is None:
             return None
-        by_code = {(_SUIT_CODE[c.suit], c.rank - 2): c for c in game.legal_cards()}
+        playable = [*game.legal_cards(), *game.ask_cards()]
+        by_code = {(_SUIT_CODE[c.suit], c.rank - 2): c for c in playable}
         out: dict[Move, int] = {}
         for suit, rank, ask, v in self.core.score(state):
             out[Move(by_code[suit, rank], bool(ask))] = v if team == 0 else self.total - v
         return out
 
 
-CoreSignature = tuple[int, int, bool, bool, int, bool]
+CoreSignature = tuple[int, int, bool, bool, int, bool, int, bool]
+
+#: The closed trump's house rules as the core's ``MR_CLOSED_*`` bits (ddcore.h).
+_CLOSED_BITS: Final = (
+    ("holder_may_ask", 1),
+    ("trump_card_in_hand", 2),
+    ("count_from_reveal", 4),
+    ("reveal_if_trumping", 8),
+    ("hidden_trumps", 16),
+)
+
+
+def closed_bits(rules: Rules) -> int:
+    """The closed trump's house rules in the compiled core's terms (``MR_CLOSED_*``)."""
+    return sum(bit for name, bit in _CLOSED_BITS if getattr(rules, name))
 
 
 def core_signature(game: Game) -> CoreSignature:
     """What a compiled core is made for (one per signature, each with its table): the table
     size, the tricks a deal, Dehla capture, must-trump, the side a 2-2 split of the tens
-    goes to (-1: the tricks decide), and whether a Dehla run goes on after a take."""
+    goes to (-1: the tricks decide), whether a Dehla run goes on after a take, the closed
+    trump's house rules (:func:`closed_bits`) and whether an even split of the tricks goes
+    to the side that reached half first."""
     rules = game.rules
     split = game.split_winner
     return (
@@ -376,6 +418,8 @@ def core_signature(game: Game) -> CoreSignature:
         rules.must_trump,
         -1 if split is None else team_index(split),
         rules.streak_goes_on,
+        closed_bits(rules),
+        rules.tie_half_first,
     )
 
 
@@ -449,9 +493,7 @@ class _Searcher:
 
     def children(self, game: Game) -> Iterator[tuple[Move, list[Card]]]:
         """The moves worth searching, each with the cards it stands for."""
-        legal = game.legal_cards()
-        groups = equivalence_groups(game, legal) if self.equivalence else [[c] for c in legal]
-        by_card = {g[0]: g for g in groups}
+        by_card = searched_cards(game, self.equivalence)
         for move in moves(game):
             if move.card in by_card:
                 yield move, by_card[move.card]
@@ -631,9 +673,7 @@ class Solver:
             value = max(values.values()) if maximising else min(values.values())
         else:
             maximising = team_index(team_of(game.to_play or "A")) == team
-            legal = game.legal_cards()
-            groups = equivalence_groups(game, legal) if equivalence else [[c] for c in legal]
-            stands_for = {g[0]: g for g in groups}
+            stands_for = searched_cards(game, equivalence)
             for move in moves(game):
                 if move.card not in stands_for:
                     continue

@@ -91,6 +91,8 @@ class Core:
         table_bits: int = 20,
         split: int = -1,
         streak: bool = False,
+        closed: int = 0,
+        tie: bool = False,
     ) -> None:
         exports = _exports()
         if exports is None:
@@ -106,6 +108,10 @@ class Core:
             raise ValueError(self._error())
         if streak:
             exports.mr_js_streak(self._handle, 1)
+        if closed and exports.mr_js_closed(self._handle, closed) == FAILED:
+            raise ValueError(self._error())
+        if tie:
+            exports.mr_js_tie(self._handle, 1)
         # wasm32's addresses are unsigned; JavaScript reads an i32 result as signed
         self._in = int(exports.malloc(4 * MOST_NUMBERS)) & 0xFFFFFFFF
         self._out = int(exports.malloc(4 * 4 * int(exports.mr_js_most_moves()))) & 0xFFFFFFFF

@@ -4,9 +4,11 @@
  * WebAssembly, run under Node's WASI): it reads positions, one a line, and prints every
  * legal move of each with its value, as the Python module's Core.score() gives them.
  *
- * A line: players total_tricks dehla must_trump objective split streak (the side a 2-2
- * split of the tens goes to, -1 for none: mr_core_split; whether a Dehla run goes on after
- * a take: mr_core_streak), then the position as flat.h
+ * A line: players total_tricks dehla must_trump objective split streak closed tie (the side
+ * a 2-2 split of the tens goes to, -1 for none: mr_core_split; whether a Dehla run goes on
+ * after a take: mr_core_streak; the closed trump's house rules, MR_CLOSED_* bits:
+ * mr_core_closed; whether an even split of the tricks goes to the side that reached half
+ * first: mr_core_tie), then the position as flat.h
  * lays it out (the hands, the leader, the table, the trump, the counts, the face-down
  * trump). It prints "suit rank ask value" for each move, separated by spaces, or
  * "error: why".
@@ -41,7 +43,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--table-bits") == 0 && i + 1 < argc) table_bits = atoi(argv[++i]);
         else return 2;
     }
-    int made = 0, rules[7] = {0};
+    int made = 0, rules[9] = {0};
     while (fgets(line, sizeof line, stdin)) {
         int32_t numbers[MOST_NUMBERS];
         int n = 0;
@@ -51,7 +53,7 @@ int main(int argc, char **argv) {
             at = end;
         }
         if (n == 0) continue;
-        if (n < 7) return 2;
+        if (n < 9) return 2;
         if (!made || memcmp(rules, numbers, sizeof rules) != 0) {
             if (mr_core_init(&core, numbers[0], numbers[1], numbers[2], numbers[3], numbers[4],
                              table_bits) != MR_OK) {
@@ -65,12 +67,18 @@ int main(int argc, char **argv) {
                 continue;
             }
             mr_core_streak(&core, numbers[6]);
+            if (mr_core_closed(&core, numbers[7]) != MR_OK) {
+                printf("error: bad closed-trump rules\n");
+                made = 0;
+                continue;
+            }
+            mr_core_tie(&core, numbers[8]);
             made = 1;
             memcpy(rules, numbers, sizeof rules);
         }
         mr_state s;
         const char *why = NULL;
-        if (mr_flat_state(&core, numbers + 7, n - 7, &s, &why) != MR_OK) {
+        if (mr_flat_state(&core, numbers + 9, n - 9, &s, &why) != MR_OK) {
             printf("error: %s\n", why);
             continue;
         }

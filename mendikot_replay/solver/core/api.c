@@ -26,6 +26,8 @@ int mr_core_init(mr_core *c, int players, int total, int dehla, int must, int ob
     c->must_trump = must;
     c->split = -1;
     c->streak_goes_on = 0;
+    c->closed = 0;
+    c->tie_half = 0;
     c->objective = objective;
     c->bits = players == 4 ? 2 : 3;
     if (table_init(c, bits) != MR_OK) return MR_NO_MEMORY;
@@ -49,6 +51,22 @@ int mr_core_split(mr_core *c, int team) {
 void mr_core_streak(mr_core *c, int goes_on) {
     if (!goes_on != !c->streak_goes_on) {
         c->streak_goes_on = goes_on != 0;
+        reset_table(c);
+    }
+}
+
+int mr_core_closed(mr_core *c, int bits) {
+    if (bits < 0 || bits > 31) return MR_BAD_RULES;
+    if (bits != c->closed) {
+        c->closed = bits;
+        reset_table(c);
+    }
+    return MR_OK;
+}
+
+void mr_core_tie(mr_core *c, int half_first) {
+    if (!half_first != !c->tie_half) {
+        c->tie_half = half_first != 0;
         reset_table(c);
     }
 }

@@ -362,8 +362,9 @@ void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, int *hi
     }
     int other_tricks = any_tricks[S ^ 1], other_tens = popc(any_tens[S ^ 1]);
     int other = S == 0 ? value_of(c, 4 - s->tens[1] - other_tens,
-                                  s->tricks[0] + left_tricks - other_tricks)
-                       : value_of(c, s->tens[0] + other_tens, s->tricks[0] + other_tricks);
+                                  s->tricks[0] + left_tricks - other_tricks, TIE_HI(c))
+                       : value_of(c, s->tens[0] + other_tens, s->tricks[0] + other_tricks,
+                                  TIE_LO(c));
     int settled = S == 0 ? other <= alpha : other >= beta;
     /* What the side on lead takes by cashing: the leader's own winners, a partner's after
      * an entry to it, or both in turn; the best plan counts (the first that settles the
@@ -401,9 +402,9 @@ void bounds(const Core *c, const State *s, int alpha, int beta, int *lo, int *hi
         }
         if (tricks >= left_tricks) tens = out_tens; /* every trick: every ten still out */
         int n_tens = popc(tens | any_tens[S]);
-        int v = S == 0 ? value_of(c, s->tens[0] + n_tens, s->tricks[0] + tricks)
+        int v = S == 0 ? value_of(c, s->tens[0] + n_tens, s->tricks[0] + tricks, TIE_LO(c))
                        : -value_of(c, 4 - s->tens[1] - n_tens,
-                                   s->tricks[0] + left_tricks - tricks);
+                                   s->tricks[0] + left_tricks - tricks, TIE_HI(c));
         if (v > best_for_s) {
             best_for_s = v;
             chosen = i;

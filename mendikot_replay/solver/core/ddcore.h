@@ -56,6 +56,9 @@ struct mr_core {
     int split; /* the side that wins when the tens split 2-2 (0 A/C, 1 B/D: the house rule
                 * split-tens-non-dealer), or -1: the tricks decide, as usual */
     int streak_goes_on; /* Dehla: after a take the taker's run goes on (streak-goes-on) */
+    int closed;         /* the closed trump's house rules, MR_CLOSED_* bits (0: none) */
+    int tie_half;       /* tens 2-2, tricks even: the side that reached half first wins
+                         * (tie-half-first), which is the side that did not take the last trick */
     int objective;
     int bits; /* bits per owner in a packed suit */
     struct mr_bucket *buckets;
@@ -112,6 +115,25 @@ int mr_core_split(mr_core *core, int team);
  * win takes again (1, the house rule streak-goes-on), or starts afresh (0; a core starts so).
  * A change forgets what the table learnt. */
 void mr_core_streak(mr_core *core, int goes_on);
+
+/* The closed trump's house rules, as bits (a core starts with none):
+ * MR_CLOSED_HOLDER_ASKS (holder-may-ask, version B: the holder may ask too),
+ * MR_CLOSED_IN_HAND (trump-card-in-hand: the face-down card counts for following and may be
+ * played, which turns it up), MR_CLOSED_FROM_REVEAL (count-from-reveal, version A: trumps
+ * from the revealing card on), MR_CLOSED_IF_TRUMPING (reveal-if-trumping, version A: turned up
+ * only for a void player holding a trump, who must play one), MR_CLOSED_HIDDEN_TRUMPS
+ * (hidden-trumps: the face-down suit is trumps from the first card). Returns MR_BAD_RULES for
+ * bits it does not know. */
+#define MR_CLOSED_HOLDER_ASKS 1
+#define MR_CLOSED_IN_HAND 2
+#define MR_CLOSED_FROM_REVEAL 4
+#define MR_CLOSED_IF_TRUMPING 8
+#define MR_CLOSED_HIDDEN_TRUMPS 16
+int mr_core_closed(mr_core *core, int bits);
+
+/* Whether tens 2-2 with the tricks split evenly is won by the side that reached half the
+ * tricks first (1, the house rule tie-half-first) or is a tie (0; a core starts so). */
+void mr_core_tie(mr_core *core, int half_first);
 
 /* Give back the table's memory (kept for the next core of the same size). */
 void mr_core_release(mr_core *core);

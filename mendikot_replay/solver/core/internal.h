@@ -119,7 +119,10 @@ static inline int popc(unsigned x) { return __builtin_popcount(x); }
 static inline int top_bit(unsigned x) { return 31 - __builtin_clz(x); }
 
 /* play.c: the deal's result, and playing a card */
-int outcome_of(const Core *c, int tens_ac, int tricks_ac);
+int outcome_of(const Core *c, int tens_ac, int tricks_ac, int tie);
+/* What an even split of the tricks at tens 2-2 is worth to a lower and an upper bound. */
+#define TIE_LO(c) ((c)->tie_half ? -1 : 0)
+#define TIE_HI(c) ((c)->tie_half ? 1 : 0)
 int final_value(const Core *c, const State *s);
 int play_move(const Core *c, State *s, int suit, int rank, int ask);
 void legal_masks(const Core *c, const State *s, uint16_t out[4]);
@@ -195,15 +198,22 @@ static inline int seat_to_play(const Core *c, const State *s) {
     return seat >= c->players ? seat - c->players : seat;
 }
 
+/* The suit that wins tricks now: the trump, or (hidden-trumps) the face-down card's suit. */
+static inline int scoring_trump(const Core *c, const State *s) {
+    if (s->trump < 0 && s->hidden_holder >= 0 && (c->closed & MR_CLOSED_HIDDEN_TRUMPS))
+        return s->hidden_suit;
+    return s->trump;
+}
+
 static inline int play(const Core *c, State *s, int suit, int rank) {
     return play_move(c, s, suit, rank, 0);
 }
 
 /* The cards of a seat's hand it may choose from: all of them, but a face-down closed trump
- * stays down while its holder has another card. */
-static inline void visible_hand(const State *s, int seat, uint16_t v[4]) {
+ * stays down while its holder has another card (unless trump-card-in-hand). */
+static inline void visible_hand(const Core *c, const State *s, int seat, uint16_t v[4]) {
     memcpy(v, s->hand[seat], 4 * sizeof(uint16_t));
-    if (seat != s->hidden_holder) return;
+    if (seat != s->hidden_holder || (c->closed & MR_CLOSED_IN_HAND)) return;
     uint16_t down = (uint16_t)(1u << s->hidden_rank);
     if (popc(v[0]) + popc(v[1]) + popc(v[2]) + popc(v[3]) > 1) v[(int)s->hidden_suit] &= ~down;
 }
@@ -299,18 +309,19 @@ static inline int plan_suit(int t, int k) {
     return t >= 0 ? (k == 0 ? t : (k <= t ? k - 1 : k)) : k;
 }
 
-static inline int value_of(const Core *c, int ac_tens, int ac_tricks) {
+/* The value of a deal ending with these counts, `tie` as for outcome_of. */
+static inline int value_of(const Core *c, int ac_tens, int ac_tricks, int tie) {
     if (c->objective == OBJ_TRICKS) return ac_tricks;
     if (c->objective == OBJ_TENS) return ac_tens;
-    return outcome_of(c, ac_tens, ac_tricks);
+    return outcome_of(c, ac_tens, ac_tricks, tie);
 }
 
 /* Lowest and highest value the counts so far allow: A/C take nothing more, or everything
  * still to be taken. When they decide a search, it relies on no card at all. */
 static inline void count_bounds(const Core *c, const State *s, int *lo, int *hi) {
     int left_tricks = c->total_tricks - s->tricks[0] - s->tricks[1];
-    *lo = value_of(c, s->tens[0], s->tricks[0]);
-    *hi = value_of(c, 4 - s->tens[1], s->tricks[0] + left_tricks);
+    *lo = value_of(c, s->tens[0], s->tricks[0], TIE_LO(c));
+    *hi = value_of(c, 4 - s->tens[1], s->tricks[0] + left_tricks, TIE_HI(c));
 }
 
 /* A suit's cards not yet gone: still in a hand, or on the table in the trick under way. */
@@ -364,6 +375,16 @@ static inline int with_history(int weight, uint32_t cutoffs) {
 /* Whether a group of cards holds a ten whose capture the objective counts. */
 static inline int ten_matters(const Core *c, const Move *m) {
     return c->objective != OBJ_TRICKS && in_group(m, TEN);
+}
+
+/* Whether a move is never "one small card" standing for the seat's others of its suit (DDS):
+ * a ten whose capture counts, an ask for the face-down trump, or the holder's face-down
+ * card itself (playing it turns the trump up: the positions after it and after a smaller
+ * card differ in more than small cards). */
+static inline int never_small(const Core *c, const State *s, const Move *m) {
+    return ten_matters(c, m) || m->ask ||
+           (s->hidden_holder == seat_to_play(c, s) && m->suit == s->hidden_suit &&
+            in_group(m, s->hidden_rank));
 }
 
 static inline void add_relevant(uint16_t wr[4], int rel) {

@@ -198,11 +198,17 @@ static PyObject *Core_get_expanded(CoreObject *self, void *closure) {
 
 static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"players", "total_tricks", "dehla", "must_trump", "objective",
-                             "table_bits", "split", "streak", NULL};
-    int players, total, dehla, must, objective, bits = 20, split = -1, streak = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iippi|iip", kwlist, &players, &total, &dehla,
-                                     &must, &objective, &bits, &split, &streak))
+                             "table_bits", "split", "streak", "closed", "tie", NULL};
+    int players, total, dehla, must, objective, bits = 20, split = -1, streak = 0, closed = 0,
+        tie = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iippi|iipip", kwlist, &players, &total,
+                                     &dehla, &must, &objective, &bits, &split, &streak, &closed,
+                                     &tie))
         return -1;
+    if (closed < 0 || closed > 31) {
+        PyErr_SetString(PyExc_ValueError, "closed is a sum of MR_CLOSED_* bits (0 to 31)");
+        return -1;
+    }
     if (split < -1 || split > 1) {
         PyErr_SetString(PyExc_ValueError, "split is -1 (none), 0 (A/C) or 1 (B/D)");
         return -1;
@@ -222,6 +228,8 @@ static int Core_init(CoreObject *self, PyObject *args, PyObject *kwds) {
     }
     mr_core_split(&self->core, split);
     mr_core_streak(&self->core, streak);
+    mr_core_closed(&self->core, closed);
+    mr_core_tie(&self->core, tie);
     return 0;
 }
 

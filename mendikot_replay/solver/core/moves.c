@@ -335,10 +335,14 @@ int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][13]) {
     /* Under the tricks objective a ten is a card like any other: it joins its neighbours'
      * group and earns no bonus or penalty of its own. */
     int tens_count = c->objective != OBJ_TRICKS, on_table = table_tens(c, s);
-    /* Version B: a player out of the suit led (not the face-down trump's holder) may also
-     * ask for the trump with any card it may then play: those moves come besides. */
+    /* Version B: a player out of the suit led (not the face-down trump's holder, unless
+     * holder-may-ask) may also ask for the trump with any card it may then play: those
+     * moves come besides. */
+    uint16_t vis[4];
+    visible_hand(c, s, seat, vis);
     int can_ask = s->hidden_holder >= 0 && s->hidden_b && s->ntable > 0 &&
-                  seat != s->hidden_holder && !s->hand[seat][(int)s->tsuit[0]];
+                  (seat != s->hidden_holder || (c->closed & MR_CLOSED_HOLDER_ASKS)) &&
+                  !vis[(int)s->tsuit[0]];
     if (!can_ask && popc(legal[0]) + popc(legal[1]) + popc(legal[2]) + popc(legal[3]) == 1) {
         for (int suit = 0; suit < 4; suit++) /* one card: nothing to order */
             if (legal[suit]) {
@@ -368,8 +372,8 @@ int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][13]) {
         unsigned others = out_cards & ~s->hand[seat][suit];
         /* (a face-down closed trump that stays down parts the cards either side of it) */
         unsigned own = s->hand[seat][suit];
-        if (seat == s->hidden_holder && suit == s->hidden_suit)
-            own &= mine | ~(1u << s->hidden_rank);
+        int down = seat == s->hidden_holder && suit == s->hidden_suit ? s->hidden_rank : -1;
+        if (down >= 0) own &= mine | ~(1u << down);
         /* What a lead of this suit meets, the same for each of its cards: whether an
          * opponent can ruff it, whether partner holds the top card out, and how many cards
          * the opponents have to choose from (a void opponent may play anything). */
@@ -406,6 +410,7 @@ int gen_moves(const Core *c, const State *s, Move *out, int8_t rep_of[4][13]) {
                 unsigned between = out_cards & ((1u << prev) - 1) & ~((2u << r) - 1);
                 next_to = between == 0 || (between & ~own) == 0;
             }
+            if (down >= 0 && (r == down || prev == down)) next_to = 0; /* it turns the trump up */
             if (next_to && (!tens_count || (r != TEN && prev != TEN))) {
                 /* no other player's card between: same group as the card above */
                 out[cur].low = (int8_t)r;

@@ -1,7 +1,11 @@
 #include "internal.h"
 
 /* ---- the deal result, as mendikot_replay.core.result.deal_result decides it ----------- */
-int outcome_of(const Core *c, int tens_ac, int tricks_ac) {
+/* `tie` is the value of tens 2-2 with the tricks split evenly: 0 (a tie), or under
+ * tie-half-first the side that reached half first -- known only once the last trick is
+ * taken (the side that did not take it), so a bound passes the worst case for its side
+ * (TIE_LO, TIE_HI). */
+int outcome_of(const Core *c, int tens_ac, int tricks_ac, int tie) {
     int total = c->total_tricks;
     int tens_bd = 4 - tens_ac, tricks_bd = total - tricks_ac;
     if (tricks_ac == total) return 3;
@@ -13,13 +17,14 @@ int outcome_of(const Core *c, int tens_ac, int tricks_ac) {
     if (c->split >= 0) return c->split == 0 ? 1 : -1; /* 2-2: the side that did not deal */
     if (2 * tricks_ac > total) return 1;
     if (2 * tricks_bd > total) return -1;
-    return 0;
+    return tie;
 }
 
 int final_value(const Core *c, const State *s) {
     if (c->objective == OBJ_TENS) return s->tens[0];
     if (c->objective == OBJ_TRICKS) return s->tricks[0];
-    return outcome_of(c, s->tens[0], s->tricks[0]);
+    int tie = c->tie_half ? ((s->leader & 1) ? 1 : -1) : 0; /* the last trick's taker lost it */
+    return outcome_of(c, s->tens[0], s->tricks[0], tie);
 }
 
 /* Play (suit, rank) for the seat to move; the card is legal. Ends the trick when full.
@@ -33,15 +38,20 @@ int play_move(const Core *c, State *s, int suit, int rank, int ask) {
     s->tsuit[n] = (int8_t)suit;
     s->trank[n] = (int8_t)rank;
     if (s->hidden_holder >= 0 &&
-        ((s->hidden_b ? ask : n > 0 && suit != s->tsuit[0]) ||
+        ((s->hidden_b ? ask
+                      : n > 0 && suit != s->tsuit[0] &&
+                            (!(c->closed & MR_CLOSED_IF_TRUMPING) || suit == s->hidden_suit)) ||
          (seat == s->hidden_holder && suit == s->hidden_suit && rank == s->hidden_rank))) {
         /* The closed trump is turned up: version A, a player could not follow suit (its suit
-         * is trump from the start of this trick on); version B, a player out of the suit led
-         * asks for it (trump from this card on); either, its holder plays it as its last
-         * card. The card is back in its holder's hand. */
+         * is trump from the start of this trick on, or from this card under count-from-reveal;
+         * under reveal-if-trumping only a void player holding a trump, who must play one,
+         * turns it up); version B, a player out of the suit led asks for it (trump from this
+         * card on); either, its holder plays it (its last card, or under trump-card-in-hand
+         * any time). The card is back in its holder's hand. (Under hidden-trumps the trick's
+         * cards of the suit already count.) */
         s->trump = s->hidden_suit;
         s->hidden_holder = -1;
-        if (!s->hidden_b)
+        if (!s->hidden_b && !(c->closed & MR_CLOSED_FROM_REVEAL))
             for (int i = 0; i < n; i++) s->ttrump[i] = (int8_t)(s->tsuit[i] == s->trump);
         s->hidden_suit = s->hidden_rank = s->hidden_b = 0;
     }
@@ -50,7 +60,8 @@ int play_move(const Core *c, State *s, int suit, int rank, int ask) {
         s->cut_pending = 0;
         s->ttrump[n] = 1;
     } else {
-        s->ttrump[n] = (int8_t)(s->trump >= 0 && suit == s->trump);
+        int trump = scoring_trump(c, s);
+        s->ttrump[n] = (int8_t)(trump >= 0 && suit == trump);
     }
     s->ntable = (int8_t)(n + 1);
     if (s->ntable < c->players) return -1;
@@ -101,7 +112,7 @@ int play_move(const Core *c, State *s, int suit, int rank, int ask) {
 void legal_masks(const Core *c, const State *s, uint16_t out[4]) {
     int seat = seat_to_play(c, s);
     uint16_t h[4];
-    visible_hand(s, seat, h);
+    visible_hand(c, s, seat, h);
     memset(out, 0, 4 * sizeof(uint16_t));
     if (s->ntable == 0) {
         memcpy(out, h, 4 * sizeof(uint16_t));
@@ -117,6 +128,15 @@ void legal_masks(const Core *c, const State *s, uint16_t out[4]) {
     int trump = s->trump;
     if (s->hidden_holder >= 0 && !s->hidden_b) {
         trump = s->hidden_suit;
+        if (c->closed & MR_CLOSED_IF_TRUMPING) {
+            /* turned up only for a player holding a trump, who must then play one */
+            if (s->hand[seat][trump]) {
+                out[trump] = s->hand[seat][trump];
+                return;
+            }
+            memcpy(out, h, 4 * sizeof(uint16_t));
+            return;
+        }
         memcpy(h, s->hand[seat], 4 * sizeof(uint16_t));
     }
     if (c->must_trump && trump >= 0 && h[trump]) {

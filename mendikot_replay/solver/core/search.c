@@ -126,10 +126,10 @@ int read_table(Core *c, const State *s, const uint64_t key[3], uint64_t h,
 int tricks_decide(Core *c, const State *s, int beta, uint16_t wr[4]) {
     int tens = s->tens[0], total = c->total_tricks;
     int most = total - s->tricks[1], need = s->tricks[0];
-    while (need <= most && outcome_of(c, tens, need) < beta) need++;
+    while (need <= most && outcome_of(c, tens, need, 0) < beta) need++;
     if (need == s->tricks[0] || need > most) { /* the counts so far decide it */
         memset(wr, 0, 4 * sizeof(uint16_t));
-        return outcome_of(c, tens, need > most ? most : need);
+        return outcome_of(c, tens, need > most ? most : need, 0);
     }
     c->objective = OBJ_TRICKS;
     int g = search(c, s, need - 1, need, wr);
@@ -138,15 +138,17 @@ int tricks_decide(Core *c, const State *s, int beta, uint16_t wr[4]) {
     if (g > most) g = most;
     /* g bounds A/C's final tricks (from below when it reaches need, else from above); the
      * result, monotone in them, is bounded alike */
-    return outcome_of(c, tens, g);
+    return outcome_of(c, tens, g, 0);
 }
 
 /* Alpha-beta, fail-soft, values from A/C's side. `wr` receives the ranks the result
  * depends on (per suit), so that the table can share it with positions that differ only
  * in cards below them. */
 int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) {
+    /* (not at tens 2-2 under tie-half-first: an even split then goes to the side that did
+     * not take the last trick, which no count of tricks says) */
     if (c->objective == OBJ_OUTCOME && s->tens[0] + s->tens[1] == 4 && beta == alpha + 1 &&
-        s->left > 0)
+        s->left > 0 && !(c->tie_half && s->tens[0] == 2))
         return tricks_decide(c, s, beta, wr);
     c->nodes++;
     memset(wr, 0, 4 * sizeof(uint16_t));
@@ -249,8 +251,9 @@ int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) {
          * sure of it (DDS asks this of the second hand), the counts it adds may already
          * settle the search. Asked only when they would. */
         int tens = table_tens(c, s);
-        int lo = value_of(c, s->tens[0] + tens, s->tricks[0] + 1); /* A/C take it */
-        int hi = value_of(c, 4 - s->tens[1] - tens, s->tricks[0] + s->left - 1); /* B/D do */
+        int lo = value_of(c, s->tens[0] + tens, s->tricks[0] + 1, TIE_LO(c)); /* A/C take it */
+        int hi = value_of(c, 4 - s->tens[1] - tens, s->tricks[0] + s->left - 1,
+                          TIE_HI(c)); /* B/D do */
         if (lo >= beta || hi <= alpha) {
             uint16_t pin[4] = {0, 0, 0, 0};
             int side = trick_taken_by(c, s, pin);
@@ -280,9 +283,7 @@ int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) {
     int8_t small_below[4] = {-1, -1, -1, -1}; /* see below */
     int cut = 0;
     for (int i = 0; i < n; i++) {
-        if (all[i].high < small_below[(int)all[i].suit] && !ten_matters(c, &all[i]) &&
-            !all[i].ask)
-            continue;
+        if (all[i].high < small_below[(int)all[i].suit] && !never_small(c, s, &all[i])) continue;
         State t = *s;
         int rel = play_move(c, &t, all[i].suit, all[i].low, all[i].ask);
         int v = search(c, &t, alpha, beta, cw);
@@ -316,9 +317,10 @@ int search(Core *c, const State *s, int alpha, int beta, uint16_t wr[4]) {
          * below those ranks, and playing it instead changes nothing that matters -- the
          * positions after either differ only in cards below the relevant ranks, and no line
          * of the search had the trick won by a card the swap could change (a card winning by
-         * rank is relevant). A ten is never small where tens count. */
+         * rank is relevant). A ten is never small where tens count, nor the face-down card
+         * (never_small). */
         int ms = all[i].suit;
-        if (small_below[ms] < 0 && !ten_matters(c, &all[i]) && !all[i].ask) {
+        if (small_below[ms] < 0 && !never_small(c, s, &all[i])) {
             unsigned pins = acc[ms] | wr[ms];
             int low = pins ? __builtin_ctz(pins) : 13;
             if (all[i].low < low) small_below[ms] = (int8_t)low;
@@ -466,7 +468,7 @@ void child_values(Core *c, const State *s, const Move *moves, int n, int alpha,
         const Move *m = &moves[i];
         int *slot = &values[(int)m->ask][(int)m->suit][(int)m->low];
         if (m->ask && !asks) continue;
-        if (m->high < small_below[(int)m->suit] && !ten_matters(c, m) && !m->ask) {
+        if (m->high < small_below[(int)m->suit] && !never_small(c, s, m)) {
             *slot = small_value[(int)m->suit];
             continue;
         }
@@ -477,7 +479,7 @@ void child_values(Core *c, const State *s, const Move *moves, int n, int alpha,
         *slot = v;
         for (int suit = 0; suit < 4; suit++) acc[suit] |= cw[suit];
         int ms = m->suit;
-        if (small_below[ms] < 0 && !ten_matters(c, m) && !m->ask) {
+        if (small_below[ms] < 0 && !never_small(c, s, m)) {
             unsigned pins = acc[ms];
             int low = pins ? __builtin_ctz(pins) : 13;
             if (m->low < low) {

@@ -73,6 +73,27 @@ EXPORT(mr_js_streak) int mr_js_streak(int handle, int goes_on) {
     return MR_OK;
 }
 
+/* The closed trump's house rules, MR_CLOSED_* bits (mr_core_closed): MR_OK, or
+ * MR_JS_FAILED. */
+EXPORT(mr_js_closed) int mr_js_closed(int handle, int bits) {
+    mr_core *c = core_of(handle);
+    if (!c) return MR_JS_FAILED;
+    if (mr_core_closed(c, bits) != MR_OK) {
+        last_error = "bad closed-trump rules";
+        return MR_JS_FAILED;
+    }
+    return MR_OK;
+}
+
+/* Whether an even split of the tricks at tens 2-2 goes to the side that reached half first
+ * (mr_core_tie). */
+EXPORT(mr_js_tie) int mr_js_tie(int handle, int half_first) {
+    mr_core *c = core_of(handle);
+    if (!c) return MR_JS_FAILED;
+    mr_core_tie(c, half_first);
+    return MR_OK;
+}
+
 /* Give a core's table back. */
 EXPORT(mr_js_release) void mr_js_release(int handle) {
     mr_core *c = core_of(handle);

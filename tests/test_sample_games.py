@@ -175,3 +175,53 @@ def test_annotations_are_used() -> None:
         len(r.variations) > 1 for _, r in _all()
     )
     assert any(name == "point" for n in nodes for name, _ in n.commands())
+
+
+def _without_flag(record: DealRecord) -> DealRecord:
+    """The same deal read without its ``Variant`` tag (the common rules)."""
+    text = write_string([record])
+    (plain,) = read_string(
+        "".join(line for line in text.splitlines(True) if "[Variant" not in line)
+    )
+    return plain
+
+
+def test_each_closed_house_rule_has_its_endgame_and_the_common_rule_refuses_it() -> None:
+    """docs/rules.md section 3's examples: one endgame per closed-trump house rule, clean
+    under its flag; read by the common rules, each but reveal-if-trumping's stops at the card
+    the flag allows (reveal-if-trumping's replays, with the card turned up earlier)."""
+    deals = {r.tags["Variant"]: r for r in _records(SAMPLES / "closed-house-rules.pmn")}
+    assert sorted(deals) == sorted(
+        [
+            "holder-may-ask",
+            "trump-card-in-hand",
+            "count-from-reveal",
+            "reveal-if-trumping",
+            "hidden-trumps",
+        ]
+    )
+    for flag, record in deals.items():
+        assert record.timeline is not None and record.timeline.result is not None
+        assert record.timeline.result.tag == "AC win"
+        plain = _without_flag(record)
+        if flag == "reveal-if-trumping":
+            assert not plain.errors
+            reveal = {r: [e.seat for e in r.timeline.events if e.revealed] for r in (record, plain)}  # type: ignore[union-attr]
+            assert reveal == {record: ["A"], plain: ["C"]}
+        else:
+            assert plain.errors, flag
+
+
+def test_tie_half_first_gives_the_level_tricks_to_the_side_at_half_first() -> None:
+    """docs/rules.md section 6's example: tricks 4-4 at six players, A/C/E at four before
+    B/D/F took the last trick: A/C win by the rule, a tie by the common rule."""
+    (record,) = _records(SAMPLES / "tie-half-first.pmn")
+    assert record.timeline is not None and record.timeline.result is not None
+    result = record.timeline.result
+    assert (result.tag, result.tricks, result.tens) == ("AC win", (4, 4), (2, 2))
+    plain = _without_flag(record)
+    assert plain.timeline is not None and plain.timeline.result is not None
+    assert plain.timeline.result.tag == "tie"
+    assert [str(p) for p in plain.errors] == [
+        "line 8, col 1; deal 1: error: Result says AC win, play gives tie"
+    ]

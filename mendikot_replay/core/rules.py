@@ -140,38 +140,46 @@ def flag_options(flags: Iterable[str]) -> FlagOptions:
     )
 
 
-_CLOSED: Final = 'the closed trump (TrumpMethod "Closed")'
-_CLOSED_A: Final = 'the closed trump\'s version A (TrumpMethod "Closed", Reveal "A")'
-_CLOSED_B: Final = 'the closed trump\'s version B (TrumpMethod "Closed", Reveal "B")'
+#: The settings a house-rule flag holds under (PMN tag values by the recorder's field names:
+#: ``method`` for ``TrumpMethod``, ``reveal``, ``capture``); a flag not named holds under any.
+FLAG_NEEDS: Final[dict[str, dict[str, str]]] = {
+    "streak-goes-on": {"capture": "Dehla"},
+    "lead-after-holder": {"method": "Closed"},
+    "holder-may-ask": {"method": "Closed", "reveal": "B"},
+    "trump-card-in-hand": {"method": "Closed"},
+    "count-from-reveal": {"method": "Closed", "reveal": "A"},
+    "reveal-if-trumping": {"method": "Closed", "reveal": "A"},
+    "hidden-trumps": {"method": "Closed"},
+}
+
+_NEEDS_TEXT: Final = {
+    ("capture",): 'Dehla capture (Capture "Dehla")',
+    ("method",): 'the closed trump (TrumpMethod "Closed")',
+    ("method", "reveal"): "the closed trump's version {reveal} "
+    '(TrumpMethod "Closed", Reveal "{reveal}")',
+}
 
 
 def flag_conflicts(
     flags: Iterable[str], method: TrumpMethod, reveal: Reveal, capture: Capture
 ) -> list[tuple[tuple[str, ...], str]]:
     """The house-rule flags that cannot hold under these settings, each with why: a flag of
-    one trump method or capture under another, or two flags that exclude each other. The
-    one check of the combinations: :class:`Rules` refuses them, and the reader reports each
-    at the ``Variant`` tag and drops the flags named (so that the deal still reads).
+    one trump method or capture under another (:data:`FLAG_NEEDS`), or two flags that
+    exclude each other. The one check of the combinations: :class:`Rules` refuses them, and
+    the reader reports each at the ``Variant`` tag and drops the flags named (so that the
+    deal still reads).
 
     >>> flag_conflicts(["hidden-trumps"], TrumpMethod.DRAWN, Reveal.A, Capture.TRICK)
     [(('hidden-trumps',), 'hidden-trumps is a rule of the closed trump (TrumpMethod "Closed")')]
     """
     given = set(flags)
     closed = method is TrumpMethod.CLOSED
-    needs = {
-        "streak-goes-on": (capture is Capture.DEHLA, 'Dehla capture (Capture "Dehla")'),
-        "lead-after-holder": (closed, _CLOSED),
-        "holder-may-ask": (closed and reveal is Reveal.B, _CLOSED_B),
-        "trump-card-in-hand": (closed, _CLOSED),
-        "count-from-reveal": (closed and reveal is Reveal.A, _CLOSED_A),
-        "reveal-if-trumping": (closed and reveal is Reveal.A, _CLOSED_A),
-        "hidden-trumps": (closed, _CLOSED),
-    }
-    out: list[tuple[tuple[str, ...], str]] = [
-        ((flag,), f"{flag} is a rule of {where}")
-        for flag, (fits, where) in needs.items()
-        if flag in given and not fits
-    ]
+    settings = {"method": method.value, "reveal": reveal.value, "capture": capture.value}
+    out: list[tuple[tuple[str, ...], str]] = []
+    for flag, needs in FLAG_NEEDS.items():
+        if flag in given and any(settings[k] != v for k, v in needs.items()):
+            where = _NEEDS_TEXT[tuple(needs)].format(**needs)
+            out.append(((flag,), f"{flag} is a rule of {where}"))
     if {"partner-deals", "dealer-stays"} <= given:
         out.append(
             (

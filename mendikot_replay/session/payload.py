@@ -43,7 +43,7 @@ from typing import Any, Final
 from ..core.cards import TENS
 from ..core.engine import PlayEvent, TenFate
 from ..core.result import DealResult
-from ..core.rules import VARIANT_FLAGS, Capture, Reveal, Scoring, TrumpMethod
+from ..core.rules import FLAG_NEEDS, VARIANT_FLAGS, Capture, Reveal, Scoring, TrumpMethod
 from ..core.seats import Seat, seats, team_label, team_of
 from ..core.timeline import Snapshot, Timeline
 from ..pmn.commands import COMMAND, without_commands
@@ -209,6 +209,7 @@ def form_view(form: DealForm, file: str = "") -> JSON:
             "reveals": [r.value for r in Reveal],
             "captures": [c.value for c in Capture],
             "flags": list(VARIANT_FLAGS),
+            "flagNeeds": FLAG_NEEDS,
             "scorings": [s.value for s in Scoring],
         },
     }

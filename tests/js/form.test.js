@@ -53,3 +53,15 @@ test("a rule of the closed trump is offered, and sent, only with a closed trump"
   const closed = { ...drawn, method: "Closed" };
   assert.equal(formAnswers(closed, form).variant, "lead-after-holder");
 });
+
+test("a rule of one closed-trump version is offered only with that version", () => {
+  const closed = { ...form.answers, method: "Closed", reveal: "A", variant: "holder-may-ask,count-from-reveal" };
+  assert.ok(formFlags(closed, form).includes("count-from-reveal"));
+  assert.ok(!formFlags(closed, form).includes("holder-may-ask"));
+  assert.equal(formAnswers(closed, form).variant, "count-from-reveal");
+  const versionB = { ...closed, reveal: "B" };
+  assert.equal(formAnswers(versionB, form).variant, "holder-may-ask");
+  const drawn = { ...closed, method: "Drawn" };
+  assert.ok(formFlags(drawn, form).includes("tie-half-first"), "a flag without needs is always offered");
+  assert.equal(formAnswers(drawn, form).variant, "");
+});

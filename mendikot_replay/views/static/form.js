@@ -29,8 +29,6 @@ const FORM_METHODS = {
 };
 const FORM_REVEALS = { A: "A: turned up when someone cannot follow", B: "B: turned up when asked for" };
 const FORM_CAPTURES = { Trick: "to each trick's winner", Dehla: "Dehla: the pile" };
-const FORM_DEHLA_ONLY = ["streak-goes-on"];
-const FORM_CLOSED_ONLY = ["lead-after-holder"];
 const FORM_SCORINGS = {
   plain: "a point a deal",
   bonus: "win 1, mendikot 2, whitewash 4",
@@ -51,11 +49,12 @@ export function formPmnDate(value) {
   return match ? `${match[1]}.${match[2]}.${match[3]}` : value || "";
 }
 
-/** The house rules this form offers with these answers: a rule of Dehla capture only under
- * it, a rule of the closed trump only with it. */
+/** The house rules this form offers with these answers: each flag whose settings (the
+ * package's form.flagNeeds: a rule of Dehla capture, of the closed trump or of one of its
+ * versions) these answers hold. */
 export function formFlags(fields, form) {
   return form.flags.filter(
-    (flag) => (!FORM_DEHLA_ONLY.includes(flag) || fields.capture === "Dehla") && (!FORM_CLOSED_ONLY.includes(flag) || fields.method === "Closed"),
+    (flag) => Object.entries(form.flagNeeds[flag] || {}).every(([field, value]) => fields[field] === value),
   );
 }
 
@@ -172,7 +171,7 @@ export function buildForm(view) {
         formField("Trump", formSelect("mr-form-method", FORM_METHODS, fields.method, pick("method", true))),
       ),
       fields.method === "Closed"
-        ? h("div", { class: "mr-form-row" }, formField("Closed trump", formSelect("mr-form-reveal", FORM_REVEALS, fields.reveal, pick("reveal"))))
+        ? h("div", { class: "mr-form-row" }, formField("Closed trump", formSelect("mr-form-reveal", FORM_REVEALS, fields.reveal, pick("reveal", true))))
         : null,
       h(
         "div",

@@ -65,6 +65,12 @@ VARIANTS = [
     Rules(players=6, trump_method=TrumpMethod.CLOSED, reveal=Reveal.B),
     Rules(players=8, trump_method=TrumpMethod.CUT),
     Rules(deck=32, must_trump=True),
+    # the closed trump's house rules: what the play tells of the face-down card
+    Rules(trump_method=TrumpMethod.CLOSED, reveal_if_trumping=True),
+    Rules(trump_method=TrumpMethod.CLOSED, trump_card_in_hand=True),
+    Rules(trump_method=TrumpMethod.CLOSED, reveal=Reveal.B, trump_card_in_hand=True),
+    Rules(trump_method=TrumpMethod.CLOSED, reveal=Reveal.B, holder_may_ask=True),
+    Rules(trump_method=TrumpMethod.CLOSED, hidden_trumps=True, reveal_if_trumping=True),
 ]
 
 
@@ -94,6 +100,10 @@ def fits(known: Knowledge, hands: dict[Seat, frozenset[Card]], face_down: Card |
             free.discard(face_down)
         assert len(free) == known.sizes[seat], seat
         assert not {c.suit for c in free} & known.void[seat], (seat, known.void[seat])
+    if face_down is not None:
+        assert face_down.suit not in known.face_down_refused
+        for seat in known.lack_face_down_suit:
+            assert all(c.suit is not face_down.suit for c in hands[seat]), seat
 
 
 @given(
@@ -511,3 +521,32 @@ def test_a_budget_stops_after_the_first_world() -> None:
         PIMCPlayer(worlds=0)
     with pytest.raises(ValueError, match="tiebreak"):
         PIMCPlayer(tiebreak="luck")  # type: ignore[arg-type]
+
+
+def test_a_silent_void_under_reveal_if_trumping_tells_of_the_face_down_suit() -> None:
+    """reveal-if-trumping: C cannot follow a spade and the card set aside stays down, so C
+    holds none of its suit (whichever it is) and it is not C's discarded suit; every world
+    D draws says so, and the real deal is among them."""
+    hands = {"A": "7.5..", "B": "A..3.", "C": "..45.", "D": "K...6"}
+    setup = DealSetup(
+        Rules(trump_method=TrumpMethod.CLOSED, reveal_if_trumping=True),
+        {s: parse_hand(h) for s, h in hands.items()},
+        "B",
+        trump_card=card("5H"),
+        hidden_holder="A",
+        start=StartPosition(trick=12, tens=(2, 2), tricks=(6, 5)),
+    )
+    game = Game(setup, check_deal=False)
+    memory = Memory(game)
+    memory.see(game.play(card("AS")))
+    memory.see(game.play(card("4D")))
+    assert game.hidden_card is card("5H") and memory.silent == {"C": {Suit.DIAMONDS}}
+    view = SeatView(game, memory)
+    known = knowledge(view)
+    assert known.lack_face_down_suit == {"C"}
+    assert Suit.DIAMONDS in known.face_down_refused
+    sampler = Sampler(known)
+    assert sampler.parts and sampler.count() >= 1
+    for world in sample_worlds(view, 20, random.Random(1)):
+        assert world.face_down is not None and world.face_down.suit is not Suit.DIAMONDS
+        assert all(c.suit is not world.face_down.suit for c in world.hands["C"])

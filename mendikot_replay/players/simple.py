@@ -121,19 +121,28 @@ class Memory:
     goes, hence the reference to ``game`` (read only, on a void card).
     """
 
-    __slots__ = ("_game", "no_trump", "played", "void")
+    __slots__ = ("_game", "no_trump", "played", "silent", "void")
 
     def __init__(self, game: Game) -> None:
         self._game = game
         self.played: set[Card] = set()
         self.void: dict[Seat, set[Suit]] = {s: set() for s in game.seats}
         self.no_trump: set[Seat] = set()
+        self.silent: dict[Seat, set[Suit]] = {}
+        """Under ``reveal-if-trumping``: the seats that could not follow while the closed
+        trump stayed down (so they held none of its suit then), each with the suits it has
+        played since, that one included (none of them is the face-down suit)."""
 
     def see(self, event: PlayEvent) -> None:
         self.played.add(event.card)
+        since = self.silent.get(event.seat)
+        if since is not None:
+            since.add(event.card.suit)
         if event.led_suit is not None and not event.followed:
             self.void[event.seat].add(event.led_suit)
             rules = self._game.rules
+            if rules.reveal_if_trumping and self._game.hidden_card is not None:
+                self.silent.setdefault(event.seat, set()).add(event.card.suit)
             if rules.must_trump or (event.asked and rules.reveal is Reveal.B):
                 trump = self._game.trump  # after the card: a reveal or a cut is counted
                 if trump is not None and event.card.suit is not trump:
@@ -146,6 +155,7 @@ class Memory:
         new.played = set(self.played)
         new.void = {s: set(v) for s, v in self.void.items()}
         new.no_trump = set(self.no_trump)
+        new.silent = {s: set(v) for s, v in self.silent.items()}
         return new
 
 

@@ -23,9 +23,14 @@ What a seat knows, and so what every sampled world respects (:func:`knowledge`):
   set aside). The sampler gives the face-down card a bin of its own, of size one, that
   accepts any card: a world is then a pair (the holder's other cards, the face-down card),
   and every consistent pair is equally likely, as it is when any card could have been set
-  aside. When the reveal comes at this seat's own card (version A: it cannot follow; version
-  B: it has decided to ask), the table sees the card before this seat chooses, so the worlds
-  are dealt again with the card known;
+  aside. Two house rules tell more of the card: under ``trump-card-in-hand`` it counts for
+  following, so it is not of a suit its holder showed out of; under ``reveal-if-trumping`` a
+  seat that could not follow while the card stayed down held none of its suit, so the card
+  is of none of the suits that seat played from then on (nor, for this seat, of the suits it
+  held), and that seat holds none of it now (one sampler per suit the card may be, each
+  with that suit refused by those seats). When the reveal comes at this seat's own card
+  (version A: it cannot follow; version B: it has decided to ask), the table sees the card
+  before this seat chooses, so the worlds are dealt again with the card known;
 * a ``Start`` position (a record that begins mid-deal) does not say which cards went before
   it: the unseen cards then outnumber the places in the other hands, and the surplus goes to
   an "out of play" bin, the tens split so that the tens taken before the start match the
@@ -40,6 +45,7 @@ over the suits counts the ways to fill the hands, and a world is drawn by walkin
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
@@ -89,6 +95,13 @@ class Knowledge:
     """Unseen cards not in any hand (played before a ``Start`` position)."""
     out_tens: int = 0
     """How many of those are tens."""
+    face_down_refused: frozenset[Suit] = frozenset()
+    """Suits the face-down card cannot be: under ``trump-card-in-hand`` its holder's voids
+    (the card counts for following); under ``reveal-if-trumping`` the suits a seat held or
+    played when, or after, it could not follow while the card stayed down."""
+    lack_face_down_suit: frozenset[Seat] = frozenset()
+    """Under ``reveal-if-trumping``: other seats that could not follow while the card stayed
+    down, and so hold none of the face-down card's suit, whichever it is."""
 
 
 def knowledge(view: SeatView, *, reveal: bool = False) -> Knowledge:
@@ -116,6 +129,17 @@ def knowledge(view: SeatView, *, reveal: bool = False) -> Knowledge:
             fixed[closed_holder].add(face_down)
         else:
             face_down_holder = closed_holder
+    refused: set[Suit] = set()
+    lack: set[Seat] = set()
+    if face_down_holder is not None:
+        if view.rules.trump_card_in_hand:
+            refused |= view.memory.void[face_down_holder]
+        for s, since in view.memory.silent.items():
+            refused |= since
+            if s == seat:
+                refused |= {c.suit for c in own}
+            elif s != face_down_holder:
+                lack.add(s)
     known = {c for cs in fixed.values() for c in cs}
     cards = tuple(sorted(unseen - known))
     sizes: dict[Seat, int] = {}
@@ -149,6 +173,8 @@ def knowledge(view: SeatView, *, reveal: bool = False) -> Knowledge:
         face_down,
         out_of_play,
         out_tens,
+        frozenset(refused),
+        frozenset(lack),
     )
 
 
@@ -228,7 +254,7 @@ class Sampler:
             if cap:
                 kinds.append(kind)
                 members.append(())
-                refused.append(frozenset())
+                refused.append(known.face_down_refused if kind == _FACE_DOWN else frozenset())
                 caps.append(cap)
         self.kinds: tuple[str, ...] = tuple(kinds)
         self.members: tuple[tuple[Seat, ...], ...] = tuple(members)
@@ -248,6 +274,25 @@ class Sampler:
         everywhere = tuple(range(len(kinds)))
         self.plain = all(allowed == everywhere for _, allowed in classes)
         self._memo: dict[tuple[int, tuple[int, ...]], int] = {}
+        # Seats that hold none of the face-down card's suit, whichever it is: one sampler
+        # per suit the card may be (those seats then refuse that suit, the card every other).
+        self.parts: tuple[Sampler, ...] = ()
+        if known.lack_face_down_suit and known.face_down_holder is not None:
+            self.parts = tuple(
+                Sampler(
+                    dataclasses.replace(
+                        known,
+                        void={
+                            s: v | {suit} if s in known.lack_face_down_suit else v
+                            for s, v in known.void.items()
+                        },
+                        face_down_refused=frozenset(SUITS) - {suit},
+                        lack_face_down_suit=frozenset(),
+                    )
+                )
+                for suit in SUITS
+                if suit not in known.face_down_refused
+            )
 
     def splits(
         self, n: int, allowed: tuple[int, ...], caps: tuple[int, ...]
@@ -298,6 +343,8 @@ class Sampler:
     def bin_count(self) -> int:
         """How many ways to choose which cards go to each bin (what a draw walks; ``0``:
         none, the facts contradict)."""
+        if self.parts:
+            return sum(part.bin_count() for part in self.parts)
         if self.plain:
             total = len(self.known.cards)
             ways = 1
@@ -310,6 +357,8 @@ class Sampler:
     def count(self) -> int:
         """How many worlds fit what the seat knows (``0``: none; the facts contradict): the
         bins' count times the ways to share each shared bin among its seats."""
+        if self.parts:
+            return sum(part.count() for part in self.parts)
         total = self.bin_count()
         sizes = self.known.sizes
         for members in self.members:
@@ -335,6 +384,12 @@ class Sampler:
 
     def sample(self, rng: random.Random) -> World:
         """One world, uniformly among those that fit."""
+        if self.parts:
+            pick = rng.randrange(self.count())
+            for part in self.parts:
+                if pick < part.count():
+                    return part.sample(rng)
+                pick -= part.count()
         known = self.known
         placed: list[list[Card]] = [[] for _ in self.kinds]
         if self.plain:
@@ -407,6 +462,10 @@ def worlds(sampler: Sampler) -> Iterator[World]:
     way to share the class among the bins that leaves some world, then which cards; then
     which seat of a shared bin gets which. Pruned by the count, so the work follows the
     worlds listed, never the dead ends."""
+    if sampler.parts:
+        for part in sampler.parts:
+            yield from worlds(part)
+        return
     known = sampler.known
     classes = sampler.classes
     placed: list[list[Card]] = [[] for _ in sampler.kinds]

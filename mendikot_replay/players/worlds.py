@@ -140,6 +140,13 @@ def knowledge(view: SeatView, *, reveal: bool = False) -> Knowledge:
                 refused |= {c.suit for c in own}
             elif s != face_down_holder:
                 lack.add(s)
+        if (
+            view.rules.reveal_if_trumping
+            and view.rules.reveal is Reveal.A
+            and view.table_size
+            and view.legal_cards()[0].suit is not view.led_suit
+        ):
+            refused |= {c.suit for c in own}  # void now, and the card stays down: none held
     known = {c for cs in fixed.values() for c in cs}
     cards = tuple(sorted(unseen - known))
     sizes: dict[Seat, int] = {}
@@ -185,7 +192,17 @@ def reveals_now(view: SeatView) -> bool:
         return False
     if view.rules.reveal is not Reveal.A:
         return False
-    return view.legal_cards()[0].suit is not view.led_suit
+    void = view.legal_cards()[0].suit is not view.led_suit
+    if void and view.rules.reveal_if_trumping:
+        return _holds_face_down_suit(view)  # turned up only for a seat that holds a trump
+    return void
+
+
+def _holds_face_down_suit(view: SeatView) -> bool:
+    """Whether the seat to move holds a card of the face-down suit: what the table tells a
+    void seat under ``reveal-if-trumping`` (by turning the card up, or not)."""
+    hidden = view.card_on_reveal()
+    return hidden is not None and any(c.suit is hidden.suit for c in view.hand)
 
 
 # -- sampling worlds --------------------------------------------------------------------------

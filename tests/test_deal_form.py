@@ -65,3 +65,24 @@ def test_a_match_asks_its_scoring_and_the_next_deal_carries_it_with_the_house_ru
         checked_answers({}, {"variant": "partner-deals,dealer-stays"})
     with pytest.raises(EntryError, match="unknown house rule 'no-revoke'"):
         DealEntry.new(variant=["no-revoke"])
+
+
+def test_the_house_rules_question_offers_the_rules_of_the_trump_and_capture_answered() -> None:
+    """The set-up's house rules follow the answers before them: a closed trump's rules only
+    with a closed trump (a version's only with that version), and a flag of another method
+    is refused with the rules' own reason; under Closed, version B, holder-may-ask is kept."""
+    drawn = {q.key: q for q in questions({}, {"method": "Drawn"})}
+    assert "hidden-trumps" not in drawn["variant"].choices
+    assert "tie-half-first" in drawn["variant"].choices
+    closed_a = {q.key: q for q in questions({}, {"method": "Closed", "reveal": "A"})}
+    assert {"hidden-trumps", "count-from-reveal"} <= set(closed_a["variant"].choices)
+    assert "holder-may-ask" not in closed_a["variant"].choices
+    with pytest.raises(
+        EntryError, match="holder-may-ask is a rule of the closed trump's version B"
+    ):
+        checked_answers({}, {"method": "Closed", "reveal": "A", "variant": "holder-may-ask"})
+    answers = checked_answers(
+        {}, {"method": "Closed", "reveal": "B", "variant": "holder-may-ask,hidden-trumps"}
+    )
+    rules = entry_from_answers(answers, {}).rules
+    assert rules.holder_may_ask and rules.hidden_trumps and not rules.trump_card_in_hand

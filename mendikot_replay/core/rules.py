@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Final, TypedDict
+from typing import Final, TypedDict, cast
 
 from .cards import DECK_LOWEST_RANK
 from .result import DealResult, next_dealer
@@ -123,21 +123,7 @@ def flag_options(flags: Iterable[str]) -> FlagOptions:
     (True, False)
     """
     given = set(flags)
-    return FlagOptions(
-        must_trump="must-trump" in given,
-        bonus_aces="bonus-aces" in given,
-        partner_deals="partner-deals" in given,
-        dealer_stays="dealer-stays" in given,
-        split_tens_non_dealer="split-tens-non-dealer" in given,
-        streak_goes_on="streak-goes-on" in given,
-        lead_after_holder="lead-after-holder" in given,
-        holder_may_ask="holder-may-ask" in given,
-        trump_card_in_hand="trump-card-in-hand" in given,
-        count_from_reveal="count-from-reveal" in given,
-        reveal_if_trumping="reveal-if-trumping" in given,
-        hidden_trumps="hidden-trumps" in given,
-        tie_half_first="tie-half-first" in given,
-    )
+    return cast(FlagOptions, {name: flag in given for flag, name in _FLAG_FIELDS.items()})
 
 
 #: The settings a house-rule flag holds under (PMN tag values by the recorder's field names:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.rules import VARIANT_FLAGS, Capture, Reveal, Rules, Scoring, TrumpMethod, flag_options
+from ..core.rules import VARIANT_FLAGS, Capture, Reveal, Scoring, TrumpMethod, flag_conflicts
 from ..core.seats import seats
 from ..errors import MendikotError
 from .check import check_record
@@ -96,15 +96,23 @@ def _choice(names: Sequence[str]) -> Callable[[str], str]:
     return parse
 
 
-def _variant(value: str) -> str:
-    flags = [f.strip().lower() for f in re.split(r"[,\s]+", value) if f.strip()]
-    for flag in flags:
-        if flag not in VARIANT_FLAGS:
-            raise ValueError(f"unknown house rule {flag!r} (known: {', '.join(VARIANT_FLAGS)})")
-    # flags that contradict each other: the rules say which (the capture, asked before, is
-    # checked with the flags when the deal is made)
-    Rules(capture=Capture.DEHLA, **flag_options(flags))
-    return ",".join(dict.fromkeys(flags))
+def _variant(method: TrumpMethod, reveal: Reveal, capture: Capture) -> Callable[[str], str]:
+    """The house rules' parser, under the trump method, version and capture answered before
+    (a flag of another method or capture, or two that exclude each other, are refused with
+    the rules' own reason: :func:`~..core.rules.flag_conflicts`)."""
+
+    def parse(value: str) -> str:
+        flags = [f.strip().lower() for f in re.split(r"[,\s]+", value) if f.strip()]
+        for flag in flags:
+            if flag not in VARIANT_FLAGS:
+                known = ", ".join(VARIANT_FLAGS)
+                raise ValueError(f"unknown house rule {flag!r} (known: {known})")
+        conflicts = flag_conflicts(flags, method, reveal, capture)
+        if conflicts:
+            raise ValueError(conflicts[0][1])
+        return ",".join(dict.fromkeys(flags))
+
+    return parse
 
 
 def _deal_number(value: str) -> str:
@@ -253,13 +261,19 @@ def questions(defaults: Mapping[str, str], answers: Mapping[str, str]) -> list[Q
         )
     captures = tuple(c.value for c in Capture)
     qs.append(Question("capture", "Capture", d["capture"], _choice(captures), captures))
+    settings = (
+        TrumpMethod(a.get("method") or d["method"]),
+        Reveal(a.get("reveal") or d["reveal"]),
+        Capture(a.get("capture") or d["capture"]),
+    )
+    flags = tuple(f for f in VARIANT_FLAGS if not flag_conflicts([f], *settings))
     qs.append(
         Question(
             "variant",
-            f"House rules ({', '.join(VARIANT_FLAGS)}; Enter: none)",
+            f"House rules ({', '.join(flags)}; Enter: none)",
             d.get("variant", ""),
-            _variant,
-            VARIANT_FLAGS,
+            _variant(*settings),
+            flags,
             optional=True,
         )
     )

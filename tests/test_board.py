@@ -51,7 +51,10 @@ def test_every_card_of_the_tree_has_a_consistent_step(path: Path) -> None:
             for child in step["children"]:
                 assert steps[child]["parent"] == k
                 assert steps[child]["ply"] == step["ply"] + 1
-                assert steps[child]["card"]["card"] in step["legal"]
+                played = steps[child]["card"]
+                # a legal card, or one played with an ask (the holder's face-down card under
+                # holder-may-ask is playable only so)
+                assert played["card"] in (step["asks"] if played["asked"] else step["legal"])
             if node is not None:
                 assert step["main"] == record.is_mainline(node)
                 assert (step["depth"] == 0) == step["main"]

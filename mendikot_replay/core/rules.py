@@ -96,6 +96,24 @@ VARIANT_FLAGS: Final = (
 
 _FLAG_FIELDS: Final = {flag: flag.replace("-", "_") for flag in VARIANT_FLAGS}
 
+#: Each flag as a teacher says it: the rules' one-line description (:meth:`Rules.describe`)
+#: and the recorder's label beside the flag's name.
+FLAG_TEXT: Final = {
+    "must-trump": "must trump when void",
+    "bonus-aces": "bonus for four aces",
+    "partner-deals": "the dealer's partner deals after a loss",
+    "dealer-stays": "the dealer deals again after any loss",
+    "split-tens-non-dealer": "tens 2-2: the side that did not deal wins",
+    "streak-goes-on": "a run goes on after taking the pile",
+    "lead-after-holder": "the player after the trump's holder leads",
+    "holder-may-ask": "the trump's holder may ask for it",
+    "trump-card-in-hand": "the face-down card stays in its holder's hand",
+    "count-from-reveal": "trumps count from the revealing card",
+    "reveal-if-trumping": "turned up only for a player who can trump",
+    "hidden-trumps": "the hidden suit is trumps before the reveal",
+    "tie-half-first": "tied tricks go to the side that reached half first",
+}
+
 
 class FlagOptions(TypedDict):
     """The :class:`Rules` fields the ``Variant`` flags set (``Rules(**options)``)."""
@@ -297,30 +315,5 @@ class Rules:
             else "Dehla capture (two tricks in a row)"
         )
         parts = [f"{self.players} players", f"{self.deck} cards", method, capture]
-        if self.must_trump:
-            parts.append("must trump when void")
-        if self.bonus_aces:
-            parts.append("bonus for four aces")
-        if self.partner_deals:
-            parts.append("the dealer's partner deals after a loss")
-        if self.dealer_stays:
-            parts.append("the dealer deals again after any loss")
-        if self.split_tens_non_dealer:
-            parts.append("tens 2-2: the side that did not deal wins")
-        if self.streak_goes_on:
-            parts.append("a run goes on after taking the pile")
-        if self.lead_after_holder:
-            parts.append("the player after the trump's holder leads")
-        if self.holder_may_ask:
-            parts.append("the trump's holder may ask for it")
-        if self.trump_card_in_hand:
-            parts.append("the face-down card stays in its holder's hand")
-        if self.count_from_reveal:
-            parts.append("trumps count from the revealing card")
-        if self.reveal_if_trumping:
-            parts.append("turned up only for a player who can trump")
-        if self.hidden_trumps:
-            parts.append("the hidden suit is trumps before the reveal")
-        if self.tie_half_first:
-            parts.append("tied tricks go to the side that reached half first")
+        parts += [FLAG_TEXT[flag] for flag in self.flags]
         return ", ".join(parts)

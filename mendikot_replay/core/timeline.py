@@ -91,11 +91,22 @@ class Snapshot(NamedTuple):
 
 
 class Choices(NamedTuple):
-    """What the player to move may do at one moment: the legal cards, and whether the
-    closed trump may be asked for with them (version B)."""
+    """What the player to move may do at one moment: the legal cards, and (version B) the
+    cards it may click while asking for the closed trump."""
 
     legal: tuple[Card, ...]
-    may_ask: bool
+    asks: tuple[Card, ...]
+    """Every legal card, when the player may ask (the engine refuses one that breaks the
+    asker's duty to trump, saying why), and the holder's face-down card under
+    ``holder-may-ask``; empty when it may not ask."""
+
+
+def choices_of(game: Game) -> Choices:
+    """The :class:`Choices` of the player to move in ``game``."""
+    legal = tuple(game.legal_cards())
+    if not game.may_ask():
+        return Choices(legal, ())
+    return Choices(legal, legal + tuple(c for c in game.ask_cards() if c not in legal))
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,7 +185,7 @@ class Timeline(Sequence[Snapshot]):
         options: list[Choices] | None = [] if choices else None
         for i, c in enumerate(cards):
             if options is not None:
-                options.append(Choices(tuple(game.legal_cards()), game.may_ask()))
+                options.append(choices_of(game))
             try:
                 if flags is None:
                     event = play(c)
@@ -198,7 +209,7 @@ class Timeline(Sequence[Snapshot]):
                 trump_views[i + 1] = _trump_view(game, setup)
         if options is not None:
             if error is None:
-                options.append(Choices(tuple(game.legal_cards()), game.may_ask()))
+                options.append(choices_of(game))
             else:
                 del options[len(events) + 1 :]
         return cls(setup, checkpoints, events, error, error_ply, trump_views, options)

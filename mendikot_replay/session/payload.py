@@ -43,7 +43,7 @@ from typing import Any, Final
 from ..core.cards import TENS
 from ..core.engine import PlayEvent, TenFate
 from ..core.result import DealResult
-from ..core.rules import FLAG_NEEDS, VARIANT_FLAGS, Capture, Reveal, Scoring, TrumpMethod
+from ..core.rules import FLAG_NEEDS, FLAG_TEXT, VARIANT_FLAGS, Capture, Reveal, Scoring, TrumpMethod
 from ..core.seats import Seat, seats, team_label, team_of
 from ..core.timeline import Snapshot, Timeline
 from ..pmn.commands import COMMAND, without_commands
@@ -210,6 +210,7 @@ def form_view(form: DealForm, file: str = "") -> JSON:
             "captures": [c.value for c in Capture],
             "flags": list(VARIANT_FLAGS),
             "flagNeeds": FLAG_NEEDS,
+            "flagText": FLAG_TEXT,
             "scorings": [s.value for s in Scoring],
         },
     }
@@ -299,7 +300,7 @@ class _Tree:
         step = _step(timeline, k, node, self.names, self.players)
         number = len(self.steps)
         assert timeline.choices is not None
-        legal, may_ask = timeline.choices[k]
+        legal, asks = timeline.choices[k]
         step.update(
             id=number,
             parent=parent,
@@ -307,7 +308,7 @@ class _Tree:
             main=depth == 0,
             depth=depth,
             legal=[str(c) for c in legal],
-            asks=[str(c) for c in legal] if may_ask else [],
+            asks=[str(c) for c in asks],
         )
         if node is None:
             step["notes"]["own"] = _own(self.record.comments)

@@ -412,7 +412,8 @@ def test_the_form_offers_a_matchs_scoring_and_the_house_rotations(
     voila_server: Server, workdir: Path, browser: Browser
 ) -> None:
     """``mr.recorder`` on a file whose last deal belongs to a match: the form carries the
-    match on, offers its scoring (plain, as the match has it) and the house rules as boxes;
+    match on, offers its scoring (plain, as the match has it) and the house rules as boxes
+    (each with its sentence; the closed trump's only with it, a version's with that one);
     a deal begun under ``tens`` and ``partner-deals`` is saved with those tags, and its
     dealer is the one the common rotation gives after the file's last deal."""
     club = ROOT / "sample_games" / "match-thursday-club.pmn"
@@ -435,6 +436,20 @@ def test_the_form_offers_a_matchs_scoring_and_the_house_rotations(
         scoring.select_option("tens")
         viewer.get_by_test_id("mr-form-flag-partner-deals").check()
         view(page, "record-house-form")
+        # the closed trump's rules appear with it, each version's with that version
+        expect(viewer.get_by_test_id("mr-form-flag-hidden-trumps")).to_have_count(0)
+        viewer.get_by_test_id("mr-form-method").select_option("Closed")
+        viewer.get_by_test_id("mr-form-reveal").select_option("B")
+        expect(viewer.get_by_test_id("mr-form-flag-holder-may-ask")).to_be_visible()
+        expect(viewer.get_by_test_id("mr-form-flag-count-from-reveal")).to_have_count(0)
+        flag = viewer.locator(
+            ".mr-form-flag", has=page.get_by_test_id("mr-form-flag-hidden-trumps")
+        )
+        expect(flag).to_contain_text("the hidden suit is trumps before the reveal")
+        view(page, "record-house-form-closed")
+        viewer.get_by_test_id("mr-form-method").select_option("Drawn")
+        expect(viewer.get_by_test_id("mr-form-flag-holder-may-ask")).to_have_count(0)
+        expect(viewer.get_by_test_id("mr-form-flag-partner-deals")).to_be_checked()
         viewer.get_by_test_id("mr-form-start").click()
         expect(pack(viewer).locator("button[data-card]")).to_have_count(52)
         record = sample()

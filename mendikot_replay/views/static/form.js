@@ -151,8 +151,8 @@ export function buildForm(view) {
             fields.variant = form.flags.filter((f) => on.has(f)).join(",");
           },
         }),
-        " ",
-        flag,
+        h("span", { class: "mr-form-flag-name" }, flag),
+        h("span", { class: "mr-form-flag-text" }, (form.flagText || {})[flag] || ""),
       ),
     );
     const rows = [
@@ -173,10 +173,11 @@ export function buildForm(view) {
       fields.method === "Closed"
         ? h("div", { class: "mr-form-row" }, formField("Closed trump", formSelect("mr-form-reveal", FORM_REVEALS, fields.reveal, pick("reveal", true))))
         : null,
+      h("div", { class: "mr-form-row" }, formField("Tricks go", formSelect("mr-form-capture", FORM_CAPTURES, fields.capture, pick("capture", true)))),
+      // the house rules a row of their own: a dozen boxes, each with its sentence
       h(
         "div",
         { class: "mr-form-row" },
-        formField("Tricks go", formSelect("mr-form-capture", FORM_CAPTURES, fields.capture, pick("capture", true))),
         h("div", { class: "mr-form-field mr-form-flags", role: "group", "aria-label": "house rules" }, h("span", { class: "mr-form-label", text: "House rules" }), flags),
       ),
       fields.match

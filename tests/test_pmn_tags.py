@@ -152,7 +152,7 @@ def test_the_example_deal() -> None:
             "Variant: unknown flag 'no-revoke' (known: must-trump, bonus-aces, partner-deals, "
             "dealer-stays, split-tens-non-dealer, streak-goes-on, lead-after-holder, "
             "holder-may-ask, trump-card-in-hand, count-from-reveal, reveal-if-trumping, "
-            "hidden-trumps, tie-half-first)",
+            "hidden-trumps, tie-half-first, match-tie-break)",
             "Variant",
         ),
         (

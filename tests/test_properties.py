@@ -65,6 +65,7 @@ def rules_strategy(draw: st.DrawFn) -> Rules:
         reveal_if_trumping=version_a and draw(st.booleans()),
         hidden_trumps=hidden_trumps,
         tie_half_first=draw(st.booleans()),
+        match_tie_break=draw(st.booleans()),
         players=players,
         deck=deck_size,
         trump_method=method,

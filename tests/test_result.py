@@ -327,3 +327,30 @@ def test_tens_captured_in_the_checked_full_deal_are_the_ones_played() -> None:
     tc = tl.ten("TC")
     assert (tc.where, tc.holder, tc.seat, tc.team, tc.trick) == ("captured", "C", "B", "BD", 4)
     assert {tl.ten(t).team for t in ("TS", "TH", "TD")} == {"AC"}
+
+
+@pytest.mark.parametrize(
+    ("scoring", "deals", "decided_by"),
+    [
+        # level points, the sides told apart by one criterion after another
+        (Scoring.PLAIN, [((4, 0), (13, 0)), ((1, 3), (6, 7))], "whitewashes"),
+        (Scoring.PLAIN, [((4, 0), (9, 4)), ((1, 3), (6, 7))], "mendikots"),
+        (Scoring.PLAIN, [((3, 1), (5, 8)), ((2, 2), (6, 7))], "tens"),
+        (Scoring.TENS, [((2, 2), (7, 6)), ((2, 2), (7, 6))], "won"),
+        (Scoring.TENS, [((2, 2), (8, 5)), ((2, 2), (6, 7))], "tricks"),
+        (Scoring.PLAIN, [((2, 2), (6, 6))], None),
+    ],
+)
+def test_match_tie_break_runs_whitewashes_mendikots_tens_deals_tricks(
+    scoring: Scoring, deals: list[tuple[tuple[int, int], tuple[int, int]]], decided_by: str | None
+) -> None:
+    """match-tie-break: level points go to more whitewashes, then mendikots, then tens over
+    the match, then deals won, then tricks; without the flag the same match is shared."""
+    ruled, shared = MatchRegister(scoring, tie_break=True), MatchRegister(scoring)
+    for tens, tricks in deals:
+        for reg in (ruled, shared):
+            reg.add(deal_result(tens, tricks, sum(tricks)))
+    assert ruled.points["AC"] == ruled.points["BD"]
+    assert ruled.decided_by == decided_by
+    assert ruled.leader == ("AC" if decided_by else None)
+    assert shared.leader is None and shared.decided_by is None

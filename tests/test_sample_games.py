@@ -4,6 +4,7 @@ match keeps the dealer rotation, and every variant the samples promise is there.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -225,3 +226,21 @@ def test_tie_half_first_gives_the_level_tricks_to_the_side_at_half_first() -> No
     assert [str(p) for p in plain.errors] == [
         "line 8, col 1; deal 1: error: Result says AC win, play gives tie"
     ]
+
+
+def test_the_tie_break_match_goes_to_the_side_with_more_deals_won() -> None:
+    """docs/rules.md section 9's example: a tens match level at 6-6, no whitewash or
+    mendikot, tens level: A/C won two deals of three and take it; without match-tie-break
+    the same deals share the match."""
+    text = (SAMPLES / "match-tie-break.pmn").read_text(encoding="utf-8")
+    for flagged in (True, False):
+        tracker = MatchTracker()
+        body = text if flagged else text.replace('[Variant "match-tie-break"]\n', "")
+        records = list(read_deals(io.StringIO(body), matches=tracker))
+        assert all(not r.errors and not r.warnings for r in records)
+        register = tracker.register("sim-4-1")
+        assert register is not None and register.finished
+        assert register.points == {"AC": 6, "BD": 6} and register.won == {"AC": 2, "BD": 1}
+        assert (register.leader, register.decided_by) == (
+            ("AC", "won") if flagged else (None, None)
+        )

@@ -5,6 +5,7 @@ the benchmark."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import io
 import itertools
 import re
@@ -23,6 +24,7 @@ from mendikot_replay.core.rules import Capture, Reveal, Rules, Scoring, TrumpMet
 from mendikot_replay.core.seats import next_seat, team_of
 from mendikot_replay.players.simple import RandomPlayer, RuleOfThumbPlayer
 from mendikot_replay.players.simulate import (
+    DEFAULT_TARGET,
     SimulatedDeal,
     lineup,
     seeded_match,
@@ -255,10 +257,13 @@ def test_matches_under_a_house_rotation_and_register(rules: Rules, target: int) 
     text = write_string(d.record for d in deals)
     records = list(read_deals(io.StringIO(text), matches=tracker))
     assert all(not r.warnings for r in records)
-    assert all(r.setup is not None and r.setup.rules == rules for r in records)
+    # the rules the deals were played by, the match's target written with them
+    wanted = dataclasses.replace(rules, target=target)
+    assert all(r.setup is not None and r.setup.rules == wanted for r in records)
     first = deals[0].record.tags["Match"]
     register = tracker.register(first)
     assert register is not None and register.scoring is rules.scoring
+    assert register.target == target and register.finished
     assert max(register.points.values()) >= target
 
 
@@ -396,7 +401,8 @@ def test_under_lead_after_holder_the_simulator_deals_closed_deals_that_replay() 
         holder = d.record.tags["TrumpCard"].split(":")[0]
         assert holder == next_seat(dealer, 4) and d.record.tags["Play"] == next_seat(dealer, 4, 2)
     records = list(read_deals(io.StringIO(write_string(d.record for d in deals))))
-    assert all(not r.errors and r.setup is not None and r.setup.rules == rules for r in records)
+    wanted = dataclasses.replace(rules, target=DEFAULT_TARGET)  # (the match's, written)
+    assert all(not r.errors and r.setup is not None and r.setup.rules == wanted for r in records)
     late = records[0].position(len(records[0].mainline()) - 9)
     compiled = Solver("outcome", engine="compiled").solve(late)
     python = Solver("outcome", engine="python").solve(late)

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from .result import DealResult, deal_result
 from .rules import Scoring
@@ -54,19 +55,46 @@ def deal_points(result: DealResult, scoring: Scoring, *, all_aces: bool = False)
     return deal_scores(result, scoring, all_aces=all_aces)[result.winner]
 
 
+_SIDES: Final[tuple[Team, Team]] = ("AC", "BD")
+
+
+def _per_team() -> dict[Team, int]:
+    return {"AC": 0, "BD": 0}
+
+
+#: The ``match-tie-break`` house rule's order: what decides a match level on points.
+TIE_BREAK: Final = ("whitewashes", "mendikots", "tens", "won", "tricks")
+
+
 @dataclass
 class MatchRegister:
     """Running score of a match. A match ends when a team reaches ``target`` points (or
-    after ``deals`` deals, when that is agreed); more points wins, equal points are shared."""
+    after ``deals`` deals, when that is agreed); more points wins, equal points are shared
+    -- or, with ``tie_break`` (the ``match-tie-break`` house rule), go to the team with more
+    whitewashes, then mendikots, then tens over the match, then deals won, then tricks.
+
+    >>> reg = MatchRegister(Scoring.TENS, tie_break=True)
+    >>> reg.add(deal_result((3, 1), (6, 7), 13)), reg.add(deal_result((1, 3), (4, 9), 13))
+    (3, 3)
+    >>> reg.points, reg.leader, reg.decided_by
+    ({'AC': 4, 'BD': 4}, 'BD', 'tricks')
+    """
 
     scoring: Scoring = Scoring.PLAIN
     target: int | None = None
     deals: int | None = None
-    points: dict[Team, int] = field(default_factory=lambda: {"AC": 0, "BD": 0})
-    mendikots: dict[Team, int] = field(default_factory=lambda: {"AC": 0, "BD": 0})
-    whitewashes: dict[Team, int] = field(default_factory=lambda: {"AC": 0, "BD": 0})
+    points: dict[Team, int] = field(default_factory=_per_team)
+    mendikots: dict[Team, int] = field(default_factory=_per_team)
+    whitewashes: dict[Team, int] = field(default_factory=_per_team)
     played: int = 0
     ties: int = 0
+    tie_break: bool = False
+    tens: dict[Team, int] = field(default_factory=_per_team)
+    """Tens taken over the match."""
+    tricks: dict[Team, int] = field(default_factory=_per_team)
+    """Tricks taken over the match."""
+    won: dict[Team, int] = field(default_factory=_per_team)
+    """Deals won."""
 
     def add(self, result: DealResult, *, all_aces: bool = False) -> int:
         """Enter one deal; returns the points it scored for its winners (0 for a tie;
@@ -74,9 +102,13 @@ class MatchRegister:
         self.played += 1
         for team, scored in deal_scores(result, self.scoring, all_aces=all_aces).items():
             self.points[team] += scored
+        for i, side in enumerate(_SIDES):
+            self.tens[side] += result.tens[i]
+            self.tricks[side] += result.tricks[i]
         if result.winner is None:
             self.ties += 1
             return 0
+        self.won[result.winner] += 1
         if result.kind == "whitewash":
             self.whitewashes[result.winner] += 1
         elif result.kind == "mendikot":
@@ -91,6 +123,21 @@ class MatchRegister:
 
     @property
     def leader(self) -> Team | None:
-        """The team ahead on points, or ``None`` when level (a shared match at the end)."""
-        ac, bd = self.points["AC"], self.points["BD"]
-        return None if ac == bd else "AC" if ac > bd else "BD"
+        """The team ahead: on points, or when level (under ``tie_break``) by the first of
+        :data:`TIE_BREAK` that tells them apart; ``None`` when level (a shared match at the
+        end)."""
+        decided = self.decided_by
+        if decided is None:
+            return None
+        count: dict[Team, int] = getattr(self, decided)
+        return "AC" if count["AC"] > count["BD"] else "BD"
+
+    @property
+    def decided_by(self) -> str | None:
+        """What puts the leader ahead: ``"points"``, or under ``tie_break`` the first of
+        :data:`TIE_BREAK` that differs (``None``: level)."""
+        for name in ("points", *(TIE_BREAK if self.tie_break else ())):
+            count: dict[Team, int] = getattr(self, name)
+            if count["AC"] != count["BD"]:
+                return str(name)
+        return None

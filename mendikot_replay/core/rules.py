@@ -92,6 +92,7 @@ VARIANT_FLAGS: Final = (
     "reveal-if-trumping",
     "hidden-trumps",
     "tie-half-first",
+    "match-tie-break",
 )
 
 _FLAG_FIELDS: Final = {flag: flag.replace("-", "_") for flag in VARIANT_FLAGS}
@@ -112,6 +113,8 @@ FLAG_TEXT: Final = {
     "reveal-if-trumping": "turned up only for a player who can trump",
     "hidden-trumps": "the hidden suit is trumps before the reveal",
     "tie-half-first": "tied tricks go to the side that reached half first",
+    "match-tie-break": "a match level on points goes to more whitewashes, mendikots, tens, "
+    "deals won, tricks",
 }
 
 
@@ -131,6 +134,7 @@ class FlagOptions(TypedDict):
     reveal_if_trumping: bool
     hidden_trumps: bool
     tie_half_first: bool
+    match_tie_break: bool
 
 
 def flag_options(flags: Iterable[str]) -> FlagOptions:
@@ -246,6 +250,9 @@ class Rules:
     tie_half_first: bool = False
     """Tens 2-2 and the tricks split evenly (an even number of tricks a deal): the side that
     reached half the tricks first wins (otherwise a tie)."""
+    match_tie_break: bool = False
+    """A match level on points goes to the side with more whitewashes, then mendikots, then
+    tens over the match, then deals won, then tricks (otherwise it is shared)."""
     scoring: Scoring = Scoring.PLAIN
     target: int | None = None
     extra_flags: tuple[str, ...] = field(default=())

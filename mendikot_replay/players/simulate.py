@@ -30,6 +30,7 @@ pair them: a comparison of seatings on equal shuffles).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections.abc import Iterator, Mapping
@@ -314,8 +315,10 @@ def _match(
     max_deals: int | None,
 ) -> Iterator[SimulatedDeal]:
     """The deals of one match, each dealt and played from the next pair of ``streams``
-    (the shuffle's, the players')."""
-    register = MatchRegister(rules.scoring, target)
+    (the shuffle's, the players'). Each record says the match's ``Target``, so that a
+    reader's register knows when the match ended."""
+    rules = dataclasses.replace(rules, target=target)
+    register = MatchRegister(rules.scoring, target, tie_break=rules.match_tie_break)
     number = 0
     while not register.finished and (max_deals is None or number < max_deals):
         number += 1

@@ -581,7 +581,9 @@ class MatchTracker:
             return warning
         if state is None:
             state = _MatchState(dealer, result, rules, deal.index)
-            state.register = MatchRegister(rules.scoring, rules.target)
+            state.register = MatchRegister(
+                rules.scoring, rules.target, tie_break=rules.match_tie_break
+            )
             self.matches[name] = state
         state.dealer, state.result, state.index = dealer, result, deal.index
         if result is not None:

@@ -361,7 +361,7 @@ def test_tag_problems_point_at_their_tag() -> None:
     text = deal("1. A: TH", tags=DEAL_TAGS + '[Variant "no-revoke"]\n')
     [record] = read_string(text, check=False)
     assert errors(record) == [
-        (4, 1, f"Variant: unknown flag 'no-revoke' (known: {', '.join(VARIANT_FLAGS)})")
+        (4, 1, f"Variant: unknown house rule 'no-revoke' (known: {', '.join(VARIANT_FLAGS)})")
     ]
     assert record.setup is None
 

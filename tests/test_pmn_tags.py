@@ -149,9 +149,10 @@ def test_the_example_deal() -> None:
         ),
         (
             {"Variant": "must-trump,no-revoke"},
-            "Variant: unknown flag 'no-revoke' (known: must-trump, bonus-aces, partner-deals, "
-            "dealer-stays, split-tens-non-dealer, streak-goes-on, lead-after-holder, "
-            "holder-may-ask, trump-card-in-hand, count-from-reveal, reveal-if-trumping, "
+            "Variant: unknown house rule 'no-revoke' (known: must-trump, bonus-aces, "
+            "partner-deals, dealer-stays, split-tens-non-dealer, streak-goes-on, "
+            "lead-after-holder, holder-may-ask, trump-card-in-hand, count-from-reveal, "
+            "reveal-if-trumping, "
             "hidden-trumps, tie-half-first, match-tie-break)",
             "Variant",
         ),

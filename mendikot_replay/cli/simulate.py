@@ -23,13 +23,13 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     is installed). With ``--scheduler`` or ``--workers`` a Dask cluster plays the matches
     side by side, and the file is the same byte for byte."""
     from ..core.rules import (
-        VARIANT_FLAGS,
         Capture,
         Reveal,
         Rules,
         Scoring,
         TrumpMethod,
         flag_options,
+        unknown_flag,
     )
     from ..players.simulate import lineup, player_by_name, simulate
     from ..pmn.writer import write_deals, write_file
@@ -37,11 +37,9 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.deals < 0:
         raise UsageError("--deals must be 0 or more")
     flags = [f.strip() for f in (args.variant or "").split(",") if f.strip()]
-    unknown = sorted(set(flags) - set(VARIANT_FLAGS))
-    if unknown:
-        raise UsageError(
-            f"unknown --variant flag(s): {', '.join(unknown)} (known: {', '.join(VARIANT_FLAGS)})"
-        )
+    why = unknown_flag(flags)
+    if why is not None:
+        raise UsageError(f"--variant: {why}")
     try:
         rules = Rules(
             players=args.players,

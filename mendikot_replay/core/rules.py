@@ -148,6 +148,20 @@ def flag_options(flags: Iterable[str]) -> FlagOptions:
     return cast(FlagOptions, {name: flag in given for flag, name in _FLAG_FIELDS.items()})
 
 
+def unknown_flag(flags: Iterable[str]) -> str | None:
+    """Why ``flags`` cannot be read, or ``None``: the first flag PMN's ``Variant`` does not
+    know, with the flags it knows. The one wording of the reader, the recorder and the
+    commands.
+
+    >>> unknown_flag(["must-trump", "no-revoke"])[:38]
+    "unknown house rule 'no-revoke' (known:"
+    """
+    for flag in flags:
+        if flag not in VARIANT_FLAGS:
+            return f"unknown house rule {flag!r} (known: {', '.join(VARIANT_FLAGS)})"
+    return None
+
+
 #: The settings a house-rule flag holds under (PMN tag values by the recorder's field names:
 #: ``method`` for ``TrumpMethod``, ``reveal``, ``capture``); a flag not named holds under any.
 FLAG_NEEDS: Final[dict[str, dict[str, str]]] = {

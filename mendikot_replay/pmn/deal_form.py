@@ -18,7 +18,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.rules import VARIANT_FLAGS, Capture, Reveal, Scoring, TrumpMethod, flag_conflicts
+from ..core.rules import (
+    VARIANT_FLAGS,
+    Capture,
+    Reveal,
+    Scoring,
+    TrumpMethod,
+    flag_conflicts,
+    unknown_flag,
+)
 from ..core.seats import seats
 from ..errors import MendikotError
 from .check import check_record
@@ -103,10 +111,9 @@ def _variant(method: TrumpMethod, reveal: Reveal, capture: Capture) -> Callable[
 
     def parse(value: str) -> str:
         flags = [f.strip().lower() for f in re.split(r"[,\s]+", value) if f.strip()]
-        for flag in flags:
-            if flag not in VARIANT_FLAGS:
-                known = ", ".join(VARIANT_FLAGS)
-                raise ValueError(f"unknown house rule {flag!r} (known: {known})")
+        why = unknown_flag(flags)
+        if why is not None:
+            raise ValueError(why)
         conflicts = flag_conflicts(flags, method, reveal, capture)
         if conflicts:
             raise ValueError(conflicts[0][1])

@@ -38,13 +38,13 @@ from typing import Any
 
 from ..core.cards import Card, deck, parse_hand
 from ..core.rules import (
-    VARIANT_FLAGS,
     Capture,
     Reveal,
     Rules,
     Scoring,
     TrumpMethod,
     flag_options,
+    unknown_flag,
 )
 from ..core.seats import Seat, next_seat, seats
 from ..errors import MendikotError, TextError
@@ -149,10 +149,9 @@ class DealEntry:
         names = {
             _seat(seat): _text(name, f"the name of {seat}") for seat, name in (names or {}).items()
         }
-        unknown = [flag for flag in variant if flag not in VARIANT_FLAGS]
-        if unknown:
-            known = ", ".join(VARIANT_FLAGS)
-            raise EntryError(f"unknown house rule {unknown[0]!r} (known: {known})")
+        why = unknown_flag(variant)
+        if why is not None:
+            raise EntryError(why)
         scoring = _maybe_text(scoring, "scoring")
         try:
             rules = Rules(

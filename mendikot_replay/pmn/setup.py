@@ -23,6 +23,7 @@ from ..core.rules import (
     TrumpMethod,
     flag_conflicts,
     flag_options,
+    unknown_flag,
 )
 from ..core.seats import Seat, next_seat, seats
 from .tags import (
@@ -121,11 +122,9 @@ class _SetupBuilder:
         target = self.number("Target")
         flags = parse_variant(self.tags.get("Variant", ""))
         for flag in flags:
-            if flag not in VARIANT_FLAGS:
-                self.problem(
-                    f"Variant: unknown flag {flag!r} (known: {', '.join(VARIANT_FLAGS)})",
-                    "Variant",
-                )
+            why = unknown_flag([flag])
+            if why is not None:
+                self.problem(f"Variant: {why}", "Variant")
         known = [flag for flag in flags if flag in VARIANT_FLAGS]
         for dropped, why in flag_conflicts(known, method, reveal, capture):
             self.problem(f"Variant: {why}; not kept", "Variant")

@@ -521,6 +521,7 @@ class Game:
             self.total_tricks,
             split_winner=self.split_winner,
             half_first=self.half_first,
+            players=self.players,
         )
 
     @property

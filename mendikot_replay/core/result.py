@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from .seats import Seat, Team, next_seat, other_team, team_index, team_of
+from .seats import Seat, Team, next_seat, other_team, team_index, team_label, team_of
 
 ResultKind = Literal["win", "mendikot", "whitewash", "tie"]
 RESULT_KINDS: tuple[ResultKind, ...] = ("win", "mendikot", "whitewash", "tie")
@@ -60,6 +60,7 @@ def deal_result(
     *,
     split_winner: Team | None = None,
     half_first: Team | None = None,
+    players: int = 4,
 ) -> DealResult:
     """Decide a finished deal from the tens and tricks each team took.
 
@@ -72,7 +73,7 @@ def deal_result(
     '2-2 tens: B/D did not deal'
 
     Under ``tie-half-first`` an equal split goes to ``half_first``, the side that reached
-    half the tricks first:
+    half the tricks first (``players`` names the sides in the reasons: ``A/C/E`` at six):
 
     >>> deal_result((2, 2), (4, 4), 8, half_first="BD").tag
     'BD win'
@@ -87,7 +88,7 @@ def deal_result(
         if tens[i] == 3:
             return DealResult(winner, "win", tens, tricks, "3 tens")
     if split_winner is not None:
-        side = f"{split_winner[0]}/{split_winner[1]}"
+        side = team_label(split_winner, players)
         return DealResult(split_winner, "win", tens, tricks, f"2-2 tens: {side} did not deal")
     for team in teams:
         i = team_index(team)
@@ -100,7 +101,7 @@ def deal_result(
                 f"2-2 tens and {tricks[i]} of {total_tricks} tricks",
             )
     if half_first is not None:
-        side = f"{half_first[0]}/{half_first[1]}"
+        side = team_label(half_first, players)
         return DealResult(
             half_first,
             "win",

@@ -112,6 +112,7 @@ def board_view(record: DealRecord) -> tuple[JSON, list[PlayNode | None]]:
             else None
         ),
         "capture": setup.rules.capture.value if setup is not None else Capture.TRICK.value,
+        "flags": list(setup.rules.flags) if setup is not None else [],
         "position": bool(setup is not None and setup.start is not None),
         "first_trick": setup.start.trick if setup is not None and setup.start else 1,
         "total_tricks": setup.rules.tricks_per_deal if setup is not None else 0,

@@ -1138,6 +1138,8 @@ function drawTrump(view, step) {
   if (trump.status === "hidden") {
     face = cardBack("closed trump, face down");
     words = `Closed trump (version ${payload.reveal || "A"}): face down, set aside by ${trump.holder || "?"}. Nobody else knows it yet.`;
+    // hidden-trumps: its suit wins tricks already, unknown to the table
+    if ((payload.flags || []).includes("hidden-trumps")) words += " Its suit is trumps already (hidden-trumps).";
   } else if (trump.status === "unnamed") {
     face = h("span", { class: "mr-trumpsign mr-dim", "aria-hidden": "true", text: "?" });
     words = "No trump yet (cut hukum): the first card of a player who cannot follow names it.";

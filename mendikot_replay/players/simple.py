@@ -671,13 +671,18 @@ class RuleOfThumbPlayer:
         asking = False
         if view.trump_face_down:
             if rules.reveal is Reveal.A:
-                trump, since = view.trump_on_reveal(), SeatView.ALL
+                # the trick's cards of the suit count, but from the revealing card on under
+                # count-from-reveal
+                since = SeatView.NONE if rules.count_from_reveal else SeatView.ALL
+                trump = view.trump_on_reveal()
             else:
                 w_seat, _, _ = view.winning(None)
                 opp_wins = _TEAM[w_seat] != _TEAM[seat]
                 if not view.holds_face_down and opp_wins and (ten_on_table or self._decisive(view)):
                     asking = True
-                    trump, since = view.trump_on_reveal(), SeatView.NONE
+                    # (under hidden-trumps the suit's cards on the table were trumps already)
+                    since = SeatView.ALL if rules.hidden_trumps else SeatView.NONE
+                    trump = view.trump_on_reveal()
                 else:
                     return Choice(self.discard(legal, None), reason="no-ask")
         w_seat, w_card, w_trump = view.winning(trump, since)

@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from benchmark_scripts import load_script  # noqa: E402
 from test_core_in_c import DRIVER, line_of  # noqa: E402
-from test_core_in_wasm import RUNNER  # noqa: E402
+from test_core_in_wasm import NODE_OPTIONS, RUNNER  # noqa: E402
 
 from mendikot_replay.core.rules import Rules, TrumpMethod  # noqa: E402
 from mendikot_replay.players.generate import random_deal  # noqa: E402
@@ -122,7 +122,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout) -> Results
         native, wasm = build(Path(folder))
         lines = positions(args.deals, args.after, args.seed)
         native_moves, results.native_ns = run([str(native)], lines)
-        wasm_moves, results.wasm_ns = run([node, "--no-warnings", str(RUNNER), str(wasm)], lines)
+        wasm_moves, results.wasm_ns = run([node, *NODE_OPTIONS, str(RUNNER), str(wasm)], lines)
     results.positions = len(lines)
     for line, ours, theirs in zip(lines, native_moves, wasm_moves, strict=True):
         if ours != theirs:

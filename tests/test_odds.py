@@ -17,6 +17,7 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -664,3 +665,34 @@ def test_ties_where_the_tricks_can_split_evenly(engine: str) -> None:
         assert any(o.chance.ties for o in got.cards.values())
         assert any(o.chance.wins for o in got.cards.values())
         check_against_reference(got, reference(setup, plays), replayed(setup, plays))
+
+
+def test_the_holder_who_may_ask_is_not_dealt_its_worlds_twice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """holder-may-ask (sample_games/closed-house-rules.pmn, deal 1): A, holding the face-down
+    two of diamonds, may ask. Asking shows A nothing it does not know, so the ask's chances
+    come from the worlds already drawn, each solved once (the ask moves with the others)."""
+    from mendikot_replay.analysis import odds as odds_module
+
+    solved: list[int] = []
+    real = odds_module._core_signs
+
+    def counting(link: CoreLink, game: Game, asks: bool = True) -> dict[Move, int]:
+        solved.append(1)
+        return real(link, game, asks)
+
+    monkeypatch.setattr(odds_module, "_core_signs", counting)
+    sample = Path(__file__).parent.parent / "sample_games" / "closed-house-rules.pmn"
+    text = sample.read_text(encoding="utf-8")
+    record = read_string(text)[0]
+    assert record.setup is not None and record.tags["Variant"] == "holder-may-ask"
+    first = record.mainline()[0]
+    got = OddsSolver(max_worlds=0, samples=60, early_stop=False).line(
+        record.setup, [(first.card, first.reveal_request, False)]
+    )
+    assert got.to_play == "A" and got.ask is not None
+    assert len(solved) == got.samples == 60
+    assert got.ask.face_down == card("2D") and not got.ask.exact and got.ask.worlds == got.worlds
+    (after,) = got.ask.cards.values()  # with the ask, A must play its one trump
+    assert after.name == "^T2D" and after.chance == got.ask.chance

@@ -810,7 +810,13 @@ class OddsSolver:
             kept = _Kept(setup, self._draw(view, playing and reveals_now(view)), {})
         drawn = kept.drawn
         can_ask = playing and game.may_ask()
-        again = self._draw(view, True) if can_ask and not drawn.exact else None
+        # Asking shows the seat the face-down card: its worlds are drawn again with it known
+        # (not for its holder under holder-may-ask, who knows it already: the same worlds)
+        again = (
+            self._draw(view, True)
+            if can_ask and not drawn.exact and not view.holds_face_down
+            else None
+        )
         marks: list[int] = []
         if drawn.exact:
             wanted = drawn.count
@@ -894,9 +900,12 @@ class OddsSolver:
         for group in by_card.values():
             if group:
                 asking.merge(max(group.values(), key=_Tally.counts))
-        if again is None:  # exact: the worlds with the record's card are some of them
+        if again is None:  # the worlds with the record's card are some of them (exact)
             cards = by_card.get(face_down, {})
-            exact, count = True, sum(w.face_down == face_down for w in drawn.worlds)
+            if drawn.exact:
+                exact, count = True, sum(w.face_down == face_down for w in drawn.worlds)
+            else:  # the holder, who knows its card: every world has it
+                exact, count = False, drawn.count
         else:
             cards = {}
             for s in after_ask:

@@ -688,6 +688,7 @@ def test_the_holder_who_may_ask_is_not_dealt_its_worlds_twice(
     record = read_string(text)[0]
     assert record.setup is not None and record.tags["Variant"] == "holder-may-ask"
     first = record.mainline()[0]
+    assert first.card is not None
     got = OddsSolver(max_worlds=0, samples=60, early_stop=False).line(
         record.setup, [(first.card, first.reveal_request, False)]
     )

@@ -3,6 +3,7 @@ no kernel: it must step by itself, and stepping must be quick."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -124,3 +125,28 @@ def test_printed_the_page_is_a_handout_without_buttons(page: Page, tmp_path: Pat
     page.pdf(path=str(ARTIFACTS / "html-page-printed.pdf"))
     page.emulate_media(media="screen")
     expect(page.get_by_test_id("mr-viewer").first).to_be_visible()  # the screen is as it was
+
+
+def test_the_holder_who_may_ask_plays_the_face_down_card_with_the_ask(
+    page: Page, tmp_path: Path, page_errors: PageErrors
+) -> None:
+    """sample_games/closed-house-rules.pmn, deal 1 (holder-may-ask): after D's ten of spades
+    A, out of spades, may ask. A's face-down two of diamonds is not a legal card until the
+    ask is switched on; then it is, and clicking it follows the recorded ^T2D."""
+    html = export("sample_games/closed-house-rules.pmn", tmp_path / "closed.html")
+    page.goto(html.as_uri())
+    viewer = page.get_by_test_id("mr-viewer").first
+    viewer.get_by_test_id("mr-next").click()
+    expect(viewer).to_have_attribute("data-step", "1")
+    face_down = viewer.get_by_test_id("mr-seat-A").locator('[data-card="2D"]')
+    expect(face_down).to_have_class(re.compile(r"\bmr-facedown\b"))
+    expect(face_down).to_have_attribute("data-legal", "false")
+    viewer.get_by_test_id("mr-ask").click()
+    expect(viewer.get_by_test_id("mr-ask")).to_have_attribute("aria-pressed", "true")
+    face_down = viewer.get_by_test_id("mr-seat-A").locator('[data-card="2D"]')
+    expect(face_down).to_have_attribute("data-legal", "true")
+    face_down.click()
+    expect(viewer).to_have_attribute("data-step", "2")
+    expect(viewer.get_by_test_id("mr-trump")).to_have_attribute("data-status", "revealed")
+    shot(page, "html-holder-asks")
+    assert page_errors.problems() == []

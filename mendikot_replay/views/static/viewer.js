@@ -705,7 +705,12 @@ function toggleAsk(view) {
   const at = currentNode(view);
   const on = Boolean(view.ask && view.ask.node === at && view.ask.on);
   view.ask = { node: at, on: !on };
-  drawBoardBar(view, nodes(view)[at], current(view));
+  const step = nodes(view)[at];
+  const k = current(view);
+  drawBoardBar(view, step, k);
+  // the hand to play again: with the ask on, the cards it allows are legal (the holder's
+  // face-down card under holder-may-ask)
+  drawSeats(view, step, k, quizTurn(view, k));
 }
 
 function drawBoardBar(view, step, k) {
@@ -962,7 +967,9 @@ function drawSeats(view, step, k, quizSeat) {
       // that player's card: they would give the answer away).
       const dd = analysisOf(view, step.id);
       const values = dd && dd.cards && dd.to_play === seat && quizSeat !== seat ? dd : null;
-      const play = step.to_play === seat && quizSeat !== seat ? { legal: Array.isArray(step.legal) ? new Set(step.legal) : null } : null;
+      const asking = Boolean(view.ask && view.ask.node === step.id && view.ask.on);
+      const legal = Array.isArray(step.legal) ? new Set([...step.legal, ...(asking ? step.asks || [] : [])]) : null;
+      const play = step.to_play === seat && quizSeat !== seat ? { legal } : null;
       body = handRows(view, seat, hand, start || hand, showPlayed, trump, quizSeat === seat ? k : null, values, play);
     }
     panel.setAttribute("aria-label", `${whoText(payload, seat)}, team ${payload.team_labels[team]}${isHidden ? ", hand hidden" : ""}${step.to_play === seat ? ", to play" : ""}`);

@@ -495,25 +495,31 @@ def test_the_stopping_rule_reads_the_first_worlds_and_stops_at_the_first_settled
         assert full.samples == 200 and "stopped" not in full.text()
 
 
+def counting_solves(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one for every world the compiled core solves for the odds
+    (``odds._core_signs`` patched for the test); the test is skipped without the core."""
+    if not COMPILED:  # pragma: no cover
+        pytest.skip("counts the compiled core's worlds")
+    from mendikot_replay.analysis import odds as odds_module
+
+    solved: list[int] = []
+    real = odds_module._core_signs
+
+    def counting(link: CoreLink, game: Game, asks: bool = True) -> dict[Move, int]:
+        solved.append(1)
+        return real(link, game, asks)
+
+    monkeypatch.setattr(odds_module, "_core_signs", counting)
+    return solved
+
+
 def test_a_first_look_is_kept_and_the_full_look_solves_only_the_rest(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The graph's first pass: ``glance`` solves a quarter of the worlds; asked again
     without it, the solver goes on from there, and the answer is the one a fresh solver
     gives. A progress callback that stops the work keeps the worlds solved so far too."""
-    from mendikot_replay.analysis import odds as odds_module
-
-    solved: list[int] = []
-    real = odds_module._core_signs if COMPILED else None
-
-    def counted(link: object, game: Game, asks: bool = True) -> object:
-        solved.append(1)
-        assert real is not None
-        return real(link, game, asks)  # type: ignore[arg-type]
-
-    if not COMPILED:  # pragma: no cover
-        pytest.skip("counts the compiled core's worlds")
-    monkeypatch.setattr(odds_module, "_core_signs", counted)
+    solved = counting_solves(monkeypatch)
     setup, plays = dealt(4, Rules(), 12)
     fresh = OddsSolver(max_worlds=0, double_dummy=False).line(setup, plays)
     assert fresh.samples == 200 and len(solved) == 200
@@ -558,16 +564,7 @@ def test_a_progress_that_stops_the_work_drops_the_worlds_not_started(
     callback are scheduled, stopping at the third result has started at most 3 + 3."""
     if not COMPILED:  # pragma: no cover
         pytest.skip("threads solve only with the compiled core")
-    from mendikot_replay.analysis import odds as odds_module
-
-    solved: list[int] = []
-    real = odds_module._core_signs
-
-    def counting(link: CoreLink, game: Game, asks: bool = True) -> dict[Move, int]:
-        solved.append(1)
-        return real(link, game, asks)
-
-    monkeypatch.setattr(odds_module, "_core_signs", counting)
+    solved = counting_solves(monkeypatch)
 
     class Enough(Exception):
         pass
@@ -673,16 +670,7 @@ def test_the_holder_who_may_ask_is_not_dealt_its_worlds_twice(
     """holder-may-ask (sample_games/closed-house-rules.pmn, deal 1): A, holding the face-down
     two of diamonds, may ask. Asking shows A nothing it does not know, so the ask's chances
     come from the worlds already drawn, each solved once (the ask moves with the others)."""
-    from mendikot_replay.analysis import odds as odds_module
-
-    solved: list[int] = []
-    real = odds_module._core_signs
-
-    def counting(link: CoreLink, game: Game, asks: bool = True) -> dict[Move, int]:
-        solved.append(1)
-        return real(link, game, asks)
-
-    monkeypatch.setattr(odds_module, "_core_signs", counting)
+    solved = counting_solves(monkeypatch)
     sample = Path(__file__).parent.parent / "sample_games" / "closed-house-rules.pmn"
     text = sample.read_text(encoding="utf-8")
     record = read_string(text)[0]

@@ -14,9 +14,13 @@ from typing import Final
 
 from .result import DealResult, deal_result
 from .rules import Scoring
-from .seats import Team, team_index
+from .seats import TEAMS, Team, team_index
 
 __all__ = ["MatchRegister", "Scoring", "deal_points", "deal_result", "deal_scores"]
+
+
+def _per_team() -> dict[Team, int]:
+    return {"AC": 0, "BD": 0}
 
 
 _BY_KIND: dict[Scoring, dict[str, int]] = {
@@ -38,7 +42,7 @@ def deal_scores(result: DealResult, scoring: Scoring, *, all_aces: bool = False)
     >>> deal_scores(lost, Scoring.GRADED), deal_scores(lost, Scoring.TENS)
     ({'AC': 0, 'BD': 1}, {'AC': 1, 'BD': 3})
     """
-    scores: dict[Team, int] = {"AC": 0, "BD": 0}
+    scores = _per_team()
     if scoring is Scoring.TENS:
         scores["AC"], scores["BD"] = result.tens
     elif result.winner is not None:
@@ -53,13 +57,6 @@ def deal_points(result: DealResult, scoring: Scoring, *, all_aces: bool = False)
     if result.winner is None:
         return 0
     return deal_scores(result, scoring, all_aces=all_aces)[result.winner]
-
-
-_SIDES: Final[tuple[Team, Team]] = ("AC", "BD")
-
-
-def _per_team() -> dict[Team, int]:
-    return {"AC": 0, "BD": 0}
 
 
 #: The ``match-tie-break`` house rule's order: what decides a match level on points.
@@ -100,11 +97,11 @@ class MatchRegister:
         """Enter one deal; returns the points it scored for its winners (0 for a tie;
         under ``tens`` both teams score, :func:`deal_scores`)."""
         self.played += 1
-        for team, scored in deal_scores(result, self.scoring, all_aces=all_aces).items():
-            self.points[team] += scored
-        for i, side in enumerate(_SIDES):
-            self.tens[side] += result.tens[i]
-            self.tricks[side] += result.tricks[i]
+        scores = deal_scores(result, self.scoring, all_aces=all_aces)
+        for i, team in enumerate(TEAMS):
+            self.points[team] += scores[team]
+            self.tens[team] += result.tens[i]
+            self.tricks[team] += result.tricks[i]
         if result.winner is None:
             self.ties += 1
             return 0
@@ -113,7 +110,7 @@ class MatchRegister:
             self.whitewashes[result.winner] += 1
         elif result.kind == "mendikot":
             self.mendikots[result.winner] += 1
-        return deal_points(result, self.scoring, all_aces=all_aces)
+        return scores[result.winner]
 
     @property
     def finished(self) -> bool:

@@ -140,12 +140,7 @@ def knowledge(view: SeatView, *, reveal: bool = False) -> Knowledge:
                 refused |= {c.suit for c in own}
             elif s != face_down_holder:
                 lack.add(s)
-        if (
-            view.rules.reveal_if_trumping
-            and view.rules.reveal is Reveal.A
-            and view.table_size
-            and view.legal_cards()[0].suit is not view.led_suit
-        ):
+        if view.rules.reveal_if_trumping and view.rules.reveal is Reveal.A and _void_now(view):
             refused |= {c.suit for c in own}  # void now, and the card stays down: none held
     known = {c for cs in fixed.values() for c in cs}
     cards = tuple(sorted(unseen - known))
@@ -192,10 +187,15 @@ def reveals_now(view: SeatView) -> bool:
         return False
     if view.rules.reveal is not Reveal.A:
         return False
-    void = view.legal_cards()[0].suit is not view.led_suit
+    void = _void_now(view)
     if void and view.rules.reveal_if_trumping:
         return _holds_face_down_suit(view)  # turned up only for a seat that holds a trump
     return void
+
+
+def _void_now(view: SeatView) -> bool:
+    """Whether the seat to move cannot follow the suit led (a card is on the table)."""
+    return bool(view.table_size) and view.legal_cards()[0].suit is not view.led_suit
 
 
 def _holds_face_down_suit(view: SeatView) -> bool:

@@ -364,8 +364,7 @@ class CoreLink:
         if state is None:
             return None
         window = (alpha, beta) if team == 0 else (self.total - beta, self.total - alpha)
-        playable = [*game.legal_cards(), *game.ask_cards()]
-        by_code = {(_SUIT_CODE[c.suit], c.rank - 2): c for c in playable}
+        by_code = _by_code(game)
         out: dict[Move, int] = {}
         for suit, rank, ask, v in self.core.children(state, *window, asks):
             out[Move(by_code[suit, rank], bool(ask))] = v if team == 0 else self.total - v
@@ -378,12 +377,18 @@ class CoreLink:
         state = core_state(game)
         if state is None:
             return None
-        playable = [*game.legal_cards(), *game.ask_cards()]
-        by_code = {(_SUIT_CODE[c.suit], c.rank - 2): c for c in playable}
+        by_code = _by_code(game)
         out: dict[Move, int] = {}
         for suit, rank, ask, v in self.core.score(state):
             out[Move(by_code[suit, rank], bool(ask))] = v if team == 0 else self.total - v
         return out
+
+
+def _by_code(game: Game) -> dict[tuple[int, int], Card]:
+    """The cards the player to move may play (legal, or with an ask: the holder's face-down
+    card under ``holder-may-ask``) by the core's (suit, rank index), to read its moves."""
+    playable = [*game.legal_cards(), *game.ask_cards()]
+    return {(_SUIT_CODE[c.suit], c.rank - 2): c for c in playable}
 
 
 CoreSignature = tuple[int, int, bool, bool, int, bool, int, bool]

@@ -1,8 +1,10 @@
 """Cards, suits, ranks, decks and hands.
 
-Cards are interned: there are exactly 52 :class:`Card` objects, so parsing a card is a dict
-look-up and comparing two cards is an identity test. That matters because a corpus of
-100,000 deals holds five million cards.
+Cards are interned: there are exactly 52 :class:`Card` objects for one pack, so parsing a
+card is a dict look-up and comparing two cards is an identity test. That matters because a
+corpus of 100,000 deals holds five million cards. The big tables (10 and 12 players) play two
+packs: each card then has a *twin* (:func:`twin`), a second object written the same (``7S``)
+that a hand or a trick can hold beside the first.
 
 >>> card = Card.parse("10h")
 >>> card, card.is_ten, card.symbol
@@ -99,18 +101,22 @@ class Card(int):
     rank: int
     suit: Suit
     is_ten: bool
+    copy: int
+    """0, or 1 for the second pack's card of a two-pack deck (its int is 52 more)."""
     _str: str
-    _interned: ClassVar[dict[str, Card]] = {}
+    _interned: ClassVar[dict[tuple[str, int], Card]] = {}
 
-    def __new__(cls, rank: int, suit: Suit) -> Card:
-        key = _RANK_LETTER[rank] + suit.value
+    def __new__(cls, rank: int, suit: Suit, copy: int = 0) -> Card:
+        text = _RANK_LETTER[rank] + suit.value
         try:
-            return cls._interned[key]
+            return cls._interned[text, copy]
         except KeyError:
             pass
-        self = int.__new__(cls, suit.index * 13 + (14 - rank))
-        self.__dict__.update(rank=rank, suit=suit, is_ten=rank == 10, _str=key)
-        cls._interned[key] = self
+        if copy not in (0, 1):
+            raise ValueError(f"a card comes from the first or second pack, not pack {copy + 1}")
+        self = int.__new__(cls, 52 * copy + suit.index * 13 + (14 - rank))
+        self.__dict__.update(rank=rank, suit=suit, is_ten=rank == 10, copy=copy, _str=text)
+        cls._interned[text, copy] = self
         return self
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -120,8 +126,8 @@ class Card(int):
         # An int 0 is false, but the ace of spades is a card like any other.
         return True
 
-    def __reduce__(self) -> tuple[object, tuple[int, Suit]]:
-        return (Card, (self.rank, self.suit))
+    def __reduce__(self) -> tuple[object, tuple[int, Suit, int]]:
+        return (Card, (self.rank, self.suit, self.copy))
 
     def __copy__(self) -> Card:
         return self
@@ -131,8 +137,15 @@ class Card(int):
 
     @property
     def index(self) -> int:
-        """0 (ace of spades) to 51 (two of clubs): the card's place in hand order."""
-        return int(self)
+        """0 (ace of spades) to 51 (two of clubs): the card's place in hand order (the same
+        for both copies of a two-pack deck)."""
+        return int(self) % 52
+
+    @property
+    def face(self) -> Card:
+        """The first pack's card written like this one: a record says ``7S`` for either copy,
+        and keeps this one (the engine plays the copy the seat holds)."""
+        return self if self.copy == 0 else Card(self.rank, self.suit)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -166,12 +179,21 @@ class Card(int):
         return format(self._str, spec)
 
     def __repr__(self) -> str:
-        return f"Card({self._str!r})"
+        return f"Card({self._str!r})" if self.copy == 0 else f"Card({self._str!r}, copy=1)"
 
 
 def card(text: str) -> Card:
     """Shorthand for :meth:`Card.parse`."""
     return Card.parse(text)
+
+
+def twin(c: Card) -> Card:
+    """The other pack's copy of ``c`` (two-pack decks).
+
+    >>> seven = card("7S"); twin(seven), twin(twin(seven)) is seven, str(twin(seven))
+    (Card('7S', copy=1), True, '7S')
+    """
+    return Card(c.rank, c.suit, 1 - c.copy)
 
 
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(
@@ -190,29 +212,72 @@ for _card in ALL_CARDS:
             if _suit is _card.suit:
                 _CARD_BY_TEXT[_r + _s] = _card
 
-#: The deck sizes PMN knows and the lowest rank each keeps.
-DECK_LOWEST_RANK: Final = {52: 2, 48: 3, 32: 7}
+#: The deck sizes PMN knows and the lowest rank each keeps (for the two-pack decks, the
+#: lowest rank both packs keep: 100 keeps one two of each suit, 96 none).
+DECK_LOWEST_RANK: Final = {52: 2, 48: 3, 32: 7, 100: 3, 96: 3}
+DECK_SIZES: Final = (52, 48, 32, 100, 96)
+_KNOWN_DECKS: Final = "52, 48 and 32 (one pack), 100 and 96 (two packs)"
+
+
+def packs(size: int) -> int:
+    """How many packs a deck of ``size`` cards is made from: 2 for 100 and 96, else 1."""
+    return 2 if size > 52 else 1
+
+
+def deck_problem(size: int) -> str | None:
+    """Why PMN knows no deck of ``size`` cards, or ``None``: the one wording of it."""
+    if size in DECK_LOWEST_RANK:
+        return None
+    return f"no {size}-card deck (PMN knows {_KNOWN_DECKS})"
 
 
 @functools.cache
 def deck(size: int = 52) -> tuple[Card, ...]:
-    """The cards of a deck: 52, 48 (twos removed) or 32 ("short": 2–6 removed)."""
-    try:
-        lowest = DECK_LOWEST_RANK[size]
-    except KeyError:
-        raise ValueError(f"no {size}-card deck: PMN knows 52, 48 and 32") from None
-    return tuple(c for c in ALL_CARDS if c.rank >= lowest)
+    """The cards of a deck, in hand order: 52, 48 (twos removed) or 32 ("short": 2–6
+    removed) from one pack; 100 (two packs less the second pack's twos) or 96 (two packs, no
+    twos), where each card comes twice, the two copies side by side.
+
+    >>> len(deck(100)), sum(c.is_ten for c in deck(100)), deck(96)[:2]
+    (100, 8, (Card('AS'), Card('AS', copy=1)))
+    """
+    why = deck_problem(size)
+    if why is not None:
+        raise ValueError(why)
+    lowest = DECK_LOWEST_RANK[size]
+    if packs(size) == 1:
+        return tuple(c for c in ALL_CARDS if c.rank >= lowest)
+    keep_twos = size == 100
+    return tuple(
+        copy
+        for c in ALL_CARDS
+        for copy in (c, twin(c))
+        if c.rank >= lowest or (keep_twos and copy.copy == 0)
+    )
+
+
+def _hand_order(c: Card) -> int:
+    return 2 * (int(c) % 52) + c.copy
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
-    """Cards in hand order: spades, hearts, diamonds, clubs; high to low in each suit."""
-    return sorted(cards)
+    """Cards in hand order: spades, hearts, diamonds, clubs; high to low in each suit (the
+    two copies of a two-pack card side by side, the first pack's first)."""
+    ordered = sorted(cards)
+    if ordered and ordered[-1] >= 52:
+        ordered.sort(key=_hand_order)
+    return ordered
 
 
-def parse_hand(text: str) -> frozenset[Card]:
+def parse_hand(text: str, *, twins: bool = False) -> frozenset[Card]:
     """Read a PBN-style hand ``S.H.D.C`` (voids empty, ``10`` accepted for ``T``).
 
-    Raises :class:`ValueError` for a malformed hand or a card written twice.
+    With ``twins`` (a two-pack deck) a card written twice is both copies:
+
+    >>> sorted(parse_hand("77...", twins=True))
+    [Card('7S'), Card('7S', copy=1)]
+
+    Raises :class:`ValueError` for a malformed hand or a card written twice (three times
+    with ``twins``).
     """
     parts = text.strip().split(".")
     if len(parts) != 4:
@@ -226,11 +291,14 @@ def parse_hand(text: str) -> frozenset[Card]:
             cards.extend(_holding(suit, holding))
         except ValueError as exc:
             raise ValueError(f"{exc} in {suit.name.lower()} of {text!r}") from None
+    if twins:
+        cards = [twin(c) if c in cards[:i] else c for i, c in enumerate(cards)]
     hand = frozenset(cards)
     if len(hand) != len(cards):
         seen: set[Card] = set()
         twice = next(c for c in cards if c in seen or seen.add(c))  # type: ignore[func-returns-value]
-        raise ValueError(f"{twice} is written twice in the hand {text!r}")
+        times = "three times" if twins else "twice"
+        raise ValueError(f"{twice} is written {times} in the hand {text!r}")
     return hand
 
 

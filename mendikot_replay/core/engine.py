@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, NamedTuple
 
 from ..errors import MendikotError
-from .cards import TENS, Card, Suit, deck
+from .cards import Card, Suit, deck, sort_cards, twin
 from .result import DealResult, deal_result
 from .rules import Capture, Reveal, Rules, TrumpMethod
 from .seats import Seat, Team, other_team, seats, team_index, team_of
@@ -41,6 +41,11 @@ from .seats import Seat, Team, other_team, seats, team_index, team_of
 @functools.cache
 def _deck_set(size: int) -> frozenset[Card]:
     return frozenset(deck(size))
+
+
+@functools.cache
+def _deck_tens(size: int) -> tuple[Card, ...]:
+    return tuple(c for c in deck(size) if c.is_ten)
 
 
 class IllegalPlay(MendikotError, ValueError):
@@ -237,15 +242,19 @@ class Game:
                 counts[c.suit.index] += 1
             self.suit_counts[s] = counts
         self.deck = _deck_set(rules.deck)
+        self.two_packs = rules.packs == 2
+        """Each card comes twice: a played card is the copy the seat holds (:meth:`copy_for`)."""
         known = [c for h in self.hands.values() if h is not None for c in h]
         start = setup.start
         table_cards = [c for _, c in start.table] if start else []
         seen = known + table_cards
         for c in seen:
+            if c.copy and c.face in self.deck and not self.two_packs:
+                raise SetupError(f"{c} held twice")
             if c not in self.deck:
                 raise SetupError(f"{c} is not in a {rules.deck}-card deck")
         if len(set(seen)) != len(seen):
-            twice = sorted({c for c in seen if seen.count(c) > 1})
+            twice = sort_cards({c for c in seen if seen.count(c) > 1})
             raise SetupError(f"{', '.join(map(str, twice))} held twice")
         # Cards nobody known holds: they may be in unknown hands (or already played).
         self.unseen: set[Card] = set(self.deck) - set(seen)
@@ -410,6 +419,8 @@ class Game:
         Only what the card can change is saved: the plain attributes always, the table,
         counts, pile and ten fates only when the card ends a trick (or is a ten)."""
         seat = self.to_play
+        if self.two_packs:
+            card = self.copy_for(card)
         hand = self.hands[seat] if seat is not None else None
         ends = len(self.table) == self.players - 1
         saved = (
@@ -453,10 +464,8 @@ class Game:
         start = self.setup.start
         on_table = {c: s for s, c in start.table} if start else {}
         pile = set(start.pile_tens) if start else set()
-        gone_tens = [t for t in TENS if t in self.deck]
-        for ten in TENS:
-            if ten not in self.deck:
-                continue
+        gone_tens = list(_deck_tens(self.rules.deck))
+        for ten in _deck_tens(self.rules.deck):
             holder = next((s for s, h in self.hands.items() if h is not None and ten in h), None)
             if holder is not None:
                 self._ten_fates[ten] = TenFate(ten, "hand", holder)
@@ -522,6 +531,7 @@ class Game:
             split_winner=self.split_winner,
             half_first=self.half_first,
             players=self.players,
+            all_tens=self.rules.all_tens,
         )
 
     @property
@@ -535,7 +545,7 @@ class Game:
 
     def tens_fates(self) -> tuple[TenFate, ...]:
         fates = self._ten_fates
-        return tuple([fates[t] for t in TENS if t in fates])
+        return tuple([fates[t] for t in _deck_tens(self.rules.deck) if t in fates])
 
     def legal_cards(self, seat: Seat | None = None) -> list[Card]:
         """The cards the player to move may play (sorted), or an empty list when the deal is
@@ -547,28 +557,28 @@ class Game:
         if hand is None:
             reserved = self.unknown_holder_card
             if reserved is not None and reserved[0] == seat and self.hidden_card is None:
-                return sorted(self.unseen | {reserved[1]})  # the revealed card is back
-            return sorted(self.unseen)
+                return sort_cards(self.unseen | {reserved[1]})  # the revealed card is back
+            return sort_cards(self.unseen)
         led = self.led_suit
         if led is None:
-            return sorted(hand)
+            return sort_cards(hand)
         follow = [c for c in hand if c.suit is led]
         if follow:
-            return sorted(follow)
+            return sort_cards(follow)
         hidden = self.hidden_card
         if hidden is not None and self.rules.reveal is Reveal.A:
             full = self.hands[seat] or hand  # the automatic reveal gives the card back
             if self.rules.reveal_if_trumping:
                 # turned up only for a player who can trump, who then must
                 trumps = [c for c in full if c.suit is hidden.suit]
-                return sorted(trumps or hand)
+                return sort_cards(trumps or hand)
             hand = full
         trump = self._trump_if_void(seat)
         if self.rules.must_trump and trump is not None:
             trumps = [c for c in hand if c.suit is trump]
             if trumps:
-                return sorted(trumps)
-        return sorted(hand)
+                return sort_cards(trumps)
+        return sort_cards(hand)
 
     def may_ask(self) -> bool:
         """Whether the player to move may ask for the closed trump with a card (version B:
@@ -595,9 +605,9 @@ class Game:
             return []
         hand = self.hands[seat]
         if hand is None:
-            return sorted(self.unseen)
+            return sort_cards(self.unseen)
         trumps = [c for c in hand if c.suit is hidden.suit]
-        return sorted(trumps or hand)
+        return sort_cards(trumps or hand)
 
     def _can_follow(self, seat: Seat, led: Suit) -> bool:
         """Whether ``seat`` (a known hand) holds a card of ``led`` it may play: a face-down
@@ -624,6 +634,32 @@ class Game:
             return self.hidden_card.suit
         return None
 
+    def copy_for(self, card: Card, seat: Seat | None = None) -> Card:
+        """The copy of ``card`` that ``seat`` (the player to move) plays. With two packs a
+        record writes ``7S`` for either copy and keeps the first pack's; the seat plays the one
+        it holds, the face-up one when its face-down closed trump is the other. One pack:
+        ``card`` itself.
+
+        Raises nothing: a card the seat holds in neither copy is left for :meth:`play` to
+        refuse."""
+        if not self.two_packs:
+            return card
+        seat = seat or self.to_play
+        if seat is None:
+            return card
+        copies = (card, twin(card))
+        hand = self.hands[seat]
+        if hand is not None:
+            held = [c for c in copies if c in hand]
+            if len(held) == 2 and seat == self.hidden_holder and held[0] is self.hidden_card:
+                return held[1]
+            return held[0] if held else card
+        reserved = self.unknown_holder_card
+        for c in copies:
+            if c in self.unseen or reserved == (seat, c):
+                return c
+        return card
+
     # -- playing --------------------------------------------------------------------------
     def play(
         self,
@@ -641,6 +677,8 @@ class Game:
         seat = self.to_play
         if seat is None or self.finished:
             raise IllegalPlay(f"the deal is over: all {self.total_tricks} tricks are played")
+        if self.two_packs:
+            card = self.copy_for(card, seat)
         hand = self.hands[seat]
         # The common case, kept short because every card of every deal read comes here: a
         # known hand, nothing face down, no trump waiting to be named, no ^T or ^R.
@@ -882,8 +920,9 @@ class Game:
         return self.trump, self.trump_ply
 
     def _trick_winner(self) -> tuple[Seat, set[Card]]:
-        """The highest trump, else the highest card of the suit led (one pass: this runs
-        once per trick of every deal replayed)."""
+        """The highest trump, else the highest card of the suit led, the later of two
+        identical cards of two packs (one pass: this runs once per trick of every deal
+        replayed)."""
         trump, since = self.scoring_trump()
         trumps: set[Card] = set()
         table = self.table
@@ -894,10 +933,10 @@ class Game:
             c = entry.card
             if trump is not None and c.suit is trump and entry.ply >= since:
                 trumps.add(c)
-                if not best_is_trump or c.rank > best.card.rank:
+                if not best_is_trump or c.rank >= best.card.rank:
                     best, best_is_trump = entry, True
-            elif not best_is_trump and c.suit is led and c.rank > best.card.rank:
-                best = entry
+            elif not best_is_trump and c.suit is led and c.rank >= best.card.rank:
+                best = entry  # ``>=``: of two identical cards (two packs) the later wins
         return best.seat, trumps
 
     def _collect(self, winner: Seat) -> tuple[int, tuple[Card, ...]]:

@@ -47,7 +47,7 @@ def deal_scores(result: DealResult, scoring: Scoring, *, all_aces: bool = False)
         scores["AC"], scores["BD"] = result.tens
     elif result.winner is not None:
         scores[result.winner] = _BY_KIND[scoring][result.kind]
-    if result.winner is not None and all_aces and result.tens[team_index(result.winner)] == 4:
+    if result.winner is not None and all_aces and result.kind in ("mendikot", "whitewash"):
         scores[result.winner] += 1
     return scores
 

@@ -61,6 +61,7 @@ def deal_result(
     split_winner: Team | None = None,
     half_first: Team | None = None,
     players: int = 4,
+    all_tens: int = 4,
 ) -> DealResult:
     """Decide a finished deal from the tens and tricks each team took.
 
@@ -77,19 +78,27 @@ def deal_result(
 
     >>> deal_result((2, 2), (4, 4), 8, half_first="BD").tag
     'BD win'
+
+    Two packs (``all_tens=8``): five tens or more win, all eight is a mendikot, 4-4 goes to
+    the tricks:
+
+    >>> [deal_result(t, (5, 5), 10, all_tens=8).reason for t in ((5, 3), (8, 0), (4, 4))]
+    ['5 tens', 'all 8 tens', '4-4 tens and tricks split 5-5']
     """
+    half = all_tens // 2
     teams: tuple[Team, Team] = ("AC", "BD")
     for winner in teams:
         i = team_index(winner)
         if tricks[i] == total_tricks:
             return DealResult(winner, "whitewash", tens, tricks, f"all {total_tricks} tricks")
-        if tens[i] == 4:
-            return DealResult(winner, "mendikot", tens, tricks, "all 4 tens")
-        if tens[i] == 3:
-            return DealResult(winner, "win", tens, tricks, "3 tens")
+        if tens[i] == all_tens:
+            return DealResult(winner, "mendikot", tens, tricks, f"all {all_tens} tens")
+        if tens[i] > half:
+            return DealResult(winner, "win", tens, tricks, f"{tens[i]} tens")
+    split = f"{half}-{half} tens"
     if split_winner is not None:
         side = team_label(split_winner, players)
-        return DealResult(split_winner, "win", tens, tricks, f"2-2 tens: {side} did not deal")
+        return DealResult(split_winner, "win", tens, tricks, f"{split}: {side} did not deal")
     for team in teams:
         i = team_index(team)
         if 2 * tricks[i] > total_tricks:
@@ -98,7 +107,7 @@ def deal_result(
                 "win",
                 tens,
                 tricks,
-                f"2-2 tens and {tricks[i]} of {total_tricks} tricks",
+                f"{split} and {tricks[i]} of {total_tricks} tricks",
             )
     if half_first is not None:
         side = team_label(half_first, players)
@@ -107,10 +116,10 @@ def deal_result(
             "win",
             tens,
             tricks,
-            f"2-2 tens, tricks split {tricks[0]}-{tricks[1]}: {side} reached half first",
+            f"{split}, tricks split {tricks[0]}-{tricks[1]}: {side} reached half first",
         )
     return DealResult(
-        None, "tie", tens, tricks, f"2-2 tens and tricks split {tricks[0]}-{tricks[1]}"
+        None, "tie", tens, tricks, f"{split} and tricks split {tricks[0]}-{tricks[1]}"
     )
 
 

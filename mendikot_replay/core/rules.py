@@ -17,9 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final, TypedDict, cast
 
-from .cards import DECK_LOWEST_RANK
+from .cards import deck_problem, packs
 from .result import DealResult, next_dealer
-from .seats import TABLE_SIZES, Seat, next_seat
+from .seats import TABLE_SIZES, TABLE_SIZES_TEXT, Seat, next_seat
 
 
 class TrumpMethod(enum.Enum):
@@ -221,13 +221,39 @@ def flag_conflicts(
     return out
 
 
+def default_deck(players: int) -> int:
+    """The deck a table plays unless its ``Deck`` says otherwise: 52 cards for four, 48 (no
+    twos) for six or eight, and for the big tables two packs dealt evenly, as 52-Patta does:
+    100 for ten (one two of each suit out) and 96 for twelve (all eight twos out).
+
+    >>> [default_deck(n) for n in (4, 6, 8, 10, 12)]
+    [52, 48, 48, 100, 96]
+    """
+    return {4: 52, 10: 100, 12: 96}.get(players, 48)
+
+
+def deck_table_problem(size: int, players: int) -> str | None:
+    """Why a known deck does not suit the table, or ``None``: two packs are for ten or
+    twelve players, and those tables play two packs.
+
+    >>> deck_table_problem(100, 4)
+    'a 100-card deck is two packs, played by 10 or 12 players, not 4'
+    """
+    if packs(size) == 2 and players < 10:
+        return f"a {size}-card deck is two packs, played by 10 or 12 players, not {players}"
+    if packs(size) == 1 and players >= 10:
+        return f"{players} players play two packs (Deck {default_deck(players)}), not {size} cards"
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """The options of one deal. Every field has the docs/rules.md default."""
 
     players: int = 4
     deck: int = 0
-    """Cards in the deck; ``0`` means the default for the table size (52, or 48 for 6 or 8)."""
+    """Cards in the deck; ``0`` means the default for the table size (:func:`default_deck`:
+    52, 48 for 6 or 8, two packs for 10 or 12)."""
     trump_method: TrumpMethod = TrumpMethod.DRAWN
     reveal: Reveal = Reveal.A
     capture: Capture = Capture.TRICK
@@ -274,11 +300,14 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.players not in TABLE_SIZES:
-            raise ValueError(f"Mendikot is played by 4, 6 or 8 players, not {self.players}")
+            raise ValueError(
+                f"Mendikot is played by {TABLE_SIZES_TEXT} players, not {self.players}"
+            )
         if self.deck == 0:
-            object.__setattr__(self, "deck", 52 if self.players == 4 else 48)
-        if self.deck not in DECK_LOWEST_RANK:
-            raise ValueError(f"no {self.deck}-card deck: PMN knows 52, 48 and 32")
+            object.__setattr__(self, "deck", default_deck(self.players))
+        why = deck_problem(self.deck) or deck_table_problem(self.deck, self.players)
+        if why is not None:
+            raise ValueError(why)
         if self.deck % self.players:
             raise ValueError(
                 f"a {self.deck}-card deck does not deal evenly to {self.players} players"
@@ -319,7 +348,17 @@ class Rules:
 
     @property
     def default_deck(self) -> int:
-        return 52 if self.players == 4 else 48
+        return default_deck(self.players)
+
+    @property
+    def packs(self) -> int:
+        """1, or 2 for the big tables' decks (each card twice: :func:`~.cards.twin`)."""
+        return packs(self.deck)
+
+    @property
+    def all_tens(self) -> int:
+        """The tens in the deck: 4, or 8 with two packs (more than half of them win)."""
+        return 4 * self.packs
 
     @property
     def has_trump(self) -> bool:

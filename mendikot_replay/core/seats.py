@@ -1,8 +1,8 @@
 """Seats and partnerships.
 
-Seats are the letters ``A``–``H`` in *play order* (anticlockwise at the table). Partners sit
-two seats apart, so team ``AC`` holds A, C, E, G and team ``BD`` holds B, D, F, H, whatever
-the table size; every player sits between two opponents.
+Seats are the letters ``A``–``L`` in *play order* (anticlockwise at the table). Partners sit
+two seats apart, so team ``AC`` holds A, C, E, G… and team ``BD`` holds B, D, F, H…, whatever
+the table size (4, 6, 8, or 10 and 12 with two packs); every player sits between two opponents.
 
 >>> seats(4), next_seat("D", 4), team_of("E"), partners("A", 6)
 (('A', 'B', 'C', 'D'), 'A', 'AC', ('C', 'E'))
@@ -13,18 +13,19 @@ from __future__ import annotations
 from typing import Final, Literal
 
 Seat = str
-"""A seat letter, ``'A'`` to ``'H'``."""
+"""A seat letter, ``'A'`` to ``'L'``."""
 
 Team = Literal["AC", "BD"]
 TEAMS: Final[tuple[Team, Team]] = ("AC", "BD")
-ALL_SEATS: Final = "ABCDEFGH"
-TABLE_SIZES: Final = (4, 6, 8)
+ALL_SEATS: Final = "ABCDEFGHIJKL"
+TABLE_SIZES: Final = (4, 6, 8, 10, 12)
+TABLE_SIZES_TEXT: Final = "4, 6, 8, 10 or 12"
 
 
 def seats(players: int = 4) -> tuple[Seat, ...]:
     """The seats of a table of ``players`` in play order."""
     if players not in TABLE_SIZES:
-        raise ValueError(f"Mendikot is played by 4, 6 or 8 players, not {players}")
+        raise ValueError(f"Mendikot is played by {TABLE_SIZES_TEXT} players, not {players}")
     return tuple(ALL_SEATS[:players])
 
 

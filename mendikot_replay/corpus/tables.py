@@ -363,10 +363,10 @@ def plays_frame(
             if position == 0 or best_rank < 0:
                 best_rank, best_trump = rank, is_trump
                 winning.append(True)
-            elif is_trump and (not best_trump or rank > best_rank):
+            elif is_trump and (not best_trump or rank >= best_rank):
                 best_rank, best_trump = rank, True
                 winning.append(True)
-            elif not best_trump and follows and rank > best_rank:
+            elif not best_trump and follows and rank >= best_rank:  # the later twin wins
                 best_rank = rank
                 winning.append(True)
             else:

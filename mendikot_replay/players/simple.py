@@ -453,10 +453,10 @@ class SeatView:
         for e in table:
             c = e.card
             if trump is not None and c.suit is trump and e.ply >= tp:
-                if not best_trump or c.rank > best.card.rank:
+                if not best_trump or c.rank >= best.card.rank:
                     best, best_trump = e, True
-            elif not best_trump and c.suit is led and c.rank > best.card.rank:
-                best = e
+            elif not best_trump and c.suit is led and c.rank >= best.card.rank:
+                best = e  # the later of two identical cards (two packs), as the engine
         return best.seat, best.card, best_trump
 
     ALL: Final = -_FAR

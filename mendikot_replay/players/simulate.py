@@ -36,7 +36,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from ..core.cards import ACES, Card, Suit, deck
+from ..core.cards import Card, Suit, deck
 from ..core.engine import DealSetup, Game
 from ..core.match import MatchRegister
 from ..core.result import DealResult
@@ -246,7 +246,7 @@ def _play_deal(
         parent, siblings = node, node.variations
         if bonus:
             if card.rank == 14:
-                ace_tricks[card] = event.trick
+                ace_tricks[event.card] = event.trick
             if event.collected is not None and event.trick_winner is not None:
                 # Aces go with the trick they fell to; under Dehla, with the pile that held it.
                 pending.append(event.trick)
@@ -261,7 +261,11 @@ def _play_deal(
     all_aces = (
         bonus
         and result.winner is not None
-        and all(trick_team.get(ace_tricks.get(a, 0)) == result.winner for a in ACES)
+        and all(
+            trick_team.get(ace_tricks.get(a, 0)) == result.winner
+            for a in deck(game.rules.deck)
+            if a.rank == 14
+        )
     )
     names = {s: getattr(players[s], "name", type(players[s]).__name__) for s in game.seats}
     record.tags = {

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..core.cards import ACES, Card, Suit
+from ..core.cards import Card, Suit
 from ..core.engine import DealSetup, Game, IllegalPlay, SetupError
 from ..core.match import MatchRegister
 from ..core.result import DealResult, parse_result_tag
@@ -445,7 +445,8 @@ def _check_count(record: DealRecord, tag: str, actual: tuple[int, int]) -> None:
 
 
 def winners_took_all_aces(timeline: Timeline) -> bool:
-    """Whether the deal's winners captured all four aces (the ``bonus-aces`` house rule)."""
+    """Whether the deal's winners captured all the aces (the ``bonus-aces`` house rule):
+    four, or eight with two packs."""
     result = timeline.result
     if result is None or result.winner is None:
         return False
@@ -462,9 +463,9 @@ def winners_took_all_aces(timeline: Timeline) -> bool:
                 team_of_trick[trick] = team_of(event.trick_winner)
             pending = []
     for event in timeline.events:
-        if event.card in ACES:
+        if event.card.rank == 14:
             taken[event.card] = team_of_trick.get(event.trick, "")
-    return len(taken) == 4 and all(team == result.winner for team in taken.values())
+    return len(taken) == 4 * timeline.setup.rules.packs and all(team == result.winner for team in taken.values())
 
 
 def _seat_tag(value: str | None) -> Seat | None:

@@ -147,7 +147,9 @@ class PlayNode:
     card ``--``), ``reveal_request`` (``^T``), ``revoke`` (``^R``), ``nags`` (glyphs are NAGs
     1–6), ``comments``, ``starting_comments`` (comments before the first card of a line),
     ``marker`` (the ``n. L:`` trick marker written before this card, if any) and ``line``/
-    ``col`` (the card's place in the file).
+    ``col`` (the card's place in the file). A record says ``7S`` for either copy of a
+    two-pack card, so ``card`` is always the first pack's (:attr:`Card.face`); the replay
+    plays the copy the seat holds.
 
     Set by the replay (:func:`mendikot_replay.pmn.check.check_record`): ``seat`` (who played it),
     ``trick`` (1-based), ``position`` (0-based place in the trick) and ``leader``.
@@ -183,7 +185,7 @@ class PlayNode:
         line: int | None = None,
         col: int | None = None,
     ) -> None:
-        self.card = card
+        self.card = card if card is None or card < 52 else card.face
         self.parent = parent
         self.variations: list[PlayNode] = []
         self.reveal_request = reveal_request

@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING
 from ..core.cards import ALL_CARDS, Card, Suit, rank_name
 from ..core.engine import PlayEvent
 from ..core.rules import Reveal, TrumpMethod
-from ..core.seats import Seat, Team, team_label, team_of
+from ..core.seats import ALL_SEATS, Seat, Team, team_label, team_of
 from ..core.timeline import Snapshot, Timeline
 from ..pmn import editing
 from ..pmn.commands import iter_commands, without_commands
@@ -548,7 +548,7 @@ def _recorded(record: DealRecord) -> Iterator[tuple[int, PlayNode, str, list[str
                 if name != "point" or not args:
                     continue
                 kind, *rest = args.split()
-                seat = next((a for a in rest if len(a) == 1 and a in "ABCDEFGH"), node.seat)
+                seat = next((a for a in rest if len(a) == 1 and a in ALL_SEATS), node.seat)
                 yield ply, node, kind, rest, seat or "", words
 
 

@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
+from ..core.cards import DECK_SIZES
+from ..core.seats import TABLE_SIZES
 from ..pmn.user_text import visible
 from .cluster import Cluster, add_cluster_options
 from .common import EXIT_OK, UsageError, add_force, need, plural, with_progress
@@ -101,9 +103,12 @@ def add_parser(commands: Any) -> None:
     )
     sim.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals")
     sim.add_argument("--seed", default="0", metavar="S", help="random seed (default 0)")
-    sim.add_argument("--players", type=int, choices=(4, 6, 8), default=4, help="table size")
+    sim.add_argument("--players", type=int, choices=TABLE_SIZES, default=4, help="table size")
     sim.add_argument(
-        "--deck", type=int, choices=(52, 48, 32), help="deck (default 52, or 48 for 6 or 8)"
+        "--deck",
+        type=int,
+        choices=DECK_SIZES,
+        help="deck (default 52, 48 for 6 or 8, 100 for 10, 96 for 12: two packs)",
     )
     sim.add_argument(
         "--trump",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import ClassVar, Final
 
 
@@ -253,6 +253,17 @@ def deck(size: int = 52) -> tuple[Card, ...]:
         for copy in (c, twin(c))
         if c.rank >= lowest or (keep_twos and copy.copy == 0)
     )
+
+
+def free_copy(c: Card, taken: Collection[Card]) -> Card:
+    """Two packs: the copy of ``c`` not already ``taken``, or ``c`` when both are (for a
+    check to report). A record writes ``7S`` for either copy, so copies go by order of
+    appearance: the first ``7S`` dealt or played is the first pack's, the next the other.
+
+    >>> free_copy(card("7S"), {card("7S")})
+    Card('7S', copy=1)
+    """
+    return twin(c) if c in taken and twin(c) not in taken else c
 
 
 def _hand_order(c: Card) -> int:

@@ -14,7 +14,7 @@ from typing import Final
 
 from .result import DealResult, deal_result
 from .rules import Scoring
-from .seats import TEAMS, Team, team_index
+from .seats import TEAMS, Team
 
 __all__ = ["MatchRegister", "Scoring", "deal_points", "deal_result", "deal_scores"]
 

@@ -24,7 +24,7 @@ from ..core.engine import DealSetup, Game, IllegalPlay, SetupError
 from ..core.match import MatchRegister
 from ..core.result import DealResult, parse_result_tag
 from ..core.rules import Rules, Scoring, TrumpMethod
-from ..core.seats import Seat, team_of
+from ..core.seats import ALL_SEATS, Seat, team_of
 from ..core.timeline import Timeline
 from .record import DealRecord, PlayNode, Problem
 from .visit import SKIP, PlayVisitor, Skip, walk
@@ -465,12 +465,14 @@ def winners_took_all_aces(timeline: Timeline) -> bool:
     for event in timeline.events:
         if event.card.rank == 14:
             taken[event.card] = team_of_trick.get(event.trick, "")
-    return len(taken) == 4 * timeline.setup.rules.packs and all(team == result.winner for team in taken.values())
+    return len(taken) == 4 * timeline.setup.rules.packs and all(
+        team == result.winner for team in taken.values()
+    )
 
 
 def _seat_tag(value: str | None) -> Seat | None:
     text = (value or "").strip().upper()
-    return text if len(text) == 1 and text in "ABCDEFGH" else None
+    return text if len(text) == 1 and text in ALL_SEATS else None
 
 
 @dataclass

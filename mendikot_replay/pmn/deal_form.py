@@ -18,16 +18,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from ..core.cards import DECK_SIZES
 from ..core.rules import (
     VARIANT_FLAGS,
     Capture,
     Reveal,
     Scoring,
     TrumpMethod,
+    deck_table_problem,
     flag_conflicts,
     unknown_flag,
 )
-from ..core.seats import seats
+from ..core.seats import TABLE_SIZES, TABLE_SIZES_TEXT, seats
 from ..errors import MendikotError
 from .check import check_record
 from .entry import DealEntry, EntryError
@@ -72,19 +74,26 @@ def _text(value: str) -> str:
     return value
 
 
-PLAYER_COUNTS: Final = ("4", "6", "8")
+PLAYER_COUNTS: Final = tuple(str(n) for n in TABLE_SIZES)
 """How many play Mendikot, as the set-up's answers write it."""
 
 
 def _players(value: str) -> str:
     if value.strip() not in PLAYER_COUNTS:
-        raise ValueError(f"Mendikot is played by 4, 6 or 8 players, not {value.strip()!r}")
+        raise ValueError(f"Mendikot is played by {TABLE_SIZES_TEXT} players, not {value.strip()!r}")
     return value.strip()
 
 
 def decks(players: int) -> tuple[str, ...]:
-    """The decks ``players`` can share out evenly (the answers a deck question offers)."""
-    return tuple(str(d) for d in (52, 48, 32) if d % players == 0)
+    """The decks ``players`` can share out evenly (the answers a deck question offers): one
+    pack's up to eight players, two packs' at ten or twelve.
+
+    >>> decks(6), decks(10)
+    (('48',), ('100',))
+    """
+    return tuple(
+        str(d) for d in DECK_SIZES if d % players == 0 and deck_table_problem(d, players) is None
+    )
 
 
 def _one_of(names: Sequence[str]) -> str:

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import Card, deck, parse_hand
+from ..core.cards import Card, deck, free_copy, parse_hand, sort_cards, twin
 from ..core.rules import (
     Capture,
     Reveal,
@@ -316,6 +316,8 @@ class DealEntry:
         target = self.selected if seat is None or seat == "" else _seat(seat)
         if target not in self.seats:
             raise EntryError(f"no seat {target} at a table of {self.rules.players}")
+        if self.rules.packs == 2:
+            wanted = free_copy(wanted, set(self.dealt()) | set(self.table))
         self._check_free([wanted])
         if len(self.hands[target]) >= self.size_of(target):
             raise EntryError(f"{target}'s hand is full ({self.size_of(target)} cards)")
@@ -326,7 +328,15 @@ class DealEntry:
     def take(self, card: Card | str) -> DealEntry:
         """Take ``card`` back into the pack; its seat is selected (to give it another)."""
         wanted = _card(card)
-        holder = self.dealt().get(wanted)
+        dealt = self.dealt()
+        # two packs, either copy dealt: the selected seat's, else the one dealt second
+        if (
+            self.rules.packs == 2
+            and twin(wanted) in dealt
+            and (wanted not in dealt or dealt[wanted] != self.selected)
+        ):
+            wanted = twin(wanted)
+        holder = dealt.get(wanted)
         if holder is None:
             raise EntryError(f"{wanted} is not dealt: it is still in the pack")
         self.hands[holder].discard(wanted)
@@ -342,13 +352,15 @@ class DealEntry:
         if isinstance(hand, str):
             hand = _text(hand, f"{target}'s hand")
             try:
-                cards = sorted(parse_hand(hand))
+                cards = sort_cards(parse_hand(hand, twins=self.rules.packs == 2))
             except ValueError as exc:
                 raise EntryError(f"{target}: {exc}") from None
         elif isinstance(hand, (list, tuple, set, frozenset)):
             cards = [_card(c) for c in hand]
         else:
             raise EntryError(f"{target}'s hand is text or a list of cards, not {hand!r:.30}")
+        if self.rules.packs == 2:
+            cards = self._apart(cards, besides=target)
         if len(cards) > self.size_of(target):
             raise EntryError(
                 f"{target}: {len(cards)} cards is too many: a hand has {self.size_of(target)}"
@@ -364,9 +376,14 @@ class DealEntry:
         given is checked together with the others before any is dealt."""
         text = _text(text, "the hands")
         try:
-            given = parse_hands(text)
+            given = parse_hands(text, twins=self.rules.packs == 2)
         except ValueError as exc:
             raise EntryError(f"cannot read the hands: {exc}") from None
+        if self.rules.packs == 2:
+            kept = {s: h for s, h in self.hands.items() if s not in given}
+            for seat, hand in given.items():
+                given[seat] = frozenset(self._apart(sort_cards(hand or ()), hands=kept))
+                kept[seat] = set(given[seat] or ())
         unknown = [s for s in given if s not in self.seats]
         if unknown:
             raise EntryError(f"no seat {unknown[0]} at a table of {self.rules.players}")
@@ -380,7 +397,7 @@ class DealEntry:
                 raise EntryError(
                     f"{seat}: {len(after[seat])} cards is too many: a hand has {self.size_of(seat)}"
                 )
-            for c in sorted(after[seat]):
+            for c in sort_cards(after[seat]):
                 if c not in in_deck:
                     raise EntryError(f"{c} is not in a {self.rules.deck}-card deck")
                 if c in owners:
@@ -391,6 +408,21 @@ class DealEntry:
         self.hands = after
         self._move_on(self.selected)
         return self
+
+    def _apart(
+        self,
+        cards: Sequence[Card],
+        besides: Seat | None = None,
+        hands: Mapping[Seat, set[Card]] | None = None,
+    ) -> list[Card]:
+        """Two packs: ``cards`` as copies apart from the other seats' (``hands``, by default
+        those dealt) and the table's, and from each other (``7S`` twice is both copies)."""
+        held = self.hands if hands is None else hands
+        taken = {c for s, h in held.items() if s != besides for c in h} | set(self.table)
+        out: list[Card] = []
+        for c in cards:
+            out.append(free_copy(c.face, taken | set(out)))
+        return out
 
     def _check_free(self, cards: Sequence[Card], besides: Seat | None = None) -> None:
         in_deck = set(self.pack_at_start)
@@ -440,6 +472,8 @@ class DealEntry:
                 raise EntryError("a closed trump is the card its holder lays face down: give it")
             chosen = _card(card)
             holder = self.closed_holder
+            if twin(chosen) in self.hands[holder] and chosen not in self.hands[holder]:
+                chosen = twin(chosen)
             if chosen not in self.hands[holder]:
                 raise EntryError(
                     f"{chosen} is not in {holder}'s hand: the holder sets aside a card of its own"

@@ -37,7 +37,7 @@ from typing import IO, Final, TypeAlias
 
 from ..core.cards import ALL_CARDS, Card
 from ..core.engine import DealSetup
-from ..core.seats import ALL_SEATS, Seat
+from ..core.seats import ALL_SEATS, TABLE_SIZES, Seat
 from ..errors import MendikotError
 from .check import MatchNotes, MatchTracker, check_record
 from .record import GLYPH_NAGS, DealRecord, PlayNode, PMNError, Problem, SourceFile
@@ -179,7 +179,7 @@ _TOKEN: Final = re.compile(
 )
 #: A whole canonical trick line with plain cards and nothing else, the common case of large
 #: corpora: read in one match instead of one per token (the general path handles the rest).
-_PLAIN_TRICK_LINE: Final = re.compile(r"(\d+)\. ([A-H]): ((?:[2-9TJQKA][SHDC] )*[2-9TJQKA][SHDC])")
+_PLAIN_TRICK_LINE: Final = re.compile(r"(\d+)\. ([A-L]): ((?:[2-9TJQKA][SHDC] )*[2-9TJQKA][SHDC])")
 _PLAIN_CARDS: Final = {str(c): c for c in ALL_CARDS}
 _COMMENT_PIECE: Final = re.compile(r"[^\\}]+|\\[}\\]|\\|\}")
 _MARKER_GROUP: Final = _TOKEN.groupindex["marker"]
@@ -282,7 +282,7 @@ class _DealParser:
             else:
                 self.parse_comment()
         self.players = parse_int(self.record.tags.get("Players", "")) or 4
-        if self.players not in (4, 6, 8):
+        if self.players not in TABLE_SIZES:
             self.players = 4
         first_trick: int | None = 1
         if "Start" in self.record.tags:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..core.cards import Card, Suit, deck
+from ..core.cards import Card, Suit, deck, deck_problem, free_copy, sort_cards, twin
 from ..core.engine import DealSetup, StartPosition
 from ..core.rules import (
     VARIANT_FLAGS,
@@ -21,11 +21,12 @@ from ..core.rules import (
     Rules,
     Scoring,
     TrumpMethod,
+    deck_table_problem,
     flag_conflicts,
     flag_options,
     unknown_flag,
 )
-from ..core.seats import Seat, next_seat, seats
+from ..core.seats import TABLE_SIZES, TABLE_SIZES_TEXT, Seat, next_seat, seats
 from .tags import (
     METHOD_NAMES,
     ProblemCallback,
@@ -98,16 +99,18 @@ class _SetupBuilder:
     # -- the parts ---------------------------------------------------------------------
     def rules(self) -> Rules:
         players = self.number("Players")
-        if players is not None and players not in (4, 6, 8):
+        if players is not None and players not in TABLE_SIZES:
             self.problem(
-                f"Players: Mendikot is played by 4, 6 or 8 players, not {players}", "Players"
+                f"Players: Mendikot is played by {TABLE_SIZES_TEXT} players, not {players}",
+                "Players",
             )
             players = None
         players = players or 4
         deck_size = self.number("Deck")
         if deck_size is not None:
-            if deck_size not in (52, 48, 32):
-                self.problem(f"Deck: no {deck_size}-card deck (PMN knows 52, 48 and 32)", "Deck")
+            why = deck_problem(deck_size) or deck_table_problem(deck_size, players)
+            if why is not None:
+                self.problem(f"Deck: {why}", "Deck")
                 deck_size = None
             elif deck_size % players:
                 self.problem(
@@ -145,7 +148,7 @@ class _SetupBuilder:
         if "Hands" not in self.tags:
             return None
         try:
-            written = parse_hands(self.tags["Hands"])
+            written = parse_hands(self.tags["Hands"], twins=rules.packs == 2)
         except ValueError as exc:
             self.problem(f"Hands: {exc}", "Hands")
             return None
@@ -161,9 +164,10 @@ class _SetupBuilder:
         in_deck = set(deck(rules.deck))
         seen: set[Card] = set()
         for seat in table:
-            for c in sorted(written.get(seat) or ()):
+            for c in sort_cards(written.get(seat) or ()):
                 if c in seen:
-                    self.problem(f"Hands: {c} appears twice", "Hands")
+                    times = "three times" if rules.packs == 2 else "twice"
+                    self.problem(f"Hands: {c} appears {times}", "Hands")
                 elif c not in in_deck:
                     self.problem(f"Hands: {c} is not in a {rules.deck}-card deck", "Hands")
                 seen.add(c)
@@ -278,6 +282,8 @@ class _SetupBuilder:
         table: list[tuple[Seat, Card]] = []
         for i in range(count):
             c = self.table_cards[i]
+            if c is not None and rules.packs == 2:
+                c = free_copy(c, in_hands | {t for _, t in table})
             if c is None:
                 self.problem("a card already on the table at the start must be known, not --", i)
             elif c in in_hands:
@@ -383,7 +389,7 @@ class _SetupBuilder:
                     f"to the dealer's right, not by {holder}",
                     "TrumpCard",
                 )
-            self._held(hands, holder, face_down, "TrumpCard")
+            face_down = self._held(hands, holder, face_down, "TrumpCard")
             return None, face_down, holder
         # A position: either still face down (Start "hidden") or already revealed (Trump).
         if hidden is not None and trump is not None:
@@ -398,8 +404,7 @@ class _SetupBuilder:
                 self.problem(
                     f"TrumpCard: {trump_card[1]} is not the hidden card {hidden[1]}", "TrumpCard"
                 )
-            self._held(hands, hidden[0], hidden[1], "Start")
-            return None, hidden[1], hidden[0]
+            return None, self._held(hands, hidden[0], hidden[1], "Start"), hidden[0]
         if trump is None:
             if "Trump" not in self.tags:
                 self.problem(
@@ -421,12 +426,16 @@ class _SetupBuilder:
         holder: Seat,
         face_down: Card,
         where: str,
-    ) -> None:
-        if hands is None or holder not in hands:
-            return
-        hand = hands[holder]
-        if hand is not None and face_down not in hand:
-            self.problem(f"{where}: {face_down} is not in {holder}'s hand", where)
+    ) -> Card:
+        """The face-down card as its holder holds it (with two packs, the copy in that hand),
+        reporting a card the hand does not hold."""
+        hand = hands.get(holder) if hands is not None else None
+        if hand is None or face_down in hand:
+            return face_down
+        if twin(face_down) in hand:
+            return twin(face_down)
+        self.problem(f"{where}: {face_down} is not in {holder}'s hand", where)
+        return face_down
 
     def check_position_tens(
         self,
@@ -435,25 +444,43 @@ class _SetupBuilder:
         start: StartTag,
         table: Sequence[tuple[Seat, Card]],
     ) -> None:
-        """All four tens are somewhere: captured, in the pile, on the table or in a hand."""
+        """All the tens are somewhere: captured, in the pile, on the table or in a hand."""
         if start.tens is None:
             return
         pile_tens = len(start.pile[1]) if start.pile else 0
         captured = sum(start.tens) + pile_tens
-        if captured > 4:
-            self.problem(f"Start: {captured} tens captured, but there are only four", "Start")
+        tens = rules.all_tens
+        if captured > tens:
+            self.problem(f"Start: {captured} tens captured, but there are only {tens}", "Start")
             return
         if any(hand is None for hand in hands.values()):
             return
         out = sum(c.is_ten for hand in hands.values() for c in hand or ()) + sum(
             c.is_ten for _, c in table
         )
-        if captured + out != 4:
+        if captured + out != tens:
             self.problem(
                 f"Start: {captured} tens captured and {out} still in play make {captured + out}, "
-                "not four",
+                f"not {tens}",
                 "Start",
             )
+
+
+def _pile_copies(
+    pile: Sequence[Card],
+    hands: Mapping[Seat, frozenset[Card] | None],
+    table: Sequence[tuple[Seat, Card]],
+    rules: Rules,
+) -> tuple[Card, ...]:
+    """The pile's tens as copies apart from the hands', the table's and each other's."""
+    if rules.packs == 1:
+        return tuple(pile)
+    taken = {c for hand in hands.values() for c in hand or ()} | {c for _, c in table}
+    out: list[Card] = []
+    for c in pile:
+        out.append(free_copy(c, taken))
+        taken.add(out[-1])
+    return tuple(out)
 
 
 def setup_from_tags(
@@ -531,7 +558,9 @@ def setup_from_tags(
                     tricks=start.tricks,
                     table=table,
                     pile_tricks=start.pile[0] if start.pile else 0,
-                    pile_tens=start.pile[1] if start.pile else (),
+                    pile_tens=_pile_copies(start.pile[1], hands, table, rules)
+                    if start.pile
+                    else (),
                     streak=start.streak,
                 )
     if builder.failed or hands is None or leader is None:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.cards import Card, Suit, format_hand, parse_hand
+from ..core.cards import Card, Suit, format_hand, parse_hand, twin
 from ..core.rules import Capture, Rules, Scoring, TrumpMethod
 from ..core.seats import ALL_SEATS, Seat, Team, next_seat
 
@@ -72,7 +72,7 @@ def tag_sort_key(name: str) -> tuple[int, str]:
 
 
 # -- small parsers: each returns None for text it cannot read ------------------------------
-def parse_seat(text: str, players: int = 8) -> Seat | None:
+def parse_seat(text: str, players: int = len(ALL_SEATS)) -> Seat | None:
     """A seat letter of a table of ``players`` (lenient about case and white space)."""
     text = text.strip().upper()
     if len(text) == 1 and text in ALL_SEATS[:players]:
@@ -182,9 +182,16 @@ def parse_variant(text: str) -> list[str]:
 _HAND_TOKEN: Final = re.compile(r"(?:([A-Za-z])\s*:\s*)?([^\s:]+)")
 
 
-def parse_hands(text: str) -> dict[Seat, frozenset[Card] | None]:
+def parse_hands(text: str, *, twins: bool = False) -> dict[Seat, frozenset[Card] | None]:
     """``Hands``: ``seat:hand seat:hand …``. A hand without a seat belongs to the seat after
     the previous one (PBN's "from the named seat on"); ``-`` is an unknown hand (``None``).
+
+    With ``twins`` (two packs) a card may be written twice in the deal: the second time,
+    in the same hand or a later seat's, it is the second pack's copy (:func:`twin`):
+
+    >>> twice = parse_hands("A:7... B:7...", twins=True)
+    >>> [sorted(twice[s] or ()) for s in "AB"]
+    [[Card('7S')], [Card('7S', copy=1)]]
 
     Raises :class:`ValueError` with a message that reads well after ``"Hands: "``.
 
@@ -203,22 +210,39 @@ def parse_hands(text: str) -> dict[Seat, frozenset[Card] | None]:
         if letter is not None:
             seat = parse_seat(letter)
             if seat is None:
-                raise ValueError(f"{letter!r} is not a seat (A to H)")
+                raise ValueError(f"{letter!r} is not a seat (A to {ALL_SEATS[-1]})")
         elif previous is None:
             raise ValueError(f"write the seat before the first hand, like A:{hand_text}")
         elif previous == ALL_SEATS[-1]:
-            raise ValueError(f"the hand {hand_text!r} comes after seat H")
+            raise ValueError(f"the hand {hand_text!r} comes after seat {ALL_SEATS[-1]}")
         else:
             seat = next_seat(previous, len(ALL_SEATS))
         if seat in hands:
             raise ValueError(f"seat {seat} is given twice")
-        hands[seat] = None if hand_text == "-" else parse_hand(hand_text)
+        hands[seat] = None if hand_text == "-" else parse_hand(hand_text, twins=twins)
         previous = seat
     if text[pos:].strip():
         raise ValueError(f"cannot read {text[pos:].strip()!r}")
     if not hands:
         raise ValueError("no hands given")
-    return hands
+    return _second_copies(hands) if twins else hands
+
+
+def _second_copies(
+    hands: dict[Seat, frozenset[Card] | None],
+) -> dict[Seat, frozenset[Card] | None]:
+    """Two packs: a card a later seat holds that an earlier seat already holds is the second
+    pack's (the writer says ``7S`` for both, so copies go by order of appearance); a card
+    three times is left for the deal's check to report."""
+    held: set[Card] = set()
+    out: dict[Seat, frozenset[Card] | None] = {}
+    for seat in sorted(hands):
+        hand = hands[seat]
+        if hand is not None:
+            hand = frozenset(twin(c) if c in held and twin(c) not in hand else c for c in hand)
+            held |= hand
+        out[seat] = hand
+    return {seat: out[seat] for seat in hands}
 
 
 def format_hands(hands: Mapping[Seat, frozenset[Card] | None]) -> str:

@@ -39,7 +39,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import IO, Protocol, TextIO, TypeAlias, cast
 
-from ..core.seats import Seat
+from ..core.seats import TABLE_SIZES, Seat
 from ..errors import SaveError
 from .files import copy_range, file_state, save_lock, write_atomically
 from .reader import run_checker
@@ -109,7 +109,7 @@ class _DealWriter:
             self.players = setup.rules.players
         else:
             players = parse_int(tags.get("Players", ""))
-            self.players = players if players in (4, 6, 8) else 4
+            self.players = players if players in TABLE_SIZES else 4
         self.first_leader: Seat | None = (
             setup.first_leader if setup is not None else parse_seat(tags.get("Play", ""))
         )

@@ -44,7 +44,7 @@ from ..core.cards import TENS
 from ..core.engine import PlayEvent, TenFate
 from ..core.result import DealResult
 from ..core.rules import FLAG_NEEDS, FLAG_TEXT, VARIANT_FLAGS, Capture, Reveal, Scoring, TrumpMethod
-from ..core.seats import Seat, seats, team_label, team_of
+from ..core.seats import TABLE_SIZES, Seat, seats, team_label, team_of
 from ..core.timeline import Snapshot, Timeline
 from ..pmn.commands import COMMAND, without_commands
 from ..pmn.deal_form import PLAYER_COUNTS, DealForm, decks
@@ -341,7 +341,7 @@ def _players_from_tags(record: DealRecord) -> int:
         value = int(record.tags.get("Players", "4"))
     except ValueError:
         return 4
-    return value if value in (4, 6, 8) else 4
+    return value if value in TABLE_SIZES else 4
 
 
 def _name(record: DealRecord, seat: Seat) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from ..core.cards import SUITS, Card, Suit, rank_letter
+from ..core.cards import SUITS, Card, Suit, rank_letter, sort_cards
 
 __all__ = ["Painter"]
 
@@ -54,7 +54,7 @@ class Painter:
 
     def holding(self, cards: Iterable[Card], suit: Suit) -> str:
         """One suit of a hand, ``♠ AT`` (``♠ —`` when void)."""
-        ranks = "".join(rank_letter(c.rank) for c in sorted(cards) if c.suit is suit) or "—"
+        ranks = "".join(rank_letter(c.rank) for c in sort_cards(cards) if c.suit is suit) or "—"
         return self.suit(f"{suit.symbol} {ranks}", suit)
 
     def hand(self, cards: Iterable[Card]) -> str:

@@ -25,7 +25,7 @@ from ..core.cards import Card
 from ..core.engine import DealSetup, PlayEvent
 from ..core.result import DealResult, next_dealer
 from ..core.rules import Capture, TrumpMethod
-from ..core.seats import Seat, seats, team_label, team_of
+from ..core.seats import TABLE_SIZES, Seat, seats, team_label, team_of
 from ..core.timeline import Timeline, TrickSummary
 from ..pmn.commands import COMMAND
 from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode, Problem
@@ -83,7 +83,7 @@ def _players(record: DealRecord, setup: DealSetup | None) -> int:
         value = int(record.tags.get("Players", "4"))
     except ValueError:
         return 4
-    return value if value in (4, 6, 8) else 4
+    return value if value in TABLE_SIZES else 4
 
 
 def _header(record: DealRecord, setup: DealSetup | None, players: int, paint: Painter) -> list[str]:

@@ -166,7 +166,7 @@ def test_a_card_not_in_the_deck(
     lines = ["", "", "-", "", "6", "A", "None", "Trick", "-", *[""] * 6, "AKQJT98.2..", "quit"]
     code, out, _ = record(monkeypatch, capsys, path, lines)
     assert code == 1
-    assert "Players (4, 6, 8) [4]: 6\nDealer (A, B, C, D, E, F) [B]: A" in out  # one deck
+    assert "Players (4, 6, 8, 10, 12) [4]: 6\nDealer (A, B, C, D, E, F) [B]: A" in out  # one deck
     assert "Not dealt: 2H is not in a 48-card deck." in out
     assert "Nothing saved (quit)." in out
     assert not path.exists()

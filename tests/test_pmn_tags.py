@@ -208,8 +208,8 @@ def test_the_example_deal() -> None:
             "TrumpCard",
         ),
         ({"TrumpMethod": "None"}, 'Trump: there is no trump with TrumpMethod "None"', "Trump"),
-        ({"Players": "5"}, "Players: Mendikot is played by 4, 6 or 8 players, not 5", "Players"),
-        ({"Deck": "36"}, "Deck: no 36-card deck (PMN knows 52, 48 and 32)", "Deck"),
+        ({"Players": "5"}, "Players: Mendikot is played by 4, 6, 8, 10 or 12 players, not 5", "Players"),
+        ({"Deck": "36"}, "Deck: no 36-card deck (PMN knows 52, 48 and 32 (one pack), 100 and 96 (two packs))", "Deck"),
         ({"Reveal": "C"}, "Reveal: 'C' is not one of A or B", "Reveal"),
         ({"Capture": "Pile"}, "Capture: 'Pile' is not one of Trick or Dehla", "Capture"),
         ({"Target": "7 points"}, "Target: '7 points' is not a whole number", "Target"),
@@ -305,7 +305,7 @@ ORDER_PROBLEM = (
         (
             {"Start": "trick 10; tens 2-0; tricks 7-2"},
             ["5S"],
-            "Start: 2 tens captured and 3 still in play make 5, not four",
+            "Start: 2 tens captured and 3 still in play make 5, not 4",
         ),
         (
             {"Start": "trick 10; tens 1-0; tricks 7-2; streak B"},

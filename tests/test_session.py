@@ -92,7 +92,7 @@ def test_a_table_s_deals_set_up_by_the_form_one_after_the_other(tmp_path: Path) 
     assert form["answers"]["date"] == today() and form["answers"]["name A"] == ""
     names = {f"name {s}": worked.tags[s] for s in "ABCD"}
     wrong = as_json(session.handle({"do": "start", "answers": {**names, "players": "5"}}))
-    assert "Players: Mendikot is played by 4, 6 or 8" in wrong["changes"]["notice"]["text"]
+    assert "Players: Mendikot is played by 4, 6, 8, 10 or 12" in wrong["changes"]["notice"]["text"]
     assert session.form is not None  # the form stays, to be corrected
     answers = {**names, "event": worked.tags["Event"], "dealer": worked.tags["Dealer"]}
     as_json(session.handle({"do": "start", "answers": answers}))

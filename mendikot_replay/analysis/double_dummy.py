@@ -86,16 +86,21 @@ from ..core.engine import Game, IllegalPlay
 from ..core.seats import Seat, Team, team_of
 from ..errors import MendikotError
 from ..pmn.record import DealRecord
-from ..solver.search import Move, Objective, Solution, Solver, tricks_left, value_text
+from ..solver.search import (
+    Move,
+    Objective,
+    Solution,
+    Solver,
+    solvable_tricks,
+    tricks_left,
+    value_text,
+)
 
 _K = TypeVar("_K", Card, Move)
 """A verdict ranks cards or moves alike."""
 
 Progress = Callable[[int, int], object]
 """Called as ``progress(done, total)`` after each position solved."""
-
-_TENS = 4
-"""Every deck keeps the four tens, and every ten is taken by the end of a deal."""
 
 
 class AnalysisError(MendikotError, ValueError):
@@ -404,14 +409,14 @@ def analyse(
         (
             k
             for k, g in enumerate(states[:-1])
-            if max_tricks is None or tricks_left(g) <= max_tricks
+            if tricks_left(g) <= solvable_tricks(g, 99 if max_tricks is None else max_tricks)
         ),
         len(line),
     )
     todo = states[first:]
     values: list[tuple[int, dict[Card, int], dict[Move, int]]] = []
     for done, game in enumerate(todo, 1):
-        total = _TENS if objective == "tens" else game.total_tricks
+        total = game.rules.all_tens if objective == "tens" else game.total_tricks
         try:
             solution = solver.solve(game)
         except ValueError as exc:

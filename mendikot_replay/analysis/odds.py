@@ -799,6 +799,11 @@ class OddsSolver:
         them (:attr:`Odds.glance`), kept, so that the same call without it later solves
         only the rest (a graph drawn roughly at once, then made precise)."""
         game, view = _position(setup, plays, seat)
+        if game.two_packs:
+            raise ValueError(
+                "single-dummy chances are not scored for two packs: each world is solved by "
+                "the compiled core, which holds one pack"
+            )
         mover = game.to_play
         assert mover is not None
         seat = view.seat

@@ -86,7 +86,14 @@ def _shown(value: int, objective: str) -> str | int:
 
 
 def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    from ..solver.search import default_max_tricks, solve, tricks_left, value_text
+    from ..solver.search import (
+        TWO_PACK_TRICKS,
+        default_max_tricks,
+        solvable_tricks,
+        solve,
+        tricks_left,
+        value_text,
+    )
 
     path: str = args.file
     max_tricks: int = default_max_tricks() if args.max_tricks is None else args.max_tricks
@@ -102,10 +109,13 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             where = f"after {after} cards"
         game = record.position(after)
         left = tricks_left(game)
-        if left > max_tricks:
-            raise UsageError(
-                f"deal {count} {where} has {left} tricks left, more than --max-tricks {max_tricks}"
+        if left > solvable_tricks(game, max_tricks):
+            limit = (
+                f"the {TWO_PACK_TRICKS} a two-pack deal is solved with"
+                if left <= max_tricks
+                else f"--max-tricks {max_tricks}"
             )
+            raise UsageError(f"deal {count} {where} has {left} tricks left, more than {limit}")
         try:
             solution = solve(game, args.objective)
         except ValueError as exc:

@@ -95,7 +95,7 @@ def default_solve_from_tricks(players: int = 4, *, compiled: bool | None = None)
     ``benchmarks/bench_pimc.py``); 5 tricks at six players, 4 at eight. Without the core,
     :data:`PURE_PYTHON_SOLVE_FROM` (3 tricks, 12 cards): a three-trick world solves in
     milliseconds, a four-trick one in a tenth of a second; 2 tricks at six players, 1 at
-    eight.
+    eight. Ten and twelve play two packs, which the core does not hold: the last trick.
 
     >>> default_solve_from_tricks(4, compiled=True), default_solve_from_tricks(8, compiled=True)
     (8, 4)
@@ -104,6 +104,7 @@ def default_solve_from_tricks(players: int = 4, *, compiled: bool | None = None)
     """
     if compiled is None:
         compiled = bool(getattr(_solver, "COMPILED", False))
+    compiled = compiled and players < 10  # two packs: the Python search alone (one trick)
     tricks = COMPILED_SOLVE_FROM if compiled else PURE_PYTHON_SOLVE_FROM
     return max(1, tricks * 4 // players)
 

@@ -39,7 +39,7 @@ from ..core.engine import Game
 from ..errors import MendikotError
 from ..pmn import editing, tree
 from ..pmn.record import GLYPH_NAGS, DealRecord, PlayNode
-from ..solver.search import Solver, tricks_left
+from ..solver.search import Solver, solvable_tricks, tricks_left
 from .payload import JSON, board_view, default_max_tricks
 
 __all__ = ["Board", "BoardError"]
@@ -207,10 +207,11 @@ class Board:
         if game.finished:
             raise BoardError("the deal is over here: there is no card to play")
         left = tricks_left(game)
-        if left > self.max_tricks:
+        limit = solvable_tricks(game, self.max_tricks)
+        if left > limit:
             raise BoardError(
                 f"too early for the solver: {left} tricks are left, and it takes positions "
-                f"with {self.max_tricks} or fewer"
+                f"with {limit} or fewer" + (" (two packs)" if game.two_packs else "")
             )
         try:
             with self.solver_lock:

@@ -53,7 +53,7 @@ from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode
 from ..pmn.user_text import isolate
 from ..pmn.visit import Line, tree_lines
 from ..solver import search as solver_module
-from ..solver.search import Move, Solver, tricks_left, value_text
+from ..solver.search import Move, Solver, solvable_tricks, tricks_left, value_text
 
 #: Version of the payload shape: the front end refuses a payload of another major version.
 VIEW_VERSION: Final = 2
@@ -722,6 +722,7 @@ def analysis_entry(
         game = record.game_at(node) if node is not None else record.position(k)
         entry["tricks_left"] = left = tricks_left(game)
         entry["to_play"] = game.to_play
+        entry["max_tricks"] = limit = solvable_tricks(game, limit)
         if left > limit:
             entry["status"] = "too-early"
             return entry

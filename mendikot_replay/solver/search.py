@@ -51,7 +51,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
-from ..core.cards import Card, Suit
+from ..core.cards import Card, Suit, sort_cards, twin
 from ..core.engine import DealSetup, Game, IllegalPlay
 from ..core.rules import Capture, Reveal, Rules
 from ..core.seats import Team, seat_index, team_index, team_of
@@ -149,6 +149,18 @@ def _check(game: Game, objective: str) -> None:
         raise ValueError(f"unknown objective {objective!r}: use one of {', '.join(OBJECTIVES)}")
     if any(h is None for h in game.hands.values()):
         raise ValueError("double-dummy search needs every hand to be known")
+    left = tricks_left(game)
+    if game.two_packs and left > TWO_PACK_TRICKS:
+        raise ValueError(
+            f"two packs: the compiled core holds one pack, and the Python search solves the "
+            f"last {TWO_PACK_TRICKS} tricks of a two-pack deal, not {left}"
+        )
+
+
+TWO_PACK_TRICKS: Final = 3
+"""The most tricks left that a two-pack position is solved with (by the Python search alone:
+the core's rank masks hold one card of each rank). Ten players, three tricks left, takes
+seconds; a whole deal would take years."""
 
 
 def moves(game: Game) -> list[Move]:
@@ -187,12 +199,18 @@ def equivalence_groups(game: Game, cards: list[Card]) -> list[list[Card]]:
     for h in game.hands.values():
         out_cards.update(h or ())
     out_cards.update(e.card for e in game.table)
-    order = sorted(out_cards)  # by suit, then rank from the ace down
+    order = sort_cards(out_cards)  # by suit, then rank from the ace down
     place = {c: i for i, c in enumerate(order)}
     groups: list[list[Card]] = []
     previous: Card | None = None
-    for c in sorted(cards):
-        single = c.is_ten or c is game.hidden_card
+    for c in sort_cards(cards):
+        # two packs: a copy of c held by another seat or on the table would beat c played
+        # after it, and not the card above c, so c stands alone
+        single = (
+            c.is_ten
+            or c is game.hidden_card
+            or (game.two_packs and twin(c) in out_cards and twin(c) not in cards)
+        )
         if (
             previous is not None
             and not single
@@ -437,6 +455,8 @@ def core_state(game: Game) -> CoreState | None:
     version B does not make the cards before it trumps). A face-down closed trump stays in
     its holder's hand and is named last: (holder, suit, rank - 2, version B).
     """
+    if game.two_packs:
+        return None  # a rank mask holds one card of each rank
     hidden: tuple[int, int, int, bool] | None = None
     if game.hidden_card is not None:
         if game.hidden_holder is None:
@@ -626,7 +646,8 @@ class Solver:
                 transposition=self.transposition,
             )
             self._searchers[team] = searcher
-        if self.use_core:
+        searcher.core = None
+        if self.use_core and not game.two_packs:  # the core holds one pack
             signature = core_signature(game)
             link = self._cores.get(signature)
             if link is None:
@@ -779,10 +800,17 @@ def tricks_left(game: Game) -> int:
     return game.total_tricks - game.trick + 1
 
 
+def solvable_tricks(game: Game, limit: int) -> int:
+    """The most tricks left at which ``game``'s positions are solved, given the caller's
+    ``limit``: :data:`TWO_PACK_TRICKS` at most for a two-pack deal."""
+    return min(limit, TWO_PACK_TRICKS) if game.two_packs else limit
+
+
 __all__ = [
     "COMPILED",
     "OBJECTIVES",
     "PURE_PYTHON_MAX_TRICKS",
+    "TWO_PACK_TRICKS",
     "CoreLink",
     "Engine",
     "Move",
@@ -794,6 +822,7 @@ __all__ = [
     "equivalence_groups",
     "moves",
     "plain_minimax",
+    "solvable_tricks",
     "solve",
     "tricks_left",
     "value_text",

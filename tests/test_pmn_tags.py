@@ -208,8 +208,16 @@ def test_the_example_deal() -> None:
             "TrumpCard",
         ),
         ({"TrumpMethod": "None"}, 'Trump: there is no trump with TrumpMethod "None"', "Trump"),
-        ({"Players": "5"}, "Players: Mendikot is played by 4, 6, 8, 10 or 12 players, not 5", "Players"),
-        ({"Deck": "36"}, "Deck: no 36-card deck (PMN knows 52, 48 and 32 (one pack), 100 and 96 (two packs))", "Deck"),
+        (
+            {"Players": "5"},
+            "Players: Mendikot is played by 4, 6, 8, 10 or 12 players, not 5",
+            "Players",
+        ),
+        (
+            {"Deck": "36"},
+            "Deck: no 36-card deck (PMN knows 52, 48 and 32 (one pack), 100 and 96 (two packs))",
+            "Deck",
+        ),
         ({"Reveal": "C"}, "Reveal: 'C' is not one of A or B", "Reveal"),
         ({"Capture": "Pile"}, "Capture: 'Pile' is not one of Trick or Dehla", "Capture"),
         ({"Target": "7 points"}, "Target: '7 points' is not a whole number", "Target"),

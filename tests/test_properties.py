@@ -22,11 +22,16 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mendikot_replay.core.cards import TENS, deck
+from mendikot_replay.core.cards import deck
 from mendikot_replay.core.engine import PlayEvent
 from mendikot_replay.core.rules import Capture, Reveal, Rules, Scoring, TrumpMethod
 from mendikot_replay.core.timeline import Timeline
-from mendikot_replay.players.generate import RULE_SHAPES, random_deal, random_position
+from mendikot_replay.players.generate import (
+    RULE_SHAPES,
+    TWO_PACK_SHAPES,
+    random_deal,
+    random_position,
+)
 from mendikot_replay.pmn.check import check_record
 from mendikot_replay.pmn.reader import read_string
 from mendikot_replay.pmn.record import DealRecord, PlayNode
@@ -45,7 +50,7 @@ SETTINGS = settings(
 def rules_strategy(draw: st.DrawFn) -> Rules:
     """Any legal rule combination; closed trump with both versions, every match register and
     house rule (the two rotations exclude each other)."""
-    players, deck_size = draw(st.sampled_from(RULE_SHAPES))
+    players, deck_size = draw(st.sampled_from(RULE_SHAPES + TWO_PACK_SHAPES))
     method = draw(st.sampled_from(list(TrumpMethod)))
     reveal = draw(st.sampled_from(list(Reveal))) if method is TrumpMethod.CLOSED else Reveal.A
     rotation = draw(st.sampled_from(("", "partner_deals", "dealer_stays")))
@@ -92,7 +97,7 @@ def _replay(record: DealRecord) -> Timeline:
 
 def _team(seat: str) -> int:
     """0 for A/C's side, 1 for B/D's: seats alternate teams in play order (docs/rules.md)."""
-    return "ABCDEFGH".index(seat) % 2
+    return "ABCDEFGHIJKL".index(seat) % 2
 
 
 def _count_from_play(
@@ -100,9 +105,10 @@ def _count_from_play(
 ) -> tuple[tuple[int, int], tuple[int, int], list[str], str | None]:
     """Tens and tricks per team (A/C first) and each trick's winner, from the cards alone.
 
-    A trick goes to the highest trump in it, else to the highest card of the suit led
-    (which card was a trump is the event's ``is_trump``: under a closed or cut trump only
-    the engine knows when the suit became trump). Under Mendikot capture the winner's team
+    A trick goes to the highest trump in it, else to the highest card of the suit led, the
+    later of two identical cards of two packs (which card was a trump is the event's
+    ``is_trump``: under a closed or cut trump only the engine knows when the suit became
+    trump). Under Mendikot capture the winner's team
     takes the trick at once; under Dehla the tricks go to a pile that a player takes for
     the team by winning two tricks in a row, the streak starting afresh (going on, under
     ``streak-goes-on``), and the last
@@ -127,7 +133,7 @@ def _count_from_play(
         trumps = [e for e in trick if e.is_trump]
         led = trick[0].card.suit
         contenders = trumps or [e for e in trick if e.card.suit is led]
-        winner = max(contenders, key=lambda e: e.card.rank).seat
+        winner = max(reversed(contenders), key=lambda e: e.card.rank).seat
         winners.append(winner)
         ten_count = sum(e.card.is_ten for e in trick)
         side = _team(winner)
@@ -157,21 +163,23 @@ def _result_by_the_rules(
     total: int,
     non_dealers: str | None = None,
     half_first: str | None = None,
+    all_tens: int = 4,
 ) -> tuple[str | None, str]:
     """docs/rules.md, "Who wins the deal": every trick is a whitewash, all four tens a mendikot
-    (a whitewash takes all the tens too, and is reported as whitewash), three tens a win;
-    at 2-2 more than half the tricks wins and an equal split is a tie, unless the house rule
-    ``split-tens-non-dealer`` gives a 2-2 to the side that did not deal (``non_dealers``), or
-    ``tie-half-first`` an equal split to the side that reached half first (``half_first``)."""
+    (a whitewash takes all the tens too, and is reported as whitewash), three tens a win
+    (two packs: all eight, five or more); at 2-2 (4-4) more than half the tricks wins and an
+    equal split is a tie, unless the house rule ``split-tens-non-dealer`` gives a 2-2 to the
+    side that did not deal (``non_dealers``), or ``tie-half-first`` an equal split to the
+    side that reached half first (``half_first``)."""
     for side, team in enumerate(("AC", "BD")):
         if tricks[side] == total:
             return team, "whitewash"
     for side, team in enumerate(("AC", "BD")):
-        if tens[side] == 4:
+        if tens[side] == all_tens:
             return team, "mendikot"
-        if tens[side] == 3:
+        if 2 * tens[side] > all_tens:
             return team, "win"
-    assert tens == (2, 2)
+    assert tens == (all_tens // 2, all_tens // 2)
     if non_dealers is not None:
         return non_dealers, "win"
     for side, team in enumerate(("AC", "BD")):
@@ -200,7 +208,7 @@ def test_random_deal_replays_and_adds_up(rules: Rules, seed: int) -> None:
 
     # tricks and tens add up; every ten is captured by the team the counts say
     assert sum(final.tricks) == rules.tricks_per_deal
-    assert sum(final.tens) == len(TENS)
+    assert sum(final.tens) == rules.all_tens
     assert final.pile == (0, ())
     fates = final.ten_fates
     assert all(f.where == "captured" for f in fates)
@@ -220,6 +228,7 @@ def test_random_deal_replays_and_adds_up(rules: Rules, seed: int) -> None:
         rules.tricks_per_deal,
         non_dealers,
         half_first if rules.tie_half_first else None,
+        rules.all_tens,
     )
     result = timeline.result
     assert (result.winner, result.kind) == (winner, kind), (tens, tricks)

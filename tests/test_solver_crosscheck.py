@@ -249,6 +249,7 @@ def _finals(game: Game) -> Values:
         game.total_tricks,
         split_winner=split,
         half_first=game.half_first,  # (tie-half-first: who did not take the last trick)
+        all_tens=game.rules.all_tens,  # (two packs: eight)
     )
     outcome = 0
     if result.winner is not None:

@@ -60,7 +60,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..core.cards import ALL_CARDS, Card, Suit, rank_name
+from ..core.cards import ALL_CARDS, Card, Suit, rank_name, twin
 from ..core.engine import PlayEvent
 from ..core.rules import Reveal, TrumpMethod
 from ..core.seats import ALL_SEATS, Seat, Team, team_label, team_of
@@ -126,13 +126,21 @@ class StrategyPoint:
         }
 
 
-_CARD_NAMES: dict[Card, str] = {c: c.name for c in ALL_CARDS}
+_BOTH_PACKS: tuple[Card, ...] = (*ALL_CARDS, *(twin(c) for c in ALL_CARDS))
+
+_CARD_NAMES: dict[Card, str] = {c: c.name for c in _BOTH_PACKS}
 """``card.name`` built once: the sentences of a large corpus name cards a million times."""
 
 _HIGHER: dict[Card, frozenset[Card]] = {
-    c: frozenset(h for h in ALL_CARDS if h.suit is c.suit and h.rank > c.rank) for c in ALL_CARDS
+    c: frozenset(
+        h
+        for h in _BOTH_PACKS
+        if h.suit is c.suit and (h.rank > c.rank or (h.rank == c.rank and h is not c))
+    )
+    for c in _BOTH_PACKS
 }
-"""The cards of the same suit that beat each card (for "is a higher card still out?")."""
+"""The cards of the same suit that can beat each card (for "is a higher card still out?"):
+the higher ranks, and with two packs the card's twin too (played later, it wins)."""
 
 
 def _card_name(card: Card) -> str:
@@ -333,16 +341,16 @@ class _Finder:
         hand = self._hand_before(event, event.seat)
         if hand is None:
             return
-        # A card's int is ``suit * 13 + 14 - rank``: ``c // 13`` is its suit, and the lowest
-        # card of a suit is its largest int.
+        # A card's int is ``52 * copy + suit * 13 + 14 - rank``: ``c % 52 // 13`` is its suit,
+        # and the lowest card of a suit is its largest ``c % 52``.
         counts = [0, 0, 0, 0]
         for c in hand:
-            counts[c // 13] += 1
+            counts[c % 52 // 13] += 1
         if sum(1 for k in counts if k) < 2:
             return  # no choice of suit
-        card = event.card
+        card = event.card % 52
         suit = card // 13
-        if counts[suit] != max(counts) or any(c > card and c // 13 == suit for c in hand):
+        if counts[suit] != max(counts) or any(c % 52 > card and c % 52 // 13 == suit for c in hand):
             return
         self.add(
             "long-suit-discard",

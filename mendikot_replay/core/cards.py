@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import ClassVar, Final
 
 
@@ -264,6 +264,32 @@ def free_copy(c: Card, taken: Collection[Card]) -> Card:
     Card('7S', copy=1)
     """
     return twin(c) if c in taken and twin(c) not in taken else c
+
+
+def copies_by_appearance(
+    hands: Mapping[str, Iterable[Card] | None],
+) -> dict[str, frozenset[Card] | None]:
+    """Two packs: the hands (by seat) with their copies as a reader makes them of the written
+    hands, where ``7S`` is either copy: by order of appearance, seat by seat, the first ``7S``
+    the first pack's, the next the second's (a hand may hold both).
+
+    >>> dealt = {"A": {twin(card("7S"))}, "B": {card("7S")}}
+    >>> {s: sorted(h or ()) for s, h in copies_by_appearance(dealt).items()}
+    {'A': [Card('7S')], 'B': [Card('7S', copy=1)]}
+    """
+    seen: set[Card] = set()
+    out: dict[str, frozenset[Card] | None] = {}
+    for seat in sorted(hands):
+        hand = hands[seat]
+        if hand is None:
+            out[seat] = None
+            continue
+        cards: list[Card] = []
+        for c in sort_cards(hand):
+            cards.append(twin(c.face) if c.face in seen else c.face)
+            seen.add(c.face)
+        out[seat] = frozenset(cards)
+    return {seat: out[seat] for seat in hands}
 
 
 def _hand_order(c: Card) -> int:

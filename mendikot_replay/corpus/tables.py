@@ -393,7 +393,7 @@ def plays_frame(
             chance_after.extend(afters)
             odds_mistakes.extend(mistakes)
 
-    codes = np.array(cards, dtype=np.int16)
+    codes = np.array(cards, dtype=np.int16) % 52  # a two-pack twin is the same card here
     suit_codes = (codes // 13).astype(np.int8)
     led_codes = np.array([led.index if led is not None else -1 for led in leds], dtype=np.int8)
     led_codes = np.where(led_codes < 0, suit_codes, led_codes).astype(np.int8)

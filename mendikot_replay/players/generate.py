@@ -34,15 +34,17 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..core.cards import Card, deck
+from ..core.cards import Card, copies_by_appearance, deck, sort_cards
 from ..core.engine import DealSetup, Game, StartPosition
 from ..core.rules import Capture, Reveal, Rules, Scoring, TrumpMethod
 from ..core.seats import Seat, next_seat, seats
 from ..pmn.record import GLYPH_NAGS, DealRecord, PlayNode
-from ..pmn.tags import format_hands
+from ..pmn.setup import setup_from_tags
+from ..pmn.tags import format_hands, rule_tags
 
 __all__ = [
     "RULE_SHAPES",
+    "TWO_PACK_SHAPES",
     "random_comment",
     "random_deal",
     "random_deals",
@@ -53,6 +55,9 @@ __all__ = [
 
 #: Every (players, deck) pair that deals evenly: the table shapes PMN can describe.
 RULE_SHAPES: tuple[tuple[int, int], ...] = ((4, 52), (4, 48), (4, 32), (6, 48), (8, 48), (8, 32))
+TWO_PACK_SHAPES: tuple[tuple[int, int], ...] = ((10, 100), (12, 96))
+"""The big tables, which :func:`random_rules` leaves out (the corpora the tests pin keep
+their deals); ask for them with ``rules``."""
 
 _NAMES = ("Asha", "Bilal", "Chetan", "Divya", "Esha", "Farhan", "Gita", "Hari", "Om", "Zoë")
 _WORDS = (
@@ -337,12 +342,14 @@ def _random_setup(
     cards = list(deck(rules.deck))
     rng.shuffle(cards)
     per = rules.tricks_per_deal
-    hands = {seat: frozenset(cards[i * per : (i + 1) * per]) for i, seat in enumerate(table)}
+    dealt = {seat: frozenset(cards[i * per : (i + 1) * per]) for i, seat in enumerate(table)}
+    # two packs: the copies as the written hands read back (PMN says 7S for either)
+    hands = dealt if rules.packs == 1 else _frozen(copies_by_appearance(dealt))
     tags: dict[str, str] = {"Dealer": dealer}
     trump = trump_card = hidden_holder = None
     method = rules.trump_method
     if method in (TrumpMethod.DRAWN, TrumpMethod.FACE_UP):
-        trump_card = rng.choice(cards)
+        trump_card = rng.choice(cards).face  # the card shown, as TrumpCard reads back
         trump = trump_card.suit
         tags["Trump"] = trump.letter
         if method is TrumpMethod.FACE_UP or rng.random() < 0.5:
@@ -350,7 +357,9 @@ def _random_setup(
         else:
             trump_card = None
     elif method is TrumpMethod.CLOSED:
-        trump_card = rng.choice(sorted(hands[chooser]))
+        trump_card = rng.choice(sort_cards(hands[chooser]))
+        if trump_card.face in hands[chooser]:
+            trump_card = trump_card.face  # the copy TrumpCard reads back as, of a pair held
         hidden_holder = chooser
         tags["TrumpCard"] = f"{chooser}:{trump_card}"
     setup = DealSetup(
@@ -364,6 +373,24 @@ def _random_setup(
     )
     tags["Hands"] = format_hands(hands)
     return setup, tags
+
+
+def _frozen(hands: dict[Seat, frozenset[Card] | None]) -> dict[Seat, frozenset[Card]]:
+    return {seat: hand or frozenset() for seat, hand in hands.items()}
+
+
+def _as_read(rules: Rules, tags: dict[str, str], game: Game) -> DealSetup:
+    """Two packs: a position's set-up as the reader makes it of its tags (the copies of the
+    hands, the table and the pile by order of appearance, as PMN's ``7S`` reads back)."""
+    problems: list[str] = []
+    setup = setup_from_tags(
+        {**rule_tags(rules), **tags, "Play": game.leader},
+        [e.card.face for e in game.table],
+        lambda message, _where: problems.append(message),
+    )
+    if setup is None or problems:
+        raise AssertionError(f"a generated position does not read back: {problems}")
+    return setup
 
 
 def _ordered(*parts: dict[str, str]) -> dict[str, str]:
@@ -527,6 +554,8 @@ def random_position(
         hidden_holder=hidden_holder,
         start=start,
     )
+    if rules.packs == 2:
+        position_setup = _as_read(rules, tags, game)
     play = Game(position_setup)
     ann = _Annotator(rng, 0.12 if annotate else 0.0, ask_chance)
     record = DealRecord()

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.cards import Card, Suit, format_hand, parse_hand, twin
+from ..core.cards import Card, Suit, copies_by_appearance, format_hand, parse_hand
 from ..core.rules import Capture, Rules, Scoring, TrumpMethod
 from ..core.seats import ALL_SEATS, Seat, Team, next_seat
 
@@ -225,24 +225,7 @@ def parse_hands(text: str, *, twins: bool = False) -> dict[Seat, frozenset[Card]
         raise ValueError(f"cannot read {text[pos:].strip()!r}")
     if not hands:
         raise ValueError("no hands given")
-    return _second_copies(hands) if twins else hands
-
-
-def _second_copies(
-    hands: dict[Seat, frozenset[Card] | None],
-) -> dict[Seat, frozenset[Card] | None]:
-    """Two packs: a card a later seat holds that an earlier seat already holds is the second
-    pack's (the writer says ``7S`` for both, so copies go by order of appearance); a card
-    three times is left for the deal's check to report."""
-    held: set[Card] = set()
-    out: dict[Seat, frozenset[Card] | None] = {}
-    for seat in sorted(hands):
-        hand = hands[seat]
-        if hand is not None:
-            hand = frozenset(twin(c) if c in held and twin(c) not in hand else c for c in hand)
-            held |= hand
-        out[seat] = hand
-    return {seat: out[seat] for seat in hands}
+    return copies_by_appearance(hands) if twins else hands
 
 
 def format_hands(hands: Mapping[Seat, frozenset[Card] | None]) -> str:
@@ -405,7 +388,7 @@ def _canonical_or_none(name: str, value: str) -> str | None:
     if name == "Hands":
         if _is_canonical_hands(value):
             return value  # the common case on export: nothing to parse
-        return format_hands(parse_hands(value))
+        return format_hands(parse_hands(value, twins=True))  # a card twice is kept twice
     if name == "Start":
         return str(parse_start(value))
     if name in ("Tens", "Tricks"):

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..core.cards import TENS
+from ..core.cards import sort_cards
 from ..core.engine import PlayEvent, TenFate
 from ..core.result import DealResult
 from ..core.rules import FLAG_NEEDS, FLAG_TEXT, VARIANT_FLAGS, Capture, Reveal, Scoring, TrumpMethod
@@ -58,7 +58,6 @@ from ..solver.search import Move, Solver, solvable_tricks, tricks_left, value_te
 #: Version of the payload shape: the front end refuses a payload of another major version.
 VIEW_VERSION: Final = 2
 
-_TEN_ORDER: Final = tuple(str(t) for t in TENS)
 _TITLE_TAGS: Final = ("Event", "Site", "Date", "Round")
 
 JSON = dict[str, Any]
@@ -175,7 +174,7 @@ def entry_view(entry: DealEntry) -> JSON:
             needs = str(missing)
     view["entry"] = {
         "pack": [str(c) for c in entry.pack],
-        "hands": {s: [str(c) for c in sorted(entry.hands[s])] for s in entry.seats},
+        "hands": {s: [str(c) for c in sort_cards(entry.hands[s])] for s in entry.seats},
         "selected": entry.selected,
         "hand_size": entry.hand_size,
         "complete": entry.complete,
@@ -407,7 +406,7 @@ def _step(
         "leader": snap.leader,
         "to_play": snap.to_play,
         "hands": {
-            seat: ([str(c) for c in sorted(cards)] if cards is not None else None)
+            seat: ([str(c) for c in sort_cards(cards)] if cards is not None else None)
             for seat, cards in snap.hands
         },
         "table": [[seat, str(c)] for seat, c in snap.table],
@@ -471,17 +470,15 @@ def _collected(event: PlayEvent | None) -> JSON | None:
 def _ledger(
     fates: tuple[TenFate, ...], players: int, names: dict[Seat, str] | None = None
 ) -> list[JSON]:
-    """The four tens in a fixed order (spades, hearts, diamonds, clubs), so that an entry
-    stays in its place while the viewer steps and only its status changes."""
-    by_card = {str(f.card): f for f in fates}
+    """The tens in a fixed order (spades, hearts, diamonds, clubs; with two packs each ten
+    twice, side by side), so that an entry stays in its place while the viewer steps and
+    only its status changes: the order the engine keeps them in
+    (:meth:`~.core.engine.Game.tens_fates`)."""
     out: list[JSON] = []
-    for name in _TEN_ORDER:
-        fate = by_card.get(name)
-        if fate is None:  # a ten not in this deck cannot happen (every deck keeps the tens)
-            continue
+    for fate in fates:
         out.append(
             {
-                "card": name,
+                "card": str(fate.card),
                 "where": fate.where,
                 "holder": fate.holder,
                 "seat": fate.seat,

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { balanced, cardName, cardText, clamp, plural, sentencePieces } from "../../mendikot_replay/views/static/cards.js";
+import { balanced, cardName, cardText, clamp, packPlaces, plural, sentencePieces, stillHeld } from "../../mendikot_replay/views/static/cards.js";
 
 test("a card reads as a player says it, and shows its suit sign", () => {
   assert.equal(cardName("TH"), "ten of hearts");
@@ -41,4 +41,24 @@ test("counts and steps", () => {
   assert.equal(clamp(99, 5), 4);
   assert.equal(clamp(-3, 5), 0);
   assert.equal(clamp(Number.NaN, 5), 0);
+});
+
+test("a hand holding a card twice (two packs) shows one copy played once one is", () => {
+  assert.deepEqual(stillHeld(["AS", "7S", "7S", "2C"], ["7S", "2C"]), [false, true, false, true]);
+  assert.deepEqual(stillHeld(["7S", "7S"], ["7S", "7S"]), [true, true]);
+  assert.deepEqual(stillHeld(["7S", "7S"], []), [false, false]);
+});
+
+test("the recorder's pack has a place for each copy of a card, the dealt one first", () => {
+  const order = (c) => "SHDC".indexOf(c[1]) * 16 + "AKQJT98765432".indexOf(c[0]);
+  assert.deepEqual(packPlaces(["7S", "AH"], { A: ["7S"], B: ["KS"] }, order), [
+    ["KS", "B"],
+    ["7S", "A"],
+    ["7S", null],
+    ["AH", null],
+  ]);
+  assert.deepEqual(packPlaces(["7S", "7S"], {}, order), [
+    ["7S", null],
+    ["7S", null],
+  ]);
 });

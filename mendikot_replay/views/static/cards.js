@@ -118,3 +118,28 @@ export function lastBefore(list, k) {
   for (const x of list) if (x < k) found = x;
   return found;
 }
+
+/** Which of the `shown` cards (a hand as dealt) are still `held`, in order. Counted, not
+ * looked up: with two packs a hand may hold 7S twice, and once one is played the other
+ * still shows held.
+ *
+ *     stillHeld(["7S", "7S", "2C"], ["7S"]) → [true, false, false] */
+export function stillHeld(shown, held) {
+  const left = new Map();
+  for (const c of held) left.set(c, (left.get(c) || 0) + 1);
+  return shown.map((c) => {
+    const n = left.get(c) || 0;
+    if (n) left.set(c, n - 1);
+    return n > 0;
+  });
+}
+
+/** The recorder's pack as places, one per card of the deck: `[card, seat]` for a card dealt
+ * to `seat`, `[card, null]` for one still in the `pack`; with two packs a card has two
+ * places (the pack's copy after the dealt one). `order(card)` sorts them. */
+export function packPlaces(pack, hands, order) {
+  const places = [];
+  for (const [seat, hand] of Object.entries(hands || {})) for (const card of hand) places.push([card, seat]);
+  for (const card of pack || []) places.push([card, null]);
+  return places.sort((a, b) => order(a[0]) - order(b[0]) || (a[1] === null) - (b[1] === null));
+}

@@ -36,7 +36,7 @@
 // mr-paste (the text box), mr-paste-go; on the board: mr-undo, mr-record-next, and once the
 // deal is over mr-record-next-deal (*Next deal*: {do: "next_deal"}). While the play is
 // recorded the root has the class mr-rec-play and data-to-play (the seat whose card is next).
-import { cardName, cardText, plural, rankText, SUIT_ORDER, SUIT_SIGN, SUIT_WORD } from "./cards.js";
+import { cardName, cardText, packPlaces, plural, rankText, SUIT_ORDER, SUIT_SIGN, SUIT_WORD } from "./cards.js";
 import { bdi, h, sentence } from "./dom.js";
 import { goNode, isBoard, nodes, rulesLine, send, who, whoText } from "./viewer.js";
 import { showNotice } from "./editor.js";
@@ -390,17 +390,14 @@ function recDrawPack(view, entry) {
   const p = recState(view).parts;
   const payload = view.payload;
   const board = isBoard(view);
-  const holders = new Map();
-  for (const [seat, hand] of Object.entries(entry.hands || {})) for (const card of hand) holders.set(card, seat);
-  const pack = new Set(entry.pack || []);
-  const deck = recSorted([...pack, ...holders.keys()]);
+  const deck = packPlaces(entry.pack, entry.hands, recOrder);
   const to = entry.complete ? null : entry.selected;
   const rows = SUIT_ORDER.map((suit) => {
-    const cards = deck.filter((c) => c[1] === suit);
+    const cards = deck.filter(([c]) => c[1] === suit);
     if (!cards.length) return null;
-    const places = cards.map((card) => {
-      if (!pack.has(card)) {
-        const seat = holders.get(card);
+    const keys = new Map(); // two packs: the second copy's button has a key of its own
+    const places = cards.map(([card, seat]) => {
+      if (seat !== null) {
         return h(
           "span",
           { class: `rec-slot mr-suit-${suit}`, "aria-hidden": "true", title: `${cardText(card)}: dealt to ${whoText(payload, seat)}` },
@@ -414,7 +411,7 @@ function recDrawPack(view, entry) {
           type: "button",
           class: `mr-card mr-suit-${suit} rec-cardbtn rec-packcard`,
           "data-card": card,
-          "data-rec-key": `pack:${card}`,
+          "data-rec-key": keys.has(card) ? `pack:${card}:2` : (keys.set(card, 1), `pack:${card}`),
           "aria-label": to ? `${cardName(card)}: deal it to ${whoText(payload, to)}` : cardName(card),
           title: to ? `deal ${cardText(card)} to ${whoText(payload, to)}` : null,
           disabled: !board,
@@ -434,7 +431,7 @@ function recDrawPack(view, entry) {
     row.style.setProperty("--rec-half", String(Math.ceil(cards.length / 2)));
     return row;
   });
-  const left = pack.size;
+  const left = (entry.pack || []).length;
   p.packTitle.textContent = to ? `The pack: ${plural(left, "card")} left, each goes to ${to}` : `The pack: ${plural(left, "card")} left`;
   p.pack.setAttribute("aria-label", to ? `the pack: ${plural(left, "card")} not dealt; a card clicked goes to ${whoText(payload, to)}` : "the pack");
   p.pack.dataset.left = String(left);

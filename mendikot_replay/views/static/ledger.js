@@ -3,15 +3,20 @@
 
 import { cardName, plainText, STATUS_WORD } from "./cards.js";
 
-/** The ledger of `step` (a payload step), one row per ten: `card`, `status` (hand, table,
- * pile, captured, gone), `word` (how the status reads), `team` and its `teamLabel` when a
- * side holds the ten, the `label` a screen reader says, and the payload's `text`. */
+/** The ledger of `step` (a payload step), one row per ten: `card`, its `key` (the card, and
+ * `TS-2` for the second pack's ten of a two-pack deal), `status` (hand, table, pile,
+ * captured, gone), `word` (how the status reads), `team` and its `teamLabel` when a side
+ * holds the ten, the `label` a screen reader says, and the payload's `text`. */
 export function ledgerRows(step, payload) {
+  const seen = new Set();
   return (step.ledger || []).map((entry) => {
     const status = entry.where;
     const held = entry.team && (status === "captured" || status === "gone");
+    const key = seen.has(entry.card) ? `${entry.card}-2` : entry.card;
+    seen.add(entry.card);
     return {
       card: entry.card,
+      key,
       status,
       word: STATUS_WORD[status] || status,
       team: entry.team || null,

@@ -115,6 +115,7 @@ import {
   seatCard,
   SUIT_ORDER,
   SUIT_SIGN,
+  stillHeld,
   SUIT_WORD,
   VALUE_WORD,
 } from "./cards.js";
@@ -133,6 +134,8 @@ const LAYOUT = {
   4: { areas: ['". sC ."', '"sD tbl sB"', '". sA ."'], cols: "1fr 1.35fr 1fr" },
   6: { areas: ['"sE sD sC"', '"tbl tbl tbl"', '"sF sA sB"'], cols: "1fr 1fr 1fr" },
   8: { areas: ['"sF sE sD"', '"sG tbl sC"', '"sH sA sB"'], cols: "1fr 1.2fr 1fr" },
+  10: { areas: ['"sH sG sF sE"', '"sI tbl tbl sD"', '"sJ sA sB sC"'], cols: "1fr 1fr 1fr 1fr" },
+  12: { areas: ['"sI sH sG sF sE"', '"sJ tbl tbl tbl sD"', '"sK sL sA sB sC"'], cols: "repeat(5, 1fr)" },
 };
 
 /** Where a seat's card lies in the trick area (percentages of the centre box): towards
@@ -141,6 +144,11 @@ const TRICK_PLACES = {
   4: { A: [50, 80], B: [82, 50], C: [50, 20], D: [18, 50] },
   6: { A: [50, 74], B: [82, 74], C: [82, 26], D: [50, 26], E: [18, 26], F: [18, 74] },
   8: { A: [50, 82], B: [84, 82], C: [84, 50], D: [84, 18], E: [50, 18], F: [16, 18], G: [16, 50], H: [16, 82] },
+  10: { A: [37, 82], B: [63, 82], C: [88, 82], D: [88, 50], E: [88, 18], F: [63, 18], G: [37, 18], H: [12, 18], I: [12, 50], J: [12, 82] },
+  12: {
+    A: [50, 82], B: [70, 82], C: [90, 82], D: [90, 50], E: [90, 18], F: [70, 18],
+    G: [50, 18], H: [30, 18], I: [10, 18], J: [10, 50], K: [10, 82], L: [30, 82],
+  },
 };
 
 function ringPlace(seat, players) {
@@ -982,21 +990,24 @@ function drawSeats(view, step, k, quizSeat) {
  * is to move, its cards are buttons that play them (`play.legal`: the legal cards, or null
  * when the payload does not say). */
 function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play) {
-  const held = new Set(hand);
-  const facedown = trump.status === "hidden" && trump.holder === seat ? trump.card : null;
+  let facedown = trump.status === "hidden" && trump.holder === seat ? trump.card : null;
+  const shown = showPlayed ? start : hand;
+  const held = stillHeld(shown, hand);
   const rows = [];
   for (const suit of SUIT_ORDER) {
-    const cards = (showPlayed ? start : hand).filter((c) => c[1] === suit);
     const chips = [];
-    for (const c of cards) {
-      const played = !held.has(c);
+    for (const [i, c] of shown.entries()) {
+      if (c[1] !== suit) continue;
+      const played = !held[i];
       let label = cardName(c);
       let cls = "mr-chip";
       if (played) {
         cls += " mr-played";
         label += ", played";
       }
-      if (c === facedown) {
+      const down = c === facedown && !played;
+      if (down) {
+        facedown = null; // two packs: one copy lies face down, not both
         cls += " mr-facedown";
         label += ", set aside face down as the closed trump";
       }
@@ -1046,7 +1057,7 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
       } else if (playable) {
         chip.title = legal ? `play ${cardText(c)}` : `${cardText(c)} is not a legal card here`;
       }
-      if (c === facedown) chip.title = "set aside face down: the closed trump";
+      if (down) chip.title = "set aside face down: the closed trump";
       chips.push(chip);
     }
     rows.push(
@@ -1211,7 +1222,7 @@ function drawLedger(view, step) {
       "li",
       {
         class: `mr-ten mr-status-${row.status}${row.teamLabel ? " mr-team-" + row.team : ""}`,
-        "data-testid": `mr-ten-${row.card}`,
+        "data-testid": `mr-ten-${row.key}`,
         "data-status": row.status,
         "data-team": row.team,
         "aria-label": row.label,

@@ -512,6 +512,8 @@ def test_random_deals_of_every_variant_typed_in(
         Rules(players=8, deck=32, trump_method=none, bonus_aces=True),
         Rules(players=6, trump_method=drawn, capture=dehla, must_trump=True),
         Rules(trump_method=cut),
+        Rules(players=10, trump_method=drawn),  # two packs: every card twice
+        Rules(players=12, trump_method=closed, reveal=Reveal.B, tie_half_first=True),
     ]
     made = [random_deal(rng, rules, ask_chance=0.5) for rules in every for _ in range(2)]
     assert any(n.reveal_request for deal in made for n in deal.mainline())

@@ -48,7 +48,7 @@ def test_the_page_code_passes_the_linter() -> None:
 
 
 def test_the_pure_parts_pass_node_s_tests(tmp_path: Path) -> None:
-    for sample in ("worked-example", "drawn-trump"):
+    for sample in ("worked-example", "drawn-trump", "two-packs"):
         for record in read_deals(SAMPLES / f"{sample}.pmn"):
             view = deal_view(record)
             (tmp_path / f"{sample}-{record.index}.json").write_text(

@@ -43,7 +43,7 @@ def test_every_sample_gives_a_consistent_payload(path: Path) -> None:
         # The main line first (ids 0 … n), the variations' cards after it.
         assert view["main_line"] == list(range(len(timeline)))
         assert all(not s["main"] for s in view["steps"][len(timeline) :])
-        assert view["seats"] == list("ABCDEFGH"[: view["players"]])
+        assert view["seats"] == list("ABCDEFGHIJKL"[: view["players"]])
         assert set(view["names"]) == set(view["seats"]) == set(view["teams"])
         # It is plain JSON and survives a round trip unchanged.
         assert json.loads(json.dumps(view)) == view
@@ -52,7 +52,10 @@ def test_every_sample_gives_a_consistent_payload(path: Path) -> None:
             assert step["ply"] == k
             assert step["tricks"] == list(snap.tricks)
             assert step["tens"] == list(snap.tens)
-            assert [e["card"] for e in step["ledger"]] == ["TS", "TH", "TD", "TC"]
+            copies = view["all_tens"] // 4  # each ten twice with two packs
+            assert [e["card"] for e in step["ledger"]] == [
+                t for t in ("TS", "TH", "TD", "TC") for _ in range(copies)
+            ]
             assert len(step["table"]) == len(snap.table)
             assert (step["card"] is None) == (k == 0)
             assert step["text"]

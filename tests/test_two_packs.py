@@ -17,9 +17,11 @@ from mendikot_replay.core.cards import Card, card, copies_by_appearance, deck, p
 from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, SetupError, StartPosition
 from mendikot_replay.core.result import deal_result
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
+from mendikot_replay.core.timeline import Timeline
 from mendikot_replay.players.generate import random_deal
 from mendikot_replay.pmn.entry import DealEntry, EntryError
 from mendikot_replay.pmn.reader import read_deals, read_string
+from mendikot_replay.pmn.record import DealRecord
 from mendikot_replay.pmn.writer import write_string
 from mendikot_replay.solver.search import (
     OBJECTIVES,
@@ -31,6 +33,11 @@ from mendikot_replay.solver.search import (
 )
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_games" / "two-packs.pmn"
+
+
+def _timeline(record: DealRecord) -> Timeline:
+    assert record.timeline is not None
+    return record.timeline
 
 
 # -- the decks --------------------------------------------------------------------------------
@@ -177,14 +184,14 @@ def test_the_sample_replays_by_the_two_pack_rules_and_round_trips() -> None:
     records = list(read_deals(SAMPLE))
     assert [r.errors for r in records] == [[], []]
     assert write_string(records) == text
-    ten, twelve = records
-    assert ten.timeline.result is not None and twelve.timeline.result is not None
-    assert ten.timeline.result.reason == "4-4 tens and 6 of 10 tricks"
-    assert twelve.timeline.result.reason == "all 8 tens"
+    ten, twelve = _timeline(records[0]), _timeline(records[1])
+    assert ten.result is not None and twelve.result is not None
+    assert ten.result.reason == "4-4 tens and 6 of 10 tricks"
+    assert twelve.result.reason == "all 8 tens"
     # trick 1 at ten players: H's ace of spades, then I's, and I wins
-    assert ten.timeline.trick_winners[0] == "I"
+    assert ten.trick_winners[0] == "I"
     # every card of the deck is played once: the twins too
-    played = Counter(e.card for e in ten.timeline.events)
+    played = Counter(e.card for e in ten.events)
     assert played == Counter(deck(100))
 
 
@@ -199,16 +206,17 @@ def test_copies_go_by_order_of_appearance_in_hands_and_in_a_position() -> None:
     assert record.errors == []
     setup = record.setup
     assert setup is not None
-    assert setup.hands["A"] == {card("7S")} and setup.hands["B"] == {twin(card("7S"))}
-    assert record.timeline.trick_winners == ["I"]
+    assert setup.hands["A"] == frozenset({card("7S")})
+    assert setup.hands["B"] == frozenset({twin(card("7S"))})
+    assert _timeline(record).trick_winners == ["I"]
     # A's 7S already on the table when the position starts (A's hand is empty), and B
     # holding a 7S: the table's is the other copy, and B plays its own
     (position,) = read_string(text.replace('"A:7... B:7...', '"A:... B:7...'))
     assert position.errors == [], [str(p) for p in position.errors]
     assert position.setup is not None and position.setup.start is not None
     assert position.setup.start.table == (("A", twin(card("7S"))),)
-    assert position.setup.hands["B"] == {card("7S")}
-    assert position.timeline.trick_winners == ["I"]
+    assert position.setup.hands["B"] == frozenset({card("7S")})
+    assert _timeline(position).trick_winners == ["I"]
 
 
 # -- the recorder's model ---------------------------------------------------------------------

@@ -36,7 +36,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final, Protocol, TextIO
 
-from ..core.cards import Card, Suit, parse_hand
+from ..core.cards import Card, Suit, parse_hand, sort_cards
 from ..core.engine import Game, IllegalPlay
 from ..core.rules import Capture, TrumpMethod
 from ..core.seats import Seat, Team, seats, team_label, team_of
@@ -185,7 +185,7 @@ def _completer(suggest: Suggest) -> Any:
         ) -> Iterable[Completion]:
             word = document.get_word_before_cursor(WORD=True)
             before = document.text_before_cursor[: len(document.text_before_cursor) - len(word)]
-            prefix = re.match(r"(?:[A-Ha-h]:)?(?:\^[Tt])?", word)
+            prefix = re.match(r"(?:[A-La-l]:)?(?:\^[Tt])?", word)
             lead = prefix.group() if prefix else ""
             rest = word[len(lead) :].upper()
             for option in suggest(before):
@@ -258,16 +258,17 @@ def _card(text: str) -> Card:
         raise ValueError(f"{text!r} is not a card (write it like 4S, TS or 10S)") from None
 
 
-def _hand_cards(text: str) -> str | list[Card]:
+def _hand_cards(text: str, twins: bool = False) -> str | list[Card]:
     """A hand as typed: PBN's ``S.H.D.C`` is passed on as it is (the entry reads it); the
     four suits apart (``AK7 - QJ2 T98``, ``-`` a void) or the cards one by one
-    (``AS KS 7S …``) become the cards."""
+    (``AS KS 7S …``) become the cards (``twins``: two packs, a card may come twice)."""
     if "." in text:
         return text
     parts = text.split()
     if len(parts) == 4:
         try:
-            return sorted(parse_hand(".".join("" if p == "-" else p for p in parts)))
+            holdings = ".".join("" if p == "-" else p for p in parts)
+            return sort_cards(parse_hand(holdings, twins=twins))
         except ValueError:
             pass
     return [_card(part) for part in parts]
@@ -290,9 +291,9 @@ class _Trick:
 
 
 _NUMBER: Final = re.compile(r"\s*(\d+)\s*\.", re.ASCII)
-_SEAT_COLON: Final = re.compile(r"(?<![\w^])([A-Ha-h])\s*:\s*")
+_SEAT_COLON: Final = re.compile(r"(?<![\w^])([A-La-l])\s*:\s*")
 _TOKEN: Final = re.compile(
-    r"(?:(?P<seat>[A-Ha-h]):)?(?P<ask>\^[Tt])?(?P<card>[^\s!?]+)(?P<glyph>[!?]{1,2})?"
+    r"(?:(?P<seat>[A-La-l]):)?(?P<ask>\^[Tt])?(?P<card>[^\s!?]+)(?P<glyph>[!?]{1,2})?"
 )
 
 
@@ -522,9 +523,10 @@ class Recorder:
         """Deal one typed hand (or several, ``A:… B:…``) into ``entry``; checked whole
         (:class:`EntryError` with what is wrong), a hand of the wrong size included."""
         size = entry.hand_size
+        twins = entry.rules.packs == 2
         if ":" in text:
             try:
-                given = parse_hands(text)
+                given = parse_hands(text, twins=twins)
             except ValueError as exc:
                 raise EntryError(f"cannot read the hands: {exc}") from None
             for who, hand in given.items():
@@ -535,8 +537,8 @@ class Recorder:
             entry.paste(text)
             return
         try:
-            cards = _hand_cards(text)
-            held = len(parse_hand(cards)) if isinstance(cards, str) else len(cards)
+            cards = _hand_cards(text, twins)
+            held = len(parse_hand(cards, twins=twins)) if isinstance(cards, str) else len(cards)
         except ValueError as exc:
             raise EntryError(f"{seat}: {exc}") from None
         if held != size:  # refused before anything is dealt

@@ -97,6 +97,7 @@ def board_view(record: DealRecord) -> tuple[JSON, list[PlayNode | None]]:
         "title": _title(record),
         "subtitle": _subtitle(record),
         "players": players,
+        "all_tens": setup.rules.all_tens if setup is not None else 4,
         "seats": list(table_seats),
         "names": names,
         "teams": {s: team_of(s) for s in table_seats},

@@ -486,6 +486,9 @@ def _tricks_table(payload: JSON) -> str:
     )
 
 
+_TENS_WORD: Final = {4: "four", 8: "eight"}
+
+
 def _ledger_table(payload: JSON, final: JSON) -> str:
     rows = "".join(
         f'<tr><th scope="row">{_card(entry["card"])}</th>'
@@ -493,8 +496,10 @@ def _ledger_table(payload: JSON, final: JSON) -> str:
         f"<td>{_sentence(entry['text'])}</td></tr>"
         for entry in final["ledger"]
     )
+    count = len(final["ledger"])
     return (
-        '<table class="mr-s-ledger"><caption>The four tens at the end</caption>'
+        f'<table class="mr-s-ledger"><caption>The {_TENS_WORD.get(count, str(count))}'
+        " tens at the end</caption>"
         f"<tbody>{rows}</tbody></table>"
     )
 

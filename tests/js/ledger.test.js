@@ -32,3 +32,22 @@ test("a row's spoken label has the names without their isolation marks", () => {
     assert.match(row.label, /^ten of (spades|hearts|diamonds|clubs): captured by /);
   }
 });
+
+test("two packs: eight rows, each ten twice, the second copy keyed apart", () => {
+  const ten = payload("two-packs-1");
+  assert.equal(ten.all_tens, 8);
+  for (const step of ten.steps) {
+    const rows = ledgerRows(step, ten);
+    assert.deepEqual(
+      rows.map((r) => r.card),
+      ["TS", "TS", "TH", "TH", "TD", "TD", "TC", "TC"],
+    );
+    assert.deepEqual(
+      rows.map((r) => r.key),
+      ["TS", "TS-2", "TH", "TH-2", "TD", "TD-2", "TC", "TC-2"],
+    );
+  }
+  const end = ten.steps[ten.main_line[ten.main_line.length - 1]];
+  const held = ["AC", "BD"].map((team) => ledgerRows(end, ten).filter((r) => r.team === team).length);
+  assert.deepEqual(held, end.tens);
+});

@@ -502,7 +502,7 @@ function build(view) {
   parts.ledger = h(
     "div",
     { class: "mr-box mr-ledger", "data-testid": "mr-ledger", role: "group", "aria-label": "tens ledger" },
-    h("div", { class: "mr-boxtitle", text: "The four tens" }),
+    h("div", { class: "mr-boxtitle", text: (payload.all_tens || 4) === 8 ? "The eight tens" : "The four tens" }),
     parts.ledgerList,
   );
   parts.result = h("div", { class: "mr-result", "data-testid": "mr-result", role: "status", hidden: true });

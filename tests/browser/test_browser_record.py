@@ -468,3 +468,65 @@ def test_the_form_offers_a_matchs_scoring_and_the_house_rotations(
     assert result is not None  # the common rotation: the file's deals were not under the flag
     assert saved.tags["Dealer"] == next_dealer(last.tags["Dealer"], result)
     assert errors.problems() == []
+
+
+def test_a_two_pack_deal_recorded_by_taps_on_a_phone(
+    voila_server: Server, workdir: Path, browser: Browser
+) -> None:
+    """Ten players, two packs (``sample_games/two-packs.pmn``'s first deal): the pack shows
+    every card twice, a card tapped twice gives a hand both copies, and in the play a seat
+    holding a card twice plays it by either button; the deal saved is the sample's."""
+    (record, _) = list(read_deals(ROOT / "sample_games" / "two-packs.pmn"))
+    target = workdir / "notebooks" / "recorded-ten.pmn"
+    source = (
+        "import mendikot_replay as mr\n"
+        "\n"
+        f"board = mr.new_deal(path={str(target)!r}, players=10, dealer='B',"
+        " trump_method='Drawn', event='Two packs: ten players', site='Ahmedabad',"
+        " date='2026.12.05')\n"
+        "board"
+    )
+    one_cell_notebook(workdir / "notebooks", "record-ten.ipynb", source, "record-cell")
+    hands = record.tags["Hands"].split()
+    errors = PageErrors()
+    with voila_page(
+        browser, voila_server, errors, "/voila/render/record-ten.ipynb", 0, "record-ten-end.png"
+    ) as page:
+        page.set_viewport_size({"width": 390, "height": 844})
+        viewer = page.get_by_test_id("mr-viewer").first
+        expect(pack(viewer).locator("button[data-card]")).to_have_count(100)
+        expect(pack(viewer).locator('button[data-card="KD"]')).to_have_count(2)
+        expect(pack(viewer).locator('button[data-card="2D"]')).to_have_count(1)  # one two out
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        # A's hand by taps: the king of diamonds twice, both copies to A
+        for card in ["3S", "QH", "JH", "AD", "KD", "KD", "9D", "JC", "6C", "6C"]:
+            pack(viewer).locator(f'button[data-card="{card}"]').first.click()
+        expect(seat(viewer, "A")).to_have_attribute("data-count", "10")
+        expect(seat(viewer, "A").locator('button[data-card="KD"]')).to_have_count(2)
+        expect(pack(viewer).locator('[data-card="KD"]')).to_have_count(0)
+        expect(pack(viewer).locator("button[data-card]")).to_have_count(90)
+        view(page, "record-ten-phone-dealing")
+        # B to I pasted (a card twice in a hand among them), J's hand is what is left
+        viewer.get_by_test_id("mr-paste").fill(" ".join(hands[1:9]))
+        viewer.get_by_test_id("mr-paste").press("Enter")
+        expect(seat(viewer, "J")).to_have_attribute("data-count", "10")
+        viewer.get_by_test_id("mr-trump-H").click()
+        expect(viewer.get_by_test_id("mr-pack")).to_have_count(0)
+        for k, node in enumerate(record.mainline(), start=1):
+            hand = viewer.get_by_test_id(f"mr-seat-{node.seat}")
+            hand.locator(f'button[data-card="{node.card}"]').first.click()
+            expect(viewer).to_have_attribute("data-node", str(k))
+            if k == 7:  # I's ace of spades after H's: the second copy on the table
+                expect(viewer.get_by_test_id("mr-trick").locator('[data-card="AS"]')).to_have_count(
+                    2
+                )
+                view(page, "record-ten-phone-twins")
+        expect(viewer.get_by_test_id("mr-record-next")).to_have_text("The deal is over: Save it.")
+        viewer.get_by_test_id("mr-save").click()
+        expect(notice(viewer)).to_have_attribute("data-kind", "saved", timeout=30_000)
+    (saved,) = list(read_deals(target))
+    assert saved.errors == []
+    for tag in ("Hands", "Result", "Tens", "Tricks", "Dealer", "Trump", "Players"):
+        assert saved.tags.get(tag) == record.tags.get(tag), tag
+    assert [str(n.card) for n in saved.mainline()] == [str(n.card) for n in record.mainline()]
+    assert errors.problems() == []

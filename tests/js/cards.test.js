@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { balanced, cardName, cardText, clamp, packPlaces, plural, sentencePieces, stillHeld } from "../../mendikot_replay/views/static/cards.js";
+import { balanced, cardName, cardText, clamp, packColumns, packPlaces, plural, sentencePieces, stillHeld } from "../../mendikot_replay/views/static/cards.js";
 
 test("a card reads as a player says it, and shows its suit sign", () => {
   assert.equal(cardName("TH"), "ten of hearts");
@@ -61,4 +61,13 @@ test("the recorder's pack has a place for each copy of a card, the dealt one fir
     ["7S", null],
     ["7S", null],
   ]);
+});
+
+test("the pack's rows: one pack's suit in one row or two, two packs' in two or four", () => {
+  assert.equal(packColumns(13, 13), 13);
+  assert.equal(packColumns(13, 7), 7);
+  assert.equal(packColumns(26, 13), 13);
+  assert.equal(packColumns(25, 7), 7);
+  assert.equal(packColumns(24, 7), 6);
+  assert.equal(packColumns(0, 7), 1);
 });

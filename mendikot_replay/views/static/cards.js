@@ -143,3 +143,9 @@ export function packPlaces(pack, hands, order) {
   for (const card of pack || []) places.push([card, null]);
   return places.sort((a, b) => order(a[0]) - order(b[0]) || (a[1] === null) - (b[1] === null));
 }
+
+/** Columns for `n` cards in rows of at most `most`, the rows as even as can be: 13 cards in
+ * rows of 7 are 7 and 6; a two-pack suit of 26 in rows of 13 is two rows of 13. */
+export function packColumns(n, most) {
+  return Math.max(1, Math.ceil(n / Math.max(1, Math.ceil(n / most))));
+}

@@ -36,7 +36,7 @@
 // mr-paste (the text box), mr-paste-go; on the board: mr-undo, mr-record-next, and once the
 // deal is over mr-record-next-deal (*Next deal*: {do: "next_deal"}). While the play is
 // recorded the root has the class mr-rec-play and data-to-play (the seat whose card is next).
-import { cardName, cardText, packPlaces, plural, rankText, SUIT_ORDER, SUIT_SIGN, SUIT_WORD } from "./cards.js";
+import { cardName, cardText, packColumns, packPlaces, plural, rankText, SUIT_ORDER, SUIT_SIGN, SUIT_WORD } from "./cards.js";
 import { bdi, h, sentence } from "./dom.js";
 import { goNode, isBoard, nodes, rulesLine, send, who, whoText } from "./viewer.js";
 import { showNotice } from "./editor.js";
@@ -426,9 +426,10 @@ function recDrawPack(view, entry) {
       h("span", { class: "rec-rowsign", "aria-hidden": "true", text: SUIT_SIGN[suit] }),
       h("div", { class: "rec-packcards" }, places),
     );
-    // As many columns as the suit has cards, or half as many (two rows) where they do not fit.
-    row.style.setProperty("--rec-n", String(cards.length));
-    row.style.setProperty("--rec-half", String(Math.ceil(cards.length / 2)));
+    // As many columns as the suit has cards (two packs: two rows of up to 13), or rows of
+    // up to 7 where they do not fit.
+    row.style.setProperty("--rec-n", String(packColumns(cards.length, 13)));
+    row.style.setProperty("--rec-half", String(packColumns(cards.length, 7)));
     return row;
   });
   const left = (entry.pack || []).length;

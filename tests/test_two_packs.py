@@ -318,10 +318,21 @@ def test_a_two_pack_position_too_early_for_the_search_is_refused_clearly() -> No
         solve(game)
 
 
-def test_the_odds_refuse_two_packs_with_the_reason() -> None:
-    (record, _) = list(read_deals(SAMPLE))
-    with pytest.raises(ValueError, match="not scored for two packs"):
-        odds(record, after=len(record.mainline()) - 10)
+def test_the_odds_of_a_two_pack_endgame_are_scored_and_earlier_refused() -> None:
+    twelve = list(read_deals(SAMPLE))[1]
+    with pytest.raises(ValueError, match="scored over its last 2 tricks, not 3"):
+        odds(twelve, trick=6)
+    # two tricks left: every world solved by the Python search; F's two diamonds scored,
+    # each world counted once for each card, beside the real deal's double-dummy value
+    scored = odds(twelve, trick=7, samples=40)
+    assert sorted(str(c) for c in scored.cards) == ["3D", "JD"]
+    real = solve(twelve.position(72))
+    for played, chance in scored.cards.items():
+        c = chance.chance
+        assert c.wins + c.ties + c.losses == scored.samples
+        assert chance.dd == real.cards[played]
+    # the choice matters in some worlds: the chances differ between the two cards
+    assert len({chance.chance.wins for chance in scored.cards.values()}) == 2
 
 
 def test_only_the_held_copy_is_among_the_legal_cards() -> None:

@@ -135,6 +135,7 @@ from ..solver.search import (
     core_signature,
     equivalence_groups,
     moves,
+    tricks_left,
     value_text,
 )
 
@@ -753,6 +754,7 @@ class OddsSolver:
         self._dd = Solver("outcome", engine=engine)  # refuses a core that is not built
         self.use_core = COMPILED and engine != "python"
         self._python = None if self.use_core else Solver("outcome", engine="python")
+        self._two_packs = Solver("outcome", engine="python")
         self._links: dict[CoreSignature, queue.SimpleQueue[CoreLink]] = {}
         self._kept: dict[tuple[int, tuple[Play, ...], Seat], _Kept] = {}
 
@@ -799,10 +801,12 @@ class OddsSolver:
         them (:attr:`Odds.glance`), kept, so that the same call without it later solves
         only the rest (a graph drawn roughly at once, then made precise)."""
         game, view = _position(setup, plays, seat)
-        if game.two_packs:
+        left = tricks_left(game)
+        if game.two_packs and left > TWO_PACK_ODDS_TRICKS:
             raise ValueError(
-                "single-dummy chances are not scored for two packs: each world is solved by "
-                "the compiled core, which holds one pack"
+                f"single-dummy chances of a two-pack deal are scored over its last "
+                f"{TWO_PACK_ODDS_TRICKS} tricks, not {left}: each world is solved by the "
+                "Python search (the compiled core holds one pack)"
             )
         mover = game.to_play
         assert mover is not None
@@ -990,6 +994,8 @@ class OddsSolver:
         if not todo:
             return total
         python = self._python
+        if python is None and games and games[0].two_packs:
+            python = self._two_packs  # the core holds one pack
         if python is not None:
             for i in todo:
                 g = games[i]
@@ -1051,6 +1057,12 @@ class OddsSolver:
             for _ in range(self.workers):
                 pool.put(CoreLink(game, "outcome"))
         return pool
+
+
+TWO_PACK_ODDS_TRICKS: Final = 2
+"""The most tricks left at which a two-pack deal's chances are scored: each world is solved
+by the Python search (hundreds of worlds in a second or two at two tricks, but a tenth to a
+quarter of a second each at three)."""
 
 
 def odds(

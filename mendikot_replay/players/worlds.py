@@ -53,7 +53,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.cards import SUITS, Card, Suit
+from ..core.cards import SUITS, Card, Suit, sort_cards
 from ..core.rules import Reveal
 from ..core.seats import Seat
 from .simple import SeatView
@@ -143,7 +143,7 @@ def knowledge(view: SeatView, *, reveal: bool = False) -> Knowledge:
         if view.rules.reveal_if_trumping and view.rules.reveal is Reveal.A and _void_now(view):
             refused |= {c.suit for c in own}  # void now, and the card stays down: none held
     known = {c for cs in fixed.values() for c in cs}
-    cards = tuple(sorted(unseen - known))
+    cards = tuple(sort_cards(unseen - known))
     sizes: dict[Seat, int] = {}
     for s in fixed:
         n = view.cards_held(s) - len(fixed[s]) - (s == face_down_holder)
@@ -158,9 +158,10 @@ def knowledge(view: SeatView, *, reveal: bool = False) -> Knowledge:
             shown.add(trump)
         void[s] = frozenset(shown)
     out_of_play = len(cards) - sum(sizes.values()) - (face_down_holder is not None)
-    # Tens: all four are in every deck; those not taken, piled or on the table are in hands.
+    # Tens: all four (eight with two packs) are in every deck; those not taken, piled or on
+    # the table are in hands.
     on_table = sum(c.is_ten for _, c in view.table)
-    in_hands = 4 - sum(view.tens) - len(view.pile_tens) - on_table
+    in_hands = view.rules.all_tens - sum(view.tens) - len(view.pile_tens) - on_table
     in_other_hands = in_hands - sum(c.is_ten for c in own)
     out_tens = sum(c.is_ten for c in unseen) - in_other_hands
     if out_of_play < 0 or not 0 <= out_tens <= out_of_play:

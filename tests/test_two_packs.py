@@ -29,6 +29,7 @@ from mendikot_replay.solver.search import (
     Solver,
     core_state,
     equivalence_groups,
+    plain_minimax,
     solve,
 )
 
@@ -287,7 +288,9 @@ def test_the_search_agrees_with_plain_minimax_on_two_pack_endgames(variant: str)
         assert core_state(game) is None
         reference = tree_values(game)
         for objective in OBJECTIVES:
-            assert expected(game, reference, objective) == got(Solver(objective).solve(game)), (
+            want = expected(game, reference, objective)
+            assert want == plain_minimax(game, objective), (variant, i, objective)
+            assert want == got(Solver(objective).solve(game)), (
                 variant,
                 i,
                 objective,

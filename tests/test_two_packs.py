@@ -32,6 +32,7 @@ from mendikot_replay.solver.search import (
     plain_minimax,
     solve,
 )
+from mendikot_replay.views.terminal import render_deal
 
 SAMPLE = Path(__file__).resolve().parent.parent / "sample_games" / "two-packs.pmn"
 
@@ -346,3 +347,11 @@ def test_only_the_held_copy_is_among_the_legal_cards() -> None:
         assert all(isinstance(c, Card) for c in hand)
     legal = game.legal_cards()
     assert set(legal) <= (game.hands[game.to_play or "A"] or set())
+
+
+def test_the_terminal_replay_says_the_two_pack_results_in_eights() -> None:
+    ten, twelve = (render_deal(record) for record in read_deals(SAMPLE))
+    assert "B/D/F/H/J win with 6 of 10 tricks (tens 4-4)" in ten
+    assert "B/D/F/H/J/L mendikot: all 8 tens (1-7 tricks)" in twelve
+    # both copies of a card shown in a hand: A's two kings of diamonds
+    assert "♦ AKK9  ♣ J66" in ten

@@ -391,9 +391,10 @@ def _result_words(result: DealResult, setup: DealSetup, players: int) -> str:
     mine = 0 if result.winner == "AC" else 1
     if result.kind == "whitewash":
         return f"{side} whitewash: all {tricks[mine]} tricks and every ten"
+    all_tens = setup.rules.all_tens
     if result.kind == "mendikot":
-        return f"{side} mendikot: all four tens ({tricks[0]}-{tricks[1]} tricks)"
-    if tens[mine] >= 3:
+        return f"{side} mendikot: all {all_tens} tens ({tricks[0]}-{tricks[1]} tricks)"
+    if 2 * tens[mine] > all_tens:
         return f"{side} win with {tens[mine]} tens ({tricks[0]}-{tricks[1]} tricks)"
     total = setup.rules.tricks_per_deal
     return f"{side} win with {tricks[mine]} of {total} tricks (tens {tens[0]}-{tens[1]})"

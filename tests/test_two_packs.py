@@ -13,6 +13,7 @@ import pytest
 from test_solver_crosscheck import describe, expected, got, tree_values
 
 from mendikot_replay.analysis.odds import odds
+from mendikot_replay.analysis.points import find_points
 from mendikot_replay.core.cards import Card, card, copies_by_appearance, deck, parse_hand, twin
 from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, SetupError, StartPosition
 from mendikot_replay.core.result import deal_result
@@ -355,3 +356,11 @@ def test_the_terminal_replay_says_the_two_pack_results_in_eights() -> None:
     assert "B/D/F/H/J/L mendikot: all 8 tens (1-7 tricks)" in twelve
     # both copies of a card shown in a hand: A's two kings of diamonds
     assert "♦ AKK9  ♣ J66" in ten
+
+
+def test_the_annotator_marks_the_race_for_tricks_at_four_tens_each() -> None:
+    ten, twelve = read_deals(SAMPLE)
+    races = [p for p in find_points(ten) if p.kind == "tricks-race"]
+    assert [(p.trick, p.text.split(":")[0]) for p in races] == [(9, "The tens are split 4-4")]
+    # twelve players, the tens never level (B/D/F/H/J/L take all eight): no race
+    assert all(p.kind != "tricks-race" for p in find_points(twelve))

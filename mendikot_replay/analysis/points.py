@@ -205,7 +205,8 @@ class _Finder:
         cashed: dict[tuple[Seat, Suit], int] = {}
         race_marked = False
         start = self.timeline.setup.start
-        race_before = start is not None and start.tens == (2, 2)
+        half = self.rules.all_tens // 2  # the even split of the tens: 2-2, or 4-4 (two packs)
+        race_before = start is not None and start.tens == (half, half)
         for trick_events in tricks:
             # The state at the trick's start is a checkpoint of the timeline (free to read);
             # each seat plays once a trick, so it is every player's hand before their card.
@@ -228,7 +229,12 @@ class _Finder:
             self._note_cashes(trick_events, winner_event, cashed)
             after = self.timeline[trick_events[-1].ply + 1]
             split_decides = self.rules.split_tens_non_dealer  # 2-2 decides: no race
-            if not race_marked and not race_before and after.tens == (2, 2) and not split_decides:
+            if (
+                not race_marked
+                and not race_before
+                and after.tens == (half, half)
+                and not split_decides
+            ):
                 race_marked = True
                 total = self.rules.tricks_per_deal
                 need = total // 2 + 1
@@ -237,7 +243,7 @@ class _Finder:
                     "tricks-race",
                     winner_event,
                     (),
-                    f"The tens are split 2-2: from here only tricks count, and {need} of "
+                    f"The tens are split {half}-{half}: from here only tricks count, and {need} of "
                     f"{total} decide the deal ({_team_name('AC', self.players)} have {ac}, "
                     f"{_team_name('BD', self.players)} {bd}).",
                 )
@@ -298,14 +304,15 @@ class _Finder:
     def _premature(self, event: PlayEvent, trick: list[PlayEvent]) -> None:
         if any(e.card.is_ten for e in trick):
             return
-        if self.start.tens == (2, 2):
+        half = self.rules.all_tens // 2
+        if self.start.tens == (half, half):
             return
         self.add(
             "premature-reveal",
             event,
             (event.seat,),
             f"{event.seat} asks for the trump in a trick with no ten while the tens are "
-            "not 2-2: the reveal wins nothing that decides the deal and tells the table "
+            f"not {half}-{half}: the reveal wins nothing that decides the deal and tells the table "
             "the trump.",
         )
 

@@ -537,8 +537,10 @@ class RuleOfThumbPlayer:
         return self.void(view, legal)
 
     def _racing(self, view: SeatView) -> bool:
-        """The tens split 2–2 and all taken: only tricks count now."""
-        return view.tens == (2, 2)
+        """The tens split evenly (2–2, or 4–4 with two packs) and all taken: only tricks
+        count now."""
+        half = view.rules.all_tens // 2
+        return view.tens == (half, half)
 
     # -- leading -----------------------------------------------------------------------
     def lead(self, view: SeatView, legal: Sequence[Card]) -> Choice:

@@ -344,10 +344,10 @@ def checked_answers(defaults: Mapping[str, str], given: Mapping[str, object]) ->
     >>> answers = checked_answers({}, {"players": "8", "dealer": "e", "name A": " Asha "})
     >>> answers["players"], answers["deck"], answers["dealer"], answers["name A"]
     ('8', '48', 'E', 'Asha')
-    >>> checked_answers({}, {"players": "5"})
+    >>> checked_answers({}, {"players": "5"})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    mendikot_replay.pmn.entry.EntryError: Players: Mendikot is played by 4, 6 or 8 players, not '5'
+    mendikot_replay.pmn.entry.EntryError: Players: Mendikot is played by 4, 6, 8, 10 or 12 ...
     """
     answers: dict[str, str] = {}
     index = 0

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass
 from typing import Final, Protocol
 
-from ..core.cards import SUITS, Card, Suit
+from ..core.cards import SUITS, Card, Suit, twin
 from ..core.engine import DealSetup, Game, PlayEvent, StartPosition
 from ..core.rules import Reveal, Rules, TrumpMethod
 from ..core.seats import ALL_SEATS, Seat, team_of
@@ -397,14 +397,19 @@ class SeatView:
         return c not in self.memory.played and c not in self._hand and c not in self._on_table
 
     def is_master(self, c: Card) -> bool:
-        """Whether no unseen card of ``c``'s suit outranks it."""
+        """Whether no unseen card of ``c``'s suit outranks it (with two packs, nor its twin,
+        which played after it would win)."""
         ranks = _CARD[c.suit.index]
         played, hand, on_table = self.memory.played, self._hand, self._on_table
         for r in range(c.rank + 1, 15):
             x = ranks[r]
             if x not in played and x not in hand and x not in on_table:
                 return False
-        return True
+        if not self._game.two_packs:
+            return True
+        deck = self._game.deck
+        higher = [twin(ranks[r]) for r in range(c.rank + 1, 15)] + [twin(c)]
+        return all(x not in deck or x in played or x in hand or x in on_table for x in higher)
 
     def trumps_live(self) -> bool:
         """Whether an opponent (or partner) may still hold a trump: the trump is unknown, or
@@ -609,7 +614,7 @@ class RuleOfThumbPlayer:
             return Choice(lowest(legal), reason="low-partner")
         if w_trump and led is not trump:
             return Choice(lowest(legal), reason="low")
-        beaters = [c for c in legal if c.rank > w_card.rank]
+        beaters = [c for c in legal if c.rank >= w_card.rank]  # ``>=``: a later twin wins
         if not beaters:
             return Choice(lowest(legal), reason="low")
         if last:
@@ -697,7 +702,7 @@ class RuleOfThumbPlayer:
             if any(c.suit is not trump for c in legal):
                 return Choice(self.discard(legal, trump), reason="discard")
         if my_trumps:
-            beat = [c for c in my_trumps if not w_trump or c.rank > w_card.rank]
+            beat = [c for c in my_trumps if not w_trump or c.rank >= w_card.rank]
             if beat and not partner_wins and not last:
                 # never ruff with a ten an opponent can overruff
                 beat = [c for c in beat if not c.is_ten or view.is_master(c)]

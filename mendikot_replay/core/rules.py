@@ -233,16 +233,25 @@ def default_deck(players: int) -> int:
 
 
 def deck_table_problem(size: int, players: int) -> str | None:
-    """Why a known deck does not suit the table, or ``None``: two packs are for ten or
-    twelve players, and those tables play two packs.
+    """Why a deck of ``size`` cards cannot be played by ``players``, or ``None``: the one
+    check of a deck for :class:`Rules`, the reader and the recorder's answers. PMN knows
+    the deck (:func:`~.cards.deck_problem`); two packs are for ten or twelve players, and
+    those tables play two packs; the deck deals out evenly.
 
     >>> deck_table_problem(100, 4)
     'a 100-card deck is two packs, played by 10 or 12 players, not 4'
+    >>> deck_table_problem(52, 6)
+    'a 52-card deck does not deal evenly to 6 players'
     """
+    unknown = deck_problem(size)
+    if unknown is not None:
+        return unknown
     if packs(size) == 2 and players < 10:
         return f"a {size}-card deck is two packs, played by 10 or 12 players, not {players}"
     if packs(size) == 1 and players >= 10:
         return f"{players} players play two packs (Deck {default_deck(players)}), not {size} cards"
+    if size % players:
+        return f"a {size}-card deck does not deal evenly to {players} players"
     return None
 
 
@@ -305,13 +314,9 @@ class Rules:
             )
         if self.deck == 0:
             object.__setattr__(self, "deck", default_deck(self.players))
-        why = deck_problem(self.deck) or deck_table_problem(self.deck, self.players)
+        why = deck_table_problem(self.deck, self.players)
         if why is not None:
             raise ValueError(why)
-        if self.deck % self.players:
-            raise ValueError(
-                f"a {self.deck}-card deck does not deal evenly to {self.players} players"
-            )
         conflicts = flag_conflicts(self.flags, self.trump_method, self.reveal, self.capture)
         if conflicts:
             raise ValueError(conflicts[0][1])

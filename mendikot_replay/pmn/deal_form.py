@@ -91,9 +91,7 @@ def decks(players: int) -> tuple[str, ...]:
     >>> decks(6), decks(10)
     (('48',), ('100',))
     """
-    return tuple(
-        str(d) for d in DECK_SIZES if d % players == 0 and deck_table_problem(d, players) is None
-    )
+    return tuple(str(d) for d in DECK_SIZES if deck_table_problem(d, players) is None)
 
 
 def _one_of(names: Sequence[str]) -> str:

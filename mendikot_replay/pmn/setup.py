@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..core.cards import Card, Suit, deck, deck_problem, free_copy, sort_cards, twin
+from ..core.cards import Card, Suit, deck, free_copy, sort_cards, twin
 from ..core.engine import DealSetup, StartPosition
 from ..core.rules import (
     VARIANT_FLAGS,
@@ -108,15 +108,9 @@ class _SetupBuilder:
         players = players or 4
         deck_size = self.number("Deck")
         if deck_size is not None:
-            why = deck_problem(deck_size) or deck_table_problem(deck_size, players)
+            why = deck_table_problem(deck_size, players)
             if why is not None:
                 self.problem(f"Deck: {why}", "Deck")
-                deck_size = None
-            elif deck_size % players:
-                self.problem(
-                    f"Deck: a {deck_size}-card deck does not deal evenly to {players} players",
-                    "Deck",
-                )
                 deck_size = None
         method = TrumpMethod(self.choice("TrumpMethod", METHOD_NAMES, "Drawn"))
         reveal = Reveal(self.choice("Reveal", [r.value for r in Reveal], "A"))

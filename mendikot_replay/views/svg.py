@@ -194,6 +194,9 @@ class _Drawing:
         self.panel_w = 200 if big else 136 if crowded else 168
         self.panel_h = 118 if big else 88 if crowded else 104
         self.font = 14 if big else 11 if crowded else 12
+        # the trick's cards: their size, and how far out from the centre they lie
+        self.trick_card = (46, 64) if big else (34, 48) if crowded else (40, 56)
+        self.trick_reach = 0.34 if big else 0.42 if crowded else 0.4
         self.cx, self.cy = _WIDTH / 2, _TABLE_HEIGHT / 2 + 8
         self.rx = _WIDTH / 2 - self.panel_w / 2 - 10
         self.ry = _TABLE_HEIGHT / 2 - self.panel_h / 2 - 18
@@ -399,9 +402,9 @@ class _Drawing:
     # -- the trick on the table ---------------------------------------------------------
     def table(self) -> None:
         snap = self.snap
-        w, h = (46, 64) if self.players == 4 else (34, 48) if self.players >= 10 else (40, 56)
+        w, h = self.trick_card
         for seat, played in snap.table:
-            x, y = self.seat_point(seat, 0.34 if self.players == 4 else 0.42 if w < 40 else 0.4)
+            x, y = self.seat_point(seat, self.trick_reach)
             left, top = x - w / 2, y - h / 2
             led = seat == snap.leader
             won = seat == snap.trick_winner

@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from mendikot_replay.core.cards import Card, Suit, format_hand  # noqa: E402
 from mendikot_replay.core.engine import DealSetup, Game, PlayEvent  # noqa: E402
-from mendikot_replay.core.result import DealResult, deal_result, next_dealer  # noqa: E402
+from mendikot_replay.core.result import DealResult  # noqa: E402
 from mendikot_replay.core.rules import Capture, Reveal, Rules, Scoring, TrumpMethod  # noqa: E402
 from mendikot_replay.core.seats import Seat, seats, team_of  # noqa: E402
 from mendikot_replay.players.simple import Choice, Memory, RuleOfThumbPlayer, SeatView  # noqa: E402
@@ -106,9 +106,7 @@ def play_deal(setup: DealSetup, overrides: Override | None = None) -> Played:
     game = Game(setup)
     memory = Memory(game)
     moves, events = play_out(game, memory, overrides)
-    c = game.counts
-    result = deal_result((c.tens[0], c.tens[1]), (c.tricks[0], c.tricks[1]), game.total_tricks)
-    return Played(setup, moves, events, result, game)
+    return Played(setup, moves, events, game.result(), game)
 
 
 def make_setup(rules: Rules, seed: int, dealer: Seat) -> tuple[DealSetup, dict[str, str]]:
@@ -494,8 +492,7 @@ def find_seed(
 # ---------------------------------------------------------------------------------------
 def outcome(game: Game) -> int:
     """+1 when A/C win, -1 when B/D win, 0 for a tie (finished game)."""
-    c = game.counts
-    r = deal_result((c.tens[0], c.tens[1]), (c.tricks[0], c.tricks[1]), game.total_tricks)
+    r = game.result()
     return 0 if r.winner is None else (1 if r.winner == "AC" else -1)
 
 
@@ -836,7 +833,7 @@ def match_specs(base: int, target: int, count_range: tuple[int, int]) -> list[De
             points[played.result.winner] += 1
         if max(points.values()) >= target:
             return specs if len(specs) >= count_range[0] else None
-        dealer = next_dealer(dealer, played.result, 4)
+        dealer = rules.next_dealer(dealer, played.result)
     return None
 
 

@@ -165,3 +165,51 @@ def test_every_module_is_in_the_architecture_page() -> None:
     }
     assert actual <= documented, f"undocumented modules: {sorted(actual - documented)}"
     assert documented <= actual, f"documented but missing: {sorted(documented - actual)}"
+
+
+# -- each rule has one home --------------------------------------------------------------------
+#: The rule-dependent functions that a house rule changes, and the only modules that may use
+#: them: everyone else asks the deal's ``Rules`` (``Rules.result``, ``Rules.next_dealer``),
+#: so no caller can leave a flag out.
+RULE_FUNCTIONS: dict[str, set[str]] = {
+    "_deal_result": {"core/result.py", "core/rules.py"},
+    "_next_dealer": {"core/result.py", "core/rules.py"},
+}
+
+
+def rule_function_uses(path: Path) -> list[tuple[str, int]]:
+    """Where ``path`` names one of :data:`RULE_FUNCTIONS` (imported, called or passed on)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: list[tuple[str, int]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            found += [(a.name, node.lineno) for a in node.names if a.name in RULE_FUNCTIONS]
+        elif isinstance(node, ast.Name) and node.id in RULE_FUNCTIONS:
+            found.append((node.id, node.lineno))
+        elif isinstance(node, ast.Attribute) and node.attr in RULE_FUNCTIONS:
+            found.append((node.attr, node.lineno))
+    return found
+
+
+def test_rule_dependent_functions_are_used_only_in_their_home() -> None:
+    """The result of a deal and the next dealer depend on house rules: outside ``core``'s
+    result and rules modules (the package, the scripts, the benchmarks and the tests alike)
+    they come from ``Rules``, which passes every flag on."""
+    wrong = []
+    for folder in ("mendikot_replay", "scripts", "benchmarks", "tests"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            where = str(path.relative_to(PACKAGE)) if path.is_relative_to(PACKAGE) else ""
+            for name, line in rule_function_uses(path):
+                if where not in RULE_FUNCTIONS[name] and path != Path(__file__):
+                    wrong.append(f"{path.relative_to(ROOT)}:{line} uses {name}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_one_home_check_catches_a_bare_call(tmp_path: Path) -> None:
+    """The checker itself can fail: a view computing the next dealer without the rules."""
+    fake = tmp_path / "report.py"
+    fake.write_text(
+        "from ..core.result import _next_dealer\nnext_one = _next_dealer('A', result)\n",
+        encoding="utf-8",
+    )
+    assert rule_function_uses(fake) == [("_next_dealer", 1), ("_next_dealer", 2)]

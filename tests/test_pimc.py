@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from mendikot_replay.cli.app import main
 from mendikot_replay.core.cards import Card, Suit, card, deck, parse_hand
 from mendikot_replay.core.engine import DealSetup, Game, StartPosition
-from mendikot_replay.core.result import deal_result
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.core.seats import Seat, team_of
 from mendikot_replay.players.pimc import (
@@ -247,8 +246,10 @@ def test_worlds_and_choices_come_from_the_seed() -> None:
 def outcome(game: Game, team: str) -> int:
     """The finished deal's result for ``team``: 3 whitewash … -3 whitewashed."""
     counts = game.counts
-    result = deal_result(
-        (counts.tens[0], counts.tens[1]), (counts.tricks[0], counts.tricks[1]), game.total_tricks
+    result = game.rules.result(
+        (counts.tens[0], counts.tens[1]),
+        (counts.tricks[0], counts.tricks[1]),
+        total_tricks=game.total_tricks,
     )
     rank = {"whitewash": 3, "mendikot": 2, "win": 1}
     if result.winner is None:

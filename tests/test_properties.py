@@ -191,6 +191,25 @@ def _result_by_the_rules(
     return None, "tie"
 
 
+def _next_dealer_by_the_rules(dealer: str, winner: str | None, kind: str, rules: Rules) -> str:
+    """docs/rules.md, "Next dealer", worked out here: the dealer's side won, the seat to the
+    dealer's right (the next letter round the table) deals; a tie, the same dealer; the
+    dealer's side lost, the same dealer, but the partner (two seats on) after a whitewash;
+    under ``partner-deals`` the partner after any loss, under ``dealer-stays`` the same
+    dealer after any loss."""
+    order = "ABCDEFGHIJKL"[: rules.players]
+    at = order.index(dealer)
+    if winner is None:
+        return dealer
+    if ("AC" if at % 2 == 0 else "BD") == winner:
+        return order[(at + 1) % rules.players]
+    if rules.dealer_stays:
+        return dealer
+    if rules.partner_deals or kind == "whitewash":
+        return order[(at + 2) % rules.players]
+    return dealer
+
+
 # -- the deal itself -------------------------------------------------------------------------
 @SETTINGS
 @given(rules=rules_strategy(), seed=seeds)
@@ -236,6 +255,11 @@ def test_random_deal_replays_and_adds_up(rules: Rules, seed: int) -> None:
     assert record.tags["Result"] == ("tie" if winner is None else f"{winner} {kind}")
     assert record.tags["Tens"] == f"{tens[0]}-{tens[1]}"
     assert record.tags["Tricks"] == f"{tricks[0]}-{tricks[1]}"
+
+    # the next dealer, by the table's rotation (its house rule included), as docs/rules.md
+    # says it, through the one home of the rule
+    following = _next_dealer_by_the_rules(dealer, winner, kind, rules)
+    assert rules.next_dealer(dealer, result) == following, (dealer, result.tag, rules.flags)
 
     # and the project's own checker agrees with all of it
     check_record(record)

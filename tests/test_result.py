@@ -7,10 +7,29 @@ import pytest
 from mendikot_replay.core.cards import Card, Suit, card
 from mendikot_replay.core.engine import DealSetup
 from mendikot_replay.core.match import MatchRegister, deal_points, deal_scores
-from mendikot_replay.core.result import DealResult, deal_result, next_dealer, parse_result_tag
+from mendikot_replay.core.result import DealResult, parse_result_tag
 from mendikot_replay.core.rules import Capture, Rules, Scoring, TrumpMethod
 from mendikot_replay.core.timeline import Timeline
 from mendikot_replay.pmn.check import winners_took_all_aces
+
+
+def deal_result(tens: tuple[int, int], tricks: tuple[int, int], total: int) -> DealResult:
+    """A four-player deal's result by the default rules, ``total`` tricks long."""
+    return Rules().result(tens, tricks, total_tricks=total)
+
+
+def next_dealer(
+    dealer: str,
+    result: DealResult,
+    players: int = 4,
+    *,
+    partner_deals: bool = False,
+    dealer_stays: bool = False,
+) -> str:
+    """The next dealer by a table's rotation, asked of its rules (the one home of the rule)."""
+    rules = Rules(players=players, partner_deals=partner_deals, dealer_stays=dealer_stays)
+    return rules.next_dealer(dealer, result)
+
 
 # -- who wins the deal -----------------------------------------------------------------------
 

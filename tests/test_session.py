@@ -17,7 +17,7 @@ from mendikot_replay.analysis import odds as odds_module
 from mendikot_replay.analysis.chances import deal_chances
 from mendikot_replay.analysis.odds import Odds
 from mendikot_replay.analysis.pipeline import Pipeline
-from mendikot_replay.core.result import next_dealer
+from mendikot_replay.core.rules import Rules
 from mendikot_replay.players.simulate import simulate
 from mendikot_replay.pmn.deal_form import DealForm, today
 from mendikot_replay.pmn.entry import DealEntry
@@ -104,7 +104,9 @@ def test_a_table_s_deals_set_up_by_the_form_one_after_the_other(tmp_path: Path) 
     reply = as_json(session.handle({"do": "next_deal"}))["changes"]
     assert reply["notice"]["kind"] == "saved"  # the deal was saved on the way
     form = reply["data"]["form"]
-    assert form["answers"]["dealer"] == next_dealer(worked.tags["Dealer"], worked.timeline.result)
+    assert form["answers"]["dealer"] == Rules().next_dealer(
+        worked.tags["Dealer"], worked.timeline.result
+    )
     assert form["answers"]["event"] == worked.tags["Event"]
     assert form["answers"]["name C"] == worked.tags["C"]
     assert session.state["dirty"] is False and session.state["analysis"] == {}

@@ -19,7 +19,6 @@ from mendikot_replay.analysis.points import find_points
 from mendikot_replay.cli.app import main
 from mendikot_replay.core.cards import Card
 from mendikot_replay.core.match import deal_scores
-from mendikot_replay.core.result import next_dealer
 from mendikot_replay.core.rules import Capture, Reveal, Rules, Scoring, TrumpMethod
 from mendikot_replay.core.seats import next_seat, team_of
 from mendikot_replay.players.simple import RandomPlayer, RuleOfThumbPlayer
@@ -196,7 +195,7 @@ def test_matches_rotate_dealers_and_end_at_the_target() -> None:
         numbers = [int(d.record.tags["Deal"]) for d in played]
         assert numbers == list(range(1, len(played) + 1))
         for before, after in itertools.pairwise(played):
-            expected = next_dealer(before.record.tags["Dealer"], before.result, 4)
+            expected = Rules().next_dealer(before.record.tags["Dealer"], before.result)
             assert after.record.tags["Dealer"] == expected, name
         points = {"AC": 0, "BD": 0}
         for d in played:
@@ -236,13 +235,17 @@ def test_matches_under_a_house_rotation_and_register(rules: Rules, target: int) 
     for name, played in matches.items():
         for before, after in itertools.pairwise(played):
             dealer = before.record.tags["Dealer"]
-            expected = next_dealer(
-                dealer,
-                before.result,
-                4,
-                partner_deals=rules.partner_deals,
-                dealer_stays=rules.dealer_stays,
-            )
+            # the rotation as docs/rules.md says it: the partner (two seats on) after a
+            # loss under partner-deals, the same dealer after any loss under dealer-stays
+            expected = dealer
+            if before.result.winner == team_of(dealer):
+                expected = next_seat(dealer, 4)
+            elif (
+                before.result.winner is not None
+                and not rules.dealer_stays
+                and (rules.partner_deals or before.result.kind == "whitewash")
+            ):
+                expected = next_seat(dealer, 4, 2)
             assert after.record.tags["Dealer"] == expected, name
             lost = before.result.loser == team_of(dealer)
             flagged += lost and (before.result.kind != "whitewash" or rules.dealer_stays)

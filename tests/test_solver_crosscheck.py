@@ -28,7 +28,7 @@ The reference (:func:`tree_values`) is a plain minimax written here, independent
 solver's code: it asks the rules engine for the legal cards, plays each one on a
 :meth:`Game.copy <mendikot_replay.core.engine.Game.copy>` (version B: with and without asking
 for the closed trump, the engine refusing what the rules forbid), scores finished deals
-with :func:`~mendikot_replay.core.result.deal_result`, and has no pruning, no table and no
+with :meth:`~mendikot_replay.core.rules.Rules.result`, and has no pruning, no table and no
 grouping. It walks each tree once for the three objectives (five numbers per node: the
 outcome for A/C, and each side's tens and tricks, each maximised by its own side), and
 plays forced cards without copying. It is itself compared with ``plain_minimax``.
@@ -53,7 +53,6 @@ from test_solver import VARIANTS, small_position
 
 from mendikot_replay.core.cards import TENS, Card, Suit, card, format_hand, parse_hand
 from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, StartPosition
-from mendikot_replay.core.result import deal_result
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.players.generate import random_deal, random_rules
 from mendikot_replay.solver import search as solver_module
@@ -242,14 +241,13 @@ def _team(game: Game) -> int:
 
 def _finals(game: Game) -> Values:
     tens, tricks = game.counts.tens, game.counts.tricks
-    split = game.split_winner  # the house rule's side for a 2-2, from the dealer
-    result = deal_result(
+    last = game.trick_winners[-1] if game.finished and game.trick_winners else None
+    result = game.rules.result(  # the house rules' 2-2, tie and eight tens with them
         (tens[0], tens[1]),
         (tricks[0], tricks[1]),
-        game.total_tricks,
-        split_winner=split,
-        half_first=game.half_first,  # (tie-half-first: who did not take the last trick)
-        all_tens=game.rules.all_tens,  # (two packs: eight)
+        dealer=game.setup.dealer,
+        last_trick_winner=last,
+        total_tricks=game.total_tricks,
     )
     outcome = 0
     if result.winner is not None:

@@ -16,7 +16,6 @@ from mendikot_replay.analysis.odds import odds
 from mendikot_replay.analysis.points import find_points
 from mendikot_replay.core.cards import Card, card, copies_by_appearance, deck, parse_hand, twin
 from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, SetupError, StartPosition
-from mendikot_replay.core.result import deal_result
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.core.timeline import Timeline
 from mendikot_replay.players.generate import random_deal
@@ -102,12 +101,13 @@ def test_twins_are_two_cards_written_alike() -> None:
 def test_eight_tens_five_win_all_a_mendikot_four_all_the_tricks(
     tens: tuple[int, int], tricks: tuple[int, int], tag: str, reason: str
 ) -> None:
-    result = deal_result(tens, tricks, 10, all_tens=8, players=10)
+    result = Rules(players=10).result(tens, tricks)
     assert (result.tag, result.reason) == (tag, reason)
 
 
 def test_a_trick_tie_goes_to_the_side_that_reached_half_first_under_tie_half_first() -> None:
-    result = deal_result((4, 4), (5, 5), 10, all_tens=8, players=10, half_first="BD")
+    # A took the last trick: B/D reached half first
+    result = Rules(players=10, tie_half_first=True).result((4, 4), (5, 5), last_trick_winner="A")
     assert result.tag == "BD win"
     assert result.reason == "4-4 tens, tricks split 5-5: B/D/F/H/J reached half first"
 

@@ -30,8 +30,6 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         Rules,
         Scoring,
         TrumpMethod,
-        flag_options,
-        unknown_flag,
     )
     from ..players.simulate import lineup, player_by_name, simulate
     from ..pmn.writer import write_deals, write_file
@@ -39,21 +37,18 @@ def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.deals < 0:
         raise UsageError("--deals must be 0 or more")
     flags = [f.strip() for f in (args.variant or "").split(",") if f.strip()]
-    why = unknown_flag(flags)
-    if why is not None:
-        raise UsageError(f"--variant: {why}")
     try:
-        rules = Rules(
+        rules = Rules.with_variant(
+            flags,
             players=args.players,
             deck=args.deck or 0,
             trump_method=TrumpMethod(args.trump),
             reveal=Reveal(args.reveal),
             capture=Capture(args.capture),
             scoring=Scoring(args.scoring),
-            **flag_options(flags),
         )
     except ValueError as exc:
-        raise UsageError(str(exc)) from None
+        raise UsageError(f"--variant: {exc}" if flags else str(exc)) from None
     if args.worlds is not None and args.worlds < 1:
         raise UsageError("--worlds must be 1 or more")
     if args.solve_from is not None and args.solve_from < 0:

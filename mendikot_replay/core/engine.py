@@ -33,9 +33,9 @@ from typing import Any, Final, Literal, NamedTuple
 
 from ..errors import MendikotError
 from .cards import Card, Suit, deck, sort_cards, twin
-from .result import DealResult, deal_result
+from .result import DealResult
 from .rules import Capture, Reveal, Rules, TrumpMethod
-from .seats import Seat, Team, other_team, seats, team_index, team_of
+from .seats import Seat, Team, seats, team_index, team_of
 
 
 @functools.cache
@@ -512,36 +512,22 @@ class Game:
 
     @property
     def split_winner(self) -> Team | None:
-        """Who wins if the tens split 2-2 whatever the tricks: under the
-        ``split-tens-non-dealer`` house rule the side that did not deal (``None``: the
-        tricks decide, as usual, or no dealer is known)."""
-        dealer = self.setup.dealer
-        if not self.rules.split_tens_non_dealer or dealer is None:
-            return None
-        return other_team(team_of(dealer))
+        """Who wins if the tens split 2-2 whatever the tricks (:meth:`Rules.split_winner`:
+        under ``split-tens-non-dealer`` the side that did not deal)."""
+        return self.rules.split_winner(self.setup.dealer)
 
     def result(self) -> DealResult:
         """The deal's result from the tens and tricks taken so far (the result once the deal
-        is finished), by the table's rules."""
+        is finished), by the table's rules (:meth:`Rules.result`)."""
         counts = self.counts
-        return deal_result(
+        last = self.trick_winners[-1] if self.finished and self.trick_winners else None
+        return self.rules.result(
             (counts.tens[0], counts.tens[1]),
             (counts.tricks[0], counts.tricks[1]),
-            self.total_tricks,
-            split_winner=self.split_winner,
-            half_first=self.half_first,
-            players=self.players,
-            all_tens=self.rules.all_tens,
+            dealer=self.setup.dealer,
+            last_trick_winner=last,
+            total_tricks=self.total_tricks,
         )
-
-    @property
-    def half_first(self) -> Team | None:
-        """Under ``tie-half-first``, once the deal is over: the side that reached half the
-        tricks first, which is the side that did not take the last trick (its taker's count
-        rose to half, or past it, only then); ``None`` otherwise."""
-        if not self.rules.tie_half_first or not self.finished or not self.trick_winners:
-            return None
-        return other_team(team_of(self.trick_winners[-1]))
 
     def tens_fates(self) -> tuple[TenFate, ...]:
         fates = self._ten_fates

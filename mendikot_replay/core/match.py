@@ -1,7 +1,7 @@
 """The match register: points over the deals of a match (docs/rules.md, "Match scoring").
 
 >>> reg = MatchRegister(Scoring.BONUS, target=7)
->>> reg.add(deal_result((4, 0), (9, 4), 13))
+>>> reg.add(Rules().result((4, 0), (9, 4)))
 2
 >>> reg.points, reg.mendikots, reg.finished
 ({'AC': 2, 'BD': 0}, {'AC': 1, 'BD': 0}, False)
@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
-from .result import DealResult, deal_result
-from .rules import Scoring
+from .result import DealResult
+from .rules import Rules, Scoring
 from .seats import TEAMS, Team
 
-__all__ = ["MatchRegister", "Scoring", "deal_points", "deal_result", "deal_scores"]
+__all__ = ["MatchRegister", "Scoring", "deal_points", "deal_scores"]
 
 
 def _per_team() -> dict[Team, int]:
@@ -38,7 +38,7 @@ def deal_scores(result: DealResult, scoring: Scoring, *, all_aces: bool = False)
     ``all_aces`` (the ``bonus-aces`` house rule, when the winners also took all four aces
     along with all four tens) gives the winners 1 more in every profile.
 
-    >>> lost = deal_result((1, 3), (7, 6), 13)
+    >>> lost = Rules().result((1, 3), (7, 6))
     >>> deal_scores(lost, Scoring.GRADED), deal_scores(lost, Scoring.TENS)
     ({'AC': 0, 'BD': 1}, {'AC': 1, 'BD': 3})
     """
@@ -71,7 +71,7 @@ class MatchRegister:
     whitewashes, then mendikots, then tens over the match, then deals won, then tricks.
 
     >>> reg = MatchRegister(Scoring.TENS, tie_break=True)
-    >>> reg.add(deal_result((3, 1), (6, 7), 13)), reg.add(deal_result((1, 3), (4, 9), 13))
+    >>> reg.add(Rules().result((3, 1), (6, 7))), reg.add(Rules().result((1, 3), (4, 9)))
     (3, 3)
     >>> reg.points, reg.leader, reg.decided_by
     ({'AC': 4, 'BD': 4}, 'BD', 'tricks')
@@ -92,6 +92,12 @@ class MatchRegister:
     """Tricks taken over the match."""
     won: dict[Team, int] = field(default_factory=_per_team)
     """Deals won."""
+
+    @classmethod
+    def for_rules(cls, rules: Rules) -> MatchRegister:
+        """The register of a match played under ``rules``: its scoring, target and
+        ``match-tie-break`` (every caller that keeps a match's score starts here)."""
+        return cls(rules.scoring, rules.target, tie_break=rules.match_tie_break)
 
     def add(self, result: DealResult, *, all_aces: bool = False) -> int:
         """Enter one deal; returns the points it scored for its winners (0 for a tie;

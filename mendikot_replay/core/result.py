@@ -1,11 +1,16 @@
 """Who wins a deal, and who deals next (docs/rules.md, "Who wins the deal" and "Next dealer").
 
->>> r = deal_result(tens=(3, 1), tricks=(5, 8), total_tricks=13)
+Both answers depend on the house rules, so the functions here are private to ``core``: a
+caller asks :class:`~.rules.Rules` (``Rules.result``, ``Rules.next_dealer``), the one home of
+each rule, and cannot leave a flag out (``tests/test_architecture.py`` checks that no module
+outside ``core/result.py`` and ``core/rules.py`` calls them).
+
+>>> r = _deal_result(tens=(3, 1), tricks=(5, 8), total_tricks=13)
 >>> r.tag, r.reason
 ('AC win', '3 tens')
->>> deal_result(tens=(2, 2), tricks=(6, 6), total_tricks=12).tag
+>>> _deal_result(tens=(2, 2), tricks=(6, 6), total_tricks=12).tag
 'tie'
->>> next_dealer("D", r, players=4), next_dealer("C", r, players=4)  # D lost: deals again
+>>> _next_dealer("D", r, players=4), _next_dealer("C", r, players=4)  # D lost: deals again
 ('D', 'D')
 """
 
@@ -53,7 +58,7 @@ class DealResult:
         }
 
 
-def deal_result(
+def _deal_result(
     tens: tuple[int, int],
     tricks: tuple[int, int],
     total_tricks: int,
@@ -70,19 +75,19 @@ def deal_result(
     ``split-tens-non-dealer`` house rule a 2–2 goes to ``split_winner``, the side that did
     not deal, whatever the tricks:
 
-    >>> deal_result((2, 2), (8, 5), 13, split_winner="BD").reason
+    >>> _deal_result((2, 2), (8, 5), 13, split_winner="BD").reason
     '2-2 tens: B/D did not deal'
 
     Under ``tie-half-first`` an equal split goes to ``half_first``, the side that reached
     half the tricks first (``players`` names the sides in the reasons: ``A/C/E`` at six):
 
-    >>> deal_result((2, 2), (4, 4), 8, half_first="BD").tag
+    >>> _deal_result((2, 2), (4, 4), 8, half_first="BD").tag
     'BD win'
 
     Two packs (``all_tens=8``): five tens or more win, all eight is a mendikot, 4-4 goes to
     the tricks:
 
-    >>> [deal_result(t, (5, 5), 10, all_tens=8).reason for t in ((5, 3), (8, 0), (4, 4))]
+    >>> [_deal_result(t, (5, 5), 10, all_tens=8).reason for t in ((5, 3), (8, 0), (4, 4))]
     ['5 tens', 'all 8 tens', '4-4 tens and tricks split 5-5']
     """
     half = all_tens // 2
@@ -123,7 +128,7 @@ def deal_result(
     )
 
 
-def next_dealer(
+def _next_dealer(
     dealer: Seat,
     result: DealResult,
     players: int = 4,
@@ -140,11 +145,11 @@ def next_dealer(
     deals after any loss; ``dealer_stays``, the same dealer deals after any loss, a
     whitewash too.
 
-    >>> lost = deal_result(tens=(3, 1), tricks=(6, 7), total_tricks=13)  # B/D dealt, lost
-    >>> next_dealer("B", lost), next_dealer("B", lost, partner_deals=True)
+    >>> lost = _deal_result(tens=(3, 1), tricks=(6, 7), total_tricks=13)  # B/D dealt, lost
+    >>> _next_dealer("B", lost), _next_dealer("B", lost, partner_deals=True)
     ('B', 'D')
-    >>> whitewash = deal_result(tens=(4, 0), tricks=(13, 0), total_tricks=13)
-    >>> next_dealer("B", whitewash), next_dealer("B", whitewash, dealer_stays=True)
+    >>> whitewash = _deal_result(tens=(4, 0), tricks=(13, 0), total_tricks=13)
+    >>> _next_dealer("B", whitewash), _next_dealer("B", whitewash, dealer_stays=True)
     ('D', 'B')
     """
     if result.winner is None:

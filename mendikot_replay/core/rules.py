@@ -15,11 +15,11 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Final, TypedDict, cast
+from typing import Any, Final, TypedDict, cast
 
 from .cards import deck_problem, packs
-from .result import DealResult, next_dealer
-from .seats import TABLE_SIZES, TABLE_SIZES_TEXT, Seat, next_seat
+from .result import DealResult, _deal_result, _next_dealer
+from .seats import TABLE_SIZES, TABLE_SIZES_TEXT, Seat, Team, next_seat, other_team, team_of
 
 
 class TrumpMethod(enum.Enum):
@@ -221,6 +221,31 @@ def flag_conflicts(
     return out
 
 
+def variant_problem(
+    flags: Iterable[str],
+    method: TrumpMethod = TrumpMethod.DRAWN,
+    reveal: Reveal = Reveal.A,
+    capture: Capture = Capture.TRICK,
+) -> str | None:
+    """Why a set of house rules cannot hold, or ``None``: the first unknown flag
+    (:func:`unknown_flag`), else the first combination these settings refuse
+    (:func:`flag_conflicts`). The one check, and the one sentence, of the recorder's form,
+    ``DealEntry``, ``simulate --variant`` and :meth:`Rules.with_variant`; the reader reports
+    each problem with the same two functions, at its ``Variant`` tag.
+
+    >>> variant_problem(["must-trump"]) is None
+    True
+    >>> variant_problem(["partner-deals", "dealer-stays"])[:45]
+    'partner-deals and dealer-stays cannot both ho'
+    """
+    flags = list(flags)
+    why = unknown_flag(flags)
+    if why is not None:
+        return why
+    conflicts = flag_conflicts(flags, method, reveal, capture)
+    return conflicts[0][1] if conflicts else None
+
+
 def default_deck(players: int) -> int:
     """The deck a table plays unless its ``Deck`` says otherwise: 52 cards for four, 48 (no
     twos) for six or eight, and for the big tables two packs dealt evenly, as 52-Patta does:
@@ -321,6 +346,24 @@ class Rules:
         if conflicts:
             raise ValueError(conflicts[0][1])
 
+    @classmethod
+    def with_variant(cls, flags: Iterable[str], **fields: Any) -> Rules:
+        """The rules of ``fields`` with the ``Variant`` flags ``flags`` turned on: a
+        ``ValueError`` saying :func:`variant_problem`'s sentence when they cannot hold.
+
+        >>> Rules.with_variant(["partner-deals"], players=6).flags
+        ('partner-deals',)
+        >>> Rules.with_variant(["no-revoke"])
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown house rule 'no-revoke' (known: must-trump, ...)
+        """
+        flags = list(flags)
+        why = unknown_flag(flags)
+        if why is not None:
+            raise ValueError(why)
+        return cls(**fields, **flag_options(flags))  # a conflict: the same sentence, raised
+
     def first_lead(self, dealer: Seat) -> Seat:
         """Who leads the first trick: the player to the dealer's right (who also draws or
         sets aside the trump), or, under ``lead-after-holder``, the player after that one.
@@ -329,18 +372,114 @@ class Rules:
         >>> Rules().first_lead("D"), closed.first_lead("D")
         ('A', 'B')
         """
-        return next_seat(dealer, self.players, 2 if self.lead_after_holder else 1)
+        after_chooser = 1 if self.lead_after_holder else 0
+        return next_seat(self.trump_chooser(dealer), self.players, after_chooser)
+
+    def trump_chooser(self, dealer: Seat) -> Seat:
+        """Who draws the trump, or sets the closed trump aside: the player to the dealer's
+        right (the next seat in play order), whatever the house rules."""
+        return next_seat(dealer, self.players)
+
+    def first_lead_reason(self, dealer: Seat) -> str:
+        """Why :meth:`first_lead` leads, in a teacher's words.
+
+        >>> closed = Rules(trump_method=TrumpMethod.CLOSED, lead_after_holder=True)
+        >>> Rules().first_lead_reason("D"), closed.first_lead_reason("D")
+        ('the player after the dealer D', 'the player after A, who holds the trump')
+        """
+        if self.lead_after_holder:
+            return f"the player after {self.trump_chooser(dealer)}, who holds the trump"
+        return f"the player after the dealer {dealer}"
+
+    def result(
+        self,
+        tens: tuple[int, int],
+        tricks: tuple[int, int],
+        *,
+        dealer: Seat | None = None,
+        last_trick_winner: Seat | None = None,
+        total_tricks: int | None = None,
+    ) -> DealResult:
+        """The result of a deal whose sides took ``tens`` and ``tricks`` (A/C's first), by
+        these rules: more than half the tens (:attr:`all_tens`) win, all of them is a
+        mendikot, every trick a whitewash; an even split of the tens goes to the tricks, or,
+        under ``split-tens-non-dealer``, to the side that did not deal (``dealer``), and a
+        level split of the tricks is a tie unless ``tie-half-first`` gives it to the side
+        that reached half first (the side that did not take the last trick,
+        ``last_trick_winner``). ``total_tricks`` defaults to a whole deal's.
+
+        >>> Rules().result((2, 2), (7, 6)).reason
+        '2-2 tens and 7 of 13 tricks'
+        >>> Rules(split_tens_non_dealer=True).result((2, 2), (7, 6), dealer="A").tag
+        'BD win'
+        >>> Rules(players=6, tie_half_first=True).result((2, 2), (4, 4), last_trick_winner="B").tag
+        'AC win'
+        """
+        return _deal_result(
+            tens,
+            tricks,
+            self.tricks_per_deal if total_tricks is None else total_tricks,
+            split_winner=self.split_winner(dealer),
+            half_first=self.half_first(last_trick_winner),
+            players=self.players,
+            all_tens=self.all_tens,
+        )
+
+    def split_winner(self, dealer: Seat | None) -> Team | None:
+        """Who wins if the tens split evenly, whatever the tricks: under
+        ``split-tens-non-dealer`` the side that did not deal (``None``: the tricks decide, as
+        usual, or no dealer is known)."""
+        if not self.split_tens_non_dealer or dealer is None:
+            return None
+        return other_team(team_of(dealer))
+
+    def half_first(self, last_trick_winner: Seat | None) -> Team | None:
+        """Under ``tie-half-first``, once the deal is over: the side that reached half the
+        tricks first, which is the side that did not take the last trick (its taker's count
+        rose to half, or past it, only then); ``None`` otherwise."""
+        if not self.tie_half_first or last_trick_winner is None:
+            return None
+        return other_team(team_of(last_trick_winner))
 
     def next_dealer(self, dealer: Seat, result: DealResult) -> Seat:
-        """Who deals after ``dealer``'s deal ended in ``result``, by these rules' rotation
-        (:func:`~.result.next_dealer` with the ``partner-deals`` / ``dealer-stays`` flags)."""
-        return next_dealer(
+        """Who deals after ``dealer``'s deal ended in ``result``, by these rules' rotation:
+        the dealer's side won, the deal passes to the right; it lost, the same dealer again
+        (the partner after a whitewash), or under ``partner-deals`` the partner after any
+        loss, under ``dealer-stays`` the same dealer after any loss; a tie, the same dealer.
+
+        >>> lost = Rules().result((3, 1), (6, 7))  # B/D lost
+        >>> Rules().next_dealer("B", lost), Rules(partner_deals=True).next_dealer("B", lost)
+        ('B', 'D')
+        """
+        return _next_dealer(
             dealer,
             result,
             self.players,
             partner_deals=self.partner_deals,
             dealer_stays=self.dealer_stays,
         )
+
+    def dealer_reason(self, dealer: Seat, result: DealResult) -> str:
+        """Why :meth:`next_dealer` deals next, in a teacher's words, by these rules.
+
+        >>> lost = Rules().result((3, 1), (6, 7))  # B/D lost
+        >>> Rules().dealer_reason("B", lost)
+        "B's side lost: B deals again"
+        >>> Rules(partner_deals=True).dealer_reason("B", lost)
+        "B's side lost: the dealer's partner deals (partner-deals)"
+        """
+        if result.winner is None:
+            return "a tie: the same dealer deals again"
+        if result.winner == team_of(dealer):
+            return f"{dealer}'s side won: the deal passes to the right"
+        following = self.next_dealer(dealer, result)
+        whitewash = result.kind == "whitewash"
+        lost = f"{dealer}'s side lost to a whitewash" if whitewash else f"{dealer}'s side lost"
+        if following == dealer:
+            flag = " (dealer-stays)" if whitewash and self.dealer_stays else ""
+            return f"{lost}: {dealer} deals again{flag}"
+        flag = "" if whitewash else " (partner-deals)"
+        return f"{lost}: the dealer's partner deals{flag}"
 
     @property
     def flags(self) -> tuple[str, ...]:

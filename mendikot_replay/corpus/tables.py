@@ -28,7 +28,6 @@ from ..analysis.double_dummy import AnalysisError
 from ..analysis.odds import DEFAULT_SAMPLES, OddsSolver
 from ..analysis.points import double_dummy_points, find_points
 from ..core.cards import SUITS, TENS
-from ..core.result import next_dealer
 from ..core.seats import ALL_SEATS, TEAMS, team_of
 from ..errors import library
 from ..pmn.commands import POINT_KINDS
@@ -172,7 +171,7 @@ def deals_frame(source: Source) -> pd.DataFrame:
         trump = final.trump.suit if final is not None else None
         following = None
         if result is not None and setup is not None and setup.dealer is not None:
-            following = next_dealer(setup.dealer, result, setup.rules.players)
+            following = setup.rules.next_dealer(setup.dealer, result)
         values: dict[str, Any] = {
             "file": file,
             "deal": record.index,

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from ..core.cards import Card, copies_by_appearance, deck, sort_cards
 from ..core.engine import DealSetup, Game, StartPosition
 from ..core.rules import Capture, Reveal, Rules, Scoring, TrumpMethod
-from ..core.seats import Seat, next_seat, seats
+from ..core.seats import Seat, seats
 from ..pmn.record import GLYPH_NAGS, DealRecord, PlayNode
 from ..pmn.setup import setup_from_tags
 from ..pmn.tags import format_hands, rule_tags
@@ -337,7 +337,7 @@ def _random_setup(
         dealer = rng.choice(table)
     elif dealer not in table:
         raise ValueError(f"no seat {dealer} at a {rules.players}-player table")
-    chooser = next_seat(dealer, rules.players)  # sets a closed trump aside
+    chooser = rules.trump_chooser(dealer)  # sets a closed trump aside
     leader = rules.first_lead(dealer)
     cards = list(deck(rules.deck))
     rng.shuffle(cards)

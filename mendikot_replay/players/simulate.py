@@ -136,7 +136,7 @@ def deal_setup(rng: random.Random, rules: Rules, dealer: Seat) -> tuple[DealSetu
     nothing before the play.
     """
     hands = deal_hands(rng, rules, dealer)
-    chooser = next_seat(dealer, rules.players)  # draws or sets aside the trump
+    chooser = rules.trump_chooser(dealer)  # draws or sets aside the trump
     leader = rules.first_lead(dealer)
     tags: dict[str, str] = {}
     method = rules.trump_method
@@ -322,7 +322,7 @@ def _match(
     (the shuffle's, the players'). Each record says the match's ``Target``, so that a
     reader's register knows when the match ended."""
     rules = dataclasses.replace(rules, target=target)
-    register = MatchRegister(rules.scoring, target, tie_break=rules.match_tie_break)
+    register = MatchRegister.for_rules(rules)
     number = 0
     while not register.finished and (max_deals is None or number < max_deals):
         number += 1

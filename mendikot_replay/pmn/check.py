@@ -584,9 +584,7 @@ class MatchTracker:
             return warning
         if state is None:
             state = _MatchState(dealer, result, rules, deal.index)
-            state.register = MatchRegister(
-                rules.scoring, rules.target, tie_break=rules.match_tie_break
-            )
+            state.register = MatchRegister.for_rules(rules)
             self.matches[name] = state
         state.dealer, state.result, state.index = dealer, result, deal.index
         if result is not None:

@@ -27,7 +27,7 @@ from ..core.rules import (
     TrumpMethod,
     deck_table_problem,
     flag_conflicts,
-    unknown_flag,
+    variant_problem,
 )
 from ..core.seats import TABLE_SIZES, TABLE_SIZES_TEXT, seats
 from ..errors import MendikotError
@@ -118,12 +118,9 @@ def _variant(method: TrumpMethod, reveal: Reveal, capture: Capture) -> Callable[
 
     def parse(value: str) -> str:
         flags = [f.strip().lower() for f in re.split(r"[,\s]+", value) if f.strip()]
-        why = unknown_flag(flags)
+        why = variant_problem(flags, method, reveal, capture)
         if why is not None:
             raise ValueError(why)
-        conflicts = flag_conflicts(flags, method, reveal, capture)
-        if conflicts:
-            raise ValueError(conflicts[0][1])
         return ",".join(dict.fromkeys(flags))
 
     return parse

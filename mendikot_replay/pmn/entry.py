@@ -43,8 +43,6 @@ from ..core.rules import (
     Rules,
     Scoring,
     TrumpMethod,
-    flag_options,
-    unknown_flag,
 )
 from ..core.seats import Seat, next_seat, seats
 from ..errors import MendikotError, TextError
@@ -149,19 +147,16 @@ class DealEntry:
         names = {
             _seat(seat): _text(name, f"the name of {seat}") for seat, name in (names or {}).items()
         }
-        why = unknown_flag(variant)
-        if why is not None:
-            raise EntryError(why)
         scoring = _maybe_text(scoring, "scoring")
         try:
-            rules = Rules(
+            rules = Rules.with_variant(
+                variant,
                 players=players,
                 deck=deck or 0,
                 trump_method=TrumpMethod(trump_method),
                 reveal=Reveal(reveal or "A"),
                 capture=Capture(capture or "Trick"),
                 scoring=Scoring(scoring or "plain"),
-                **flag_options(variant),
             )
         except ValueError as exc:
             raise EntryError(str(exc)) from None

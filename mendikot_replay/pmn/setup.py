@@ -523,19 +523,16 @@ def setup_from_tags(
     if not position and dealer is not None and leader is not None:
         expected = rules.first_lead(dealer)
         if leader != expected:
-            after = (
-                f"the player after the dealer {dealer}"
-                if not rules.lead_after_holder
-                else f"the player after {next_seat(dealer, rules.players)}, who holds the trump"
-            )
             builder.problem(
-                f"Play: the first lead is by {expected}, {after}, not by {leader}", "Play"
+                f"Play: the first lead is by {expected}, {rules.first_lead_reason(dealer)}, "
+                f"not by {leader}",
+                "Play",
             )
     hands = builder.hands(rules)
     start = builder.start(rules) if position else None
     chooser = None  # who draws or sets aside the trump: the dealer's right
     if not position and dealer is not None:
-        chooser = next_seat(dealer, rules.players)
+        chooser = rules.trump_chooser(dealer)
     trump, trump_card, hidden_holder = builder.trump(rules, hands, chooser, start, position)
     start_position: StartPosition | None = None
     if hands is not None:

@@ -16,7 +16,6 @@ from typing import Any
 
 from ..analysis.points import recorded_points
 from ..core.engine import TenFate
-from ..core.result import next_dealer
 from ..core.timeline import Timeline
 from ..pmn.record import DealRecord
 
@@ -79,7 +78,7 @@ def deal_report(record: DealRecord) -> dict[str, Any]:
         result_json["reason"] = result.reason
     following: str | None = None
     if result is not None and setup is not None and setup.dealer is not None:
-        following = next_dealer(setup.dealer, result, setup.rules.players)
+        following = setup.rules.next_dealer(setup.dealer, result)
     trump = final.trump.suit if final is not None else None
     return {
         "deal": record.index,

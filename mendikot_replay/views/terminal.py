@@ -23,7 +23,7 @@ import re
 
 from ..core.cards import Card
 from ..core.engine import DealSetup, PlayEvent
-from ..core.result import DealResult, next_dealer
+from ..core.result import DealResult
 from ..core.rules import Capture, TrumpMethod
 from ..core.seats import TABLE_SIZES, Seat, seats, team_label, team_of
 from ..core.timeline import Timeline, TrickSummary
@@ -377,8 +377,9 @@ def _result(setup: DealSetup, timeline: Timeline, players: int, paint: Painter) 
         ]
     lines = [paint.bold(_result_words(result, setup, players))]
     if setup.dealer is not None:
-        following = next_dealer(setup.dealer, result, players)
-        lines.append(f"Next dealer: {following} ({_dealer_reason(setup.dealer, result)})")
+        following = setup.rules.next_dealer(setup.dealer, result)
+        reason = setup.rules.dealer_reason(setup.dealer, result)
+        lines.append(f"Next dealer: {following} ({reason})")
     return lines
 
 
@@ -398,16 +399,6 @@ def _result_words(result: DealResult, setup: DealSetup, players: int) -> str:
         return f"{side} win with {tens[mine]} tens ({tricks[0]}-{tricks[1]} tricks)"
     total = setup.rules.tricks_per_deal
     return f"{side} win with {tricks[mine]} of {total} tricks (tens {tens[0]}-{tens[1]})"
-
-
-def _dealer_reason(dealer: Seat, result: DealResult) -> str:
-    if result.winner is None:
-        return "a tie: the same dealer deals again"
-    if result.winner == team_of(dealer):
-        return f"{dealer}'s side won: the deal passes to the right"
-    if result.kind == "whitewash":
-        return f"{dealer}'s side lost to a whitewash: the dealer's partner deals"
-    return f"{dealer}'s side lost: {dealer} deals again"
 
 
 def _ledger(timeline: Timeline, players: int, paint: Painter) -> list[str]:

@@ -23,7 +23,7 @@ from browser_support import (
 )
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
-from mendikot_replay.core.result import next_dealer
+from mendikot_replay.core.rules import Rules
 from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.pmn.record import DealRecord
 
@@ -171,7 +171,7 @@ def test_a_deal_and_the_next_recorded_by_taps_with_nothing_scrolled(
     tap(page, board.get_by_test_id("mr-record-next-deal"))
     expect(board.get_by_test_id("mr-form")).to_be_visible()
     assert worked.timeline is not None and worked.timeline.result is not None
-    dealer = next_dealer(worked.tags["Dealer"], worked.timeline.result)
+    dealer = Rules().next_dealer(worked.tags["Dealer"], worked.timeline.result)
     expect(board.get_by_test_id("mr-form-dealer")).to_have_value(dealer)
     expect(board.get_by_test_id("mr-form-name-C")).to_have_value(worked.tags["C"])
     shot(page, "phone-next-form")

@@ -20,7 +20,7 @@ import pytest
 from browser_support import ARTIFACTS, ROOT, PageErrors, Server, one_cell_notebook, voila_page
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from mendikot_replay.core.result import next_dealer
+from mendikot_replay.core.rules import Rules
 from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.pmn.record import DealRecord
 
@@ -466,7 +466,7 @@ def test_the_form_offers_a_matchs_scoring_and_the_house_rotations(
     assert saved.tags["Scoring"] == "tens" and saved.tags["Variant"] == "partner-deals"
     result = last.timeline.result if last.timeline is not None else None
     assert result is not None  # the common rotation: the file's deals were not under the flag
-    assert saved.tags["Dealer"] == next_dealer(last.tags["Dealer"], result)
+    assert saved.tags["Dealer"] == Rules().next_dealer(last.tags["Dealer"], result)
     assert errors.problems() == []
 
 

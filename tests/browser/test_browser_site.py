@@ -31,7 +31,7 @@ from pmn_examples import DUCK
 
 from mendikot_replay.analysis.chances import deal_chances
 from mendikot_replay.analysis.odds import odds
-from mendikot_replay.core.result import next_dealer
+from mendikot_replay.core.rules import Rules
 from mendikot_replay.pmn.link import link_fragment
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.session.session import Session
@@ -218,7 +218,7 @@ def test_a_deal_is_recorded_on_a_phone_and_saved(browser: Browser, site: Server)
         board.get_by_test_id("mr-record-next-deal").tap()
         expect(board.get_by_test_id("mr-form")).to_be_visible()
         assert worked.timeline is not None and worked.timeline.result is not None
-        dealer = next_dealer(worked.tags["Dealer"], worked.timeline.result)
+        dealer = Rules().next_dealer(worked.tags["Dealer"], worked.timeline.result)
         expect(board.get_by_test_id("mr-form-dealer")).to_have_value(dealer)
         expect(board.get_by_test_id("mr-form-name-C")).to_have_value("Chetan")
         assert outside == []

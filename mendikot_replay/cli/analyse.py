@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
 from ..pmn.reader import no_such_deal
 from ..pmn.record import DealRecord, PMNError
-from ..pmn.user_text import visible
+from ..pmn.user_text import json_text, visible
 from .cluster import Cluster, DealsJob, add_cluster_options, deals_to_write
 from .common import (
     EXIT_OK,
@@ -226,12 +225,12 @@ class Analyser:
                 changed = self.pipeline.write(record, lesson)
             if args.json:
                 shown = _json(path, record, analysis, chances)
-                out.write(json.dumps(shown, ensure_ascii=False) + "\n")
+                out.write(json_text(shown) + "\n")
             elif not writing:
                 out.write(_text(path, record, analysis, args.trick, chances))
         elif args.json:
             error = {"file": path, "deal": record.index, "error": "not analysed"}
-            out.write(json.dumps(error, ensure_ascii=False) + "\n")
+            out.write(json_text(error) + "\n")
         return changed
 
     def _progress(self, record: DealRecord, what: str = "position") -> Progress:

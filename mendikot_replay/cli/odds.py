@@ -4,13 +4,12 @@ card's chance that its side wins, ties or loses the deal (:mod:`..analysis.odds`
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..core.seats import ALL_SEATS
-from ..pmn.user_text import visible
+from ..pmn.user_text import json_text, visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -212,7 +211,7 @@ def _odds(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             progress.close()
         result = _numbered(result, count)
         if args.json:
-            print(json.dumps(result.to_json()), file=out)
+            print(json_text(result.to_json()), file=out)
         else:
             print(result.text(), file=out)
     worst: int = max(status, moments.status)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any, TextIO
 
-from ..pmn.user_text import visible
+from ..pmn.user_text import json_text, visible
 from .common import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -134,7 +133,7 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 "value": _shown(solution.value, objective),
                 "cards": {str(c): _shown(v, objective) for c, v in solution.cards.items()},
             }
-            print(json.dumps(obj), file=out)
+            print(json_text(obj), file=out)
         else:
             mover = f"{game.to_play} to play" if game.to_play else "deal over"
             whose = "" if objective == "outcome" else f" {objective} for {solution.team}"

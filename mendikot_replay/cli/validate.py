@@ -10,14 +10,13 @@ file, a chunk holds only part of it. So the warnings and registers are the same 
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
 from ..pmn.check import MatchDeal, MatchNotes, MatchTracker
 from ..pmn.record import DealRecord, PMNError, Problem
-from ..pmn.user_text import visible
+from ..pmn.user_text import json_text, visible
 from .cluster import Cluster, add_cluster_options
 from .common import (
     EXIT_OK,
@@ -148,7 +147,7 @@ def _validate_json(
                     report["match"] = _register_json(tracker, name)
                 failed = failed or bool(report["errors"]) or (strict and bool(report["warnings"]))
                 out.write("\n  " if first else ",\n  ")
-                out.write(json.dumps(report, ensure_ascii=False))
+                out.write(json_text(report))
                 first = False
         except PMNError as exc:
             print(problem_line(path, exc.problem, None), file=err)

@@ -55,6 +55,11 @@ from .tags import TAG_NAME, parse_int, parse_seat, parse_start
 #: A deal longer than this is reported as an error and skipped (bounded memory).
 MAX_DEAL_LINES: Final = 20_000
 MAX_DEAL_CHARS: Final = 2_000_000
+#: A line longer than this (in bytes, or characters from a text source) with no line end is
+#: no PMN at all (``/dev/zero``, a binary file, a stream that never ends a line): reading
+#: stops there with a :class:`PMNError` naming the line, rather than running until killed.
+#: The deals before it have been read as usual.
+MAX_LINE_BYTES: Final = 64 * 1024 * 1024
 
 Source: TypeAlias = "str | os.PathLike[str] | IO[bytes] | IO[str]"
 """What :func:`read_deals` accepts: a path (a ``str`` is always a path), or an open file,
@@ -87,7 +92,8 @@ def read_lines(
     A line is read with a length limit, so that a file without line breaks cannot fill the
     memory: the rest of an over-long line is read and dropped (its bytes still count in
     ``end``), and the line comes out longer than :data:`MAX_DEAL_CHARS`, which makes its
-    deal too long. From a binary source every line keeps its exact bytes (``raw``): a deal
+    deal too long. A line with no end in :data:`MAX_LINE_BYTES` stops the reading with a
+    :class:`PMNError` (``/dev/zero`` is not a file of one endless deal). From a binary source every line keeps its exact bytes (``raw``): a deal
     the reader cannot understand is written back from them, byte for byte.
 
     A stream positioned in the middle of its file (a chunk of it, :mod:`.chunks`) says where:
@@ -110,6 +116,16 @@ def read_lines(
                 size += len(rest)
                 if not rest or rest[-1:] in ("\n", b"\n"):
                     break
+                if size > MAX_LINE_BYTES:
+                    raise PMNError(
+                        Problem(
+                            f"line {number} runs past {MAX_LINE_BYTES // (1024 * 1024)} MiB "
+                            "with no line end: this is not PMN text (a PMN line ends long "
+                            "before that); reading stops here",
+                            number,
+                            1,
+                        )
+                    )
         offset += size
         end = offset
         kept: bytes | None = None

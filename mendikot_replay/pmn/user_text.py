@@ -21,8 +21,9 @@ True
 
 from __future__ import annotations
 
+import json
 import re
-from typing import Final
+from typing import Any, Final
 
 #: FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE: what :func:`isolate` wraps text in.
 FSI: Final = "\u2068"
@@ -126,4 +127,31 @@ def pieces(sentence: str) -> list[tuple[str, bool]]:
     return out
 
 
-__all__ = ["FSI", "PDI", "isolate", "pieces", "visible"]
+#: What JSON leaves raw but a terminal may act on: DEL and the C1 controls, the bidi marks,
+#: embeddings, overrides and isolates, the line and paragraph separators (JSON itself
+#: escapes the C0 controls), and lone surrogates (a UTF-8 stream cannot carry one raw).
+_JSON_RAW: Final = re.compile(
+    "[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def json_text(value: Any, **options: Any) -> str:
+    r"""``value`` as JSON for a terminal or a pipe: readable letters kept as they are
+    (``ensure_ascii=False``: Hindi names stay Hindi), but every character a terminal may
+    act on, or that turns the direction of what follows, written as a ``\uXXXX`` escape.
+    It is the same JSON to a program (an escape means its character), and nothing a file
+    says can drive the terminal it is printed on. ``options`` go to :func:`json.dumps`.
+
+    >>> print(json_text({"A": "Asha\x9b2J \u202eevil आशा"}))
+    {"A": "Asha\u009b2J \u202eevil आशा"}
+    >>> json.loads(json_text("\u2066x\u2069")) == "\u2066x\u2069"
+    True
+    """
+    return _JSON_RAW.sub(_json_escape, json.dumps(value, ensure_ascii=False, **options))
+
+
+__all__ = ["FSI", "PDI", "isolate", "json_text", "pieces", "visible"]

@@ -66,9 +66,12 @@ def test_a_code_is_url_safe_base64_of_raw_deflate() -> None:
         ("deal=A", "cut short"),
         ("deal=AAAAAAAA", "does not unpack"),
         ("deal=" + _code(b"\xff\xfe[Dealer"), "not text (byte 1)"),
-        ("deal=" + _code(b"x") + "&at=-1", "'-1' is not a number of cards"),
-        ("deal=" + _code(b"x") + "&at=99999", "'99999' is not a number of cards"),
-        ("deal=" + _code(b"x") + "&at=", "'' is not a number of cards"),
+        ("deal=" + _code(b"x") + "&at=-1", "'-1' is not a whole number from 0 to 9999"),
+        ("deal=" + _code(b"x") + "&at=99999", "'99999' is not a whole number from 0 to 9999"),
+        ("deal=" + _code(b"x") + "&at=", "'' is not a whole number from 0 to 9999"),
+        # digits of another script, an exponent: refused, not read as a number
+        ("deal=" + _code(b"x") + "&at=%D9%A1%D9%A2", "'١٢' is not a whole number from 0"),
+        ("deal=" + _code(b"x") + "&at=1e400", "'1e400' is not a whole number from 0"),
         ("deal=" + _code(b"x") + "&line=AS.<b>", "'<b>', which is not a card"),
     ],
 )

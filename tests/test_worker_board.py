@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from mendikot_replay.pmn.link import link_fragment
+from mendikot_replay.pmn.link import link_fragment, read_fragment
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.views.worker import WorkerBoard
 
@@ -118,7 +118,10 @@ def test_a_link_opens_the_same_deal_at_the_same_card(tmp_path: Path) -> None:
     shown = json.loads(receiver.open_link("#" + fragment))["changes"]
     sent = json.loads(sender.handle('{"do": "state"}'))["changes"]
     assert shown["step"] == 10 and shown["data"] == sent["data"]
-    assert list((tmp_path / "receiver").iterdir()) == []  # nothing written until saved
+    # the link's own text, kept under a name of ours (a link names no file of the person's)
+    kept = tmp_path / "receiver" / "shared-deals.pmn"
+    assert [p.name for p in (tmp_path / "receiver").iterdir()] == [kept.name]
+    assert kept.read_text(encoding="utf-8") == read_fragment(fragment).text
     receiver.handle(json.dumps({"do": "save"}))
     (saved,) = read_string((tmp_path / "receiver" / "shared-deals.pmn").read_text(encoding="utf-8"))
     (worked,) = read_deals(WORKED)

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import parse_qs, quote
 
+from .tags import whole_number
+
 __all__ = ["MOST_TEXT", "LinkError", "SharedDeal", "deal_code", "link_fragment", "read_fragment"]
 
 MOST_TEXT: Final = 4_000_000
@@ -90,9 +92,10 @@ def read_fragment(fragment: str) -> SharedDeal:
 
 
 def _number(text: str) -> int:
-    if not text.isdigit() or len(text) > 4:
-        raise LinkError(f"the link's card number {text[:12]!r} is not a number of cards")
-    return int(text)
+    try:
+        return whole_number(text, "the link's card number", 0, 9999)
+    except ValueError as exc:
+        raise LinkError(str(exc)) from None
 
 
 def _inflate(code: str) -> str:

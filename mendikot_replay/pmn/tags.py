@@ -94,9 +94,41 @@ def parse_suit(text: str) -> Suit | None:
         return None
 
 
+_WHOLE: Final = re.compile(r"[0-9]{1,9}")
+
+
 def parse_int(text: str) -> int | None:
+    """A tag's whole number (ASCII digits, white space around them allowed), or ``None``."""
     text = text.strip()
-    return int(text) if re.fullmatch(r"\d{1,9}", text) else None
+    return int(text) if _WHOLE.fullmatch(text) else None
+
+
+def whole_number(value: object, what: str, least: int = 0, most: int = 999_999_999) -> int:
+    """The one strict reading of a number that comes from outside — a link, an address's
+    query, a message from a page: an ``int`` (not ``True``/``False``), or text of ASCII
+    digits only (no sign, no exponent, no other script's digits, no white space), from
+    ``least`` to ``most``. Anything else is a ``ValueError`` whose sentence names ``what``.
+
+    >>> whole_number("12", "the deal number"), whole_number(3, "the card")
+    (12, 3)
+    >>> whole_number("1e400", "the deal number")
+    Traceback (most recent call last):
+    ...
+    ValueError: the deal number '1e400' is not a whole number from 0 to 999999999
+    >>> whole_number("\u0661\u0662", "the card", most=9999)  # Arabic-Indic digits
+    Traceback (most recent call last):
+    ...
+    ValueError: the card '١٢' is not a whole number from 0 to 9999
+    """
+    number: int | None = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and _WHOLE.fullmatch(value):
+        number = int(value)
+    if number is None or not least <= number <= most:
+        shown = repr(value) if len(repr(value)) <= 24 else repr(value)[:21] + "..."
+        raise ValueError(f"{what} {shown} is not a whole number from {least} to {most}")
+    return number
 
 
 def spelled(text: str, names: Sequence[str]) -> str | None:

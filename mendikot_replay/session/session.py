@@ -185,7 +185,8 @@ class Session:
             "analysis": {},
             "chance_graph": {},
             "quiz_odds": {},
-            "dirty": False,
+            # a recording taken up again from its text is a deal no file holds yet: unsaved
+            "dirty": bool(recording and path is None),
             "file": named.name if named is not None else "",
             # a deal being recorded: dealt here, or taken up again (``recording``: a deal
             # whose recording was interrupted, as a browser keeps it)

@@ -18,6 +18,7 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import (
     Browser,
@@ -351,3 +352,66 @@ def one_cell_notebook(folder: Path, name: str, source: str, cell_id: str = "cell
     path = folder / name
     path.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
     return path
+
+
+# -- what the static site keeps in the browser (IndexedDB, views/site/store.js) ---------------
+_READ_STORE = """async ([store, key]) => {
+    const names = indexedDB.databases ? (await indexedDB.databases()).map((d) => d.name) : [];
+    if (!names.includes("mendikot-replay")) return key === null ? [] : null;
+    const db = await new Promise((resolve, reject) => {
+        const asked = indexedDB.open("mendikot-replay");
+        asked.onsuccess = () => resolve(asked.result);
+        asked.onerror = () => reject(asked.error);
+    });
+    try {
+        if (!db.objectStoreNames.contains(store)) return key === null ? [] : null;
+        const kept = db.transaction(store).objectStore(store);
+        const asked = key === null ? kept.getAll() : kept.get(key);
+        const found = await new Promise((resolve, reject) => {
+            asked.onsuccess = () => resolve(asked.result);
+            asked.onerror = () => reject(asked.error);
+        });
+        const plain = (entry) => entry && {
+            ...entry,
+            bytes: entry.bytes ? Array.from(entry.bytes) : undefined,
+            base: entry.base ? Array.from(entry.base) : undefined,
+        };
+        return key === null ? found.map(plain) : plain(found ?? null);
+    } finally {
+        db.close();
+    }
+}"""
+
+
+def kept_file(page: Page, name: str) -> bytes | None:
+    """The bytes the site keeps in this browser as the file ``name`` (None: none)."""
+    entry = page.evaluate(_READ_STORE, ["files", name])
+    return bytes(entry["bytes"]) if entry else None
+
+
+def kept_files(page: Page) -> list[str]:
+    """The names of the files the site keeps in this browser."""
+    return sorted(entry["name"] for entry in page.evaluate(_READ_STORE, ["files", None]))
+
+
+def kept_drafts(page: Page) -> list[dict[str, Any]]:
+    """The unsaved deals the site keeps in this browser, one a tab."""
+    drafts: list[dict[str, Any]] = page.evaluate(_READ_STORE, ["drafts", None])
+    return drafts
+
+
+def wait_for_drafts(page: Page, count: int) -> None:
+    """Until the site keeps ``count`` unsaved deals (its storage is written after the page
+    shows a change: this waits for the write itself)."""
+    page.wait_for_function(
+        f"() => ({_READ_STORE})(['drafts', null]).then((drafts) => drafts.length === {count})"
+    )
+
+
+def python_ready(page: Page) -> Locator:
+    """Wait for Python to have started in the static site's worker (a cold Pyodide takes
+    seconds); the status line."""
+    expect(page.get_by_test_id("mr-ready")).to_be_visible(timeout=120_000)
+    status = page.get_by_test_id("site-status")
+    expect(status).to_have_text("Ready: open a .pmn file.")
+    return status

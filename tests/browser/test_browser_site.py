@@ -24,7 +24,11 @@ from browser_support import (
     PageErrors,
     Server,
     at_step,
+    kept_file,
+    kept_files,
+    python_ready,
     screen_page,
+    wait_for_drafts,
 )
 from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSize, expect
 from pmn_examples import DUCK
@@ -41,15 +45,6 @@ from mendikot_replay.views.widget import chance_right
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 WORKED = ROOT / "sample_games" / "worked-example.pmn"
-
-
-def python_ready(page: Page) -> Locator:
-    """Wait for Python to have started in the page's worker (a cold Pyodide takes seconds);
-    the status line."""
-    expect(page.get_by_test_id("mr-ready")).to_be_visible(timeout=120_000)
-    status = page.get_by_test_id("site-status")
-    expect(status).to_have_text("Ready: open a .pmn file.")
-    return status
 
 
 def shows_solution(board: Locator, expected: Solution) -> None:
@@ -128,9 +123,9 @@ def test_save_hands_the_file_over_with_the_change(
     (record,) = read_string(saved)
     first = record.variations
     assert [str(n.card) for n in first] == ["TH", "6S", "3S"]  # the deal's, and both tried
-    # and it is kept in the browser, should the tab close
-    kept = page.evaluate("() => localStorage.getItem('mendikot:worked-example.pmn')")
-    assert kept == saved
+    # and it is kept in the browser, every byte, should the tab close
+    expect(page.get_by_test_id("site-status")).to_contain_text("kept in this browser")
+    assert kept_file(page, "worked-example.pmn") == Path(download.value.path()).read_bytes()
     expect(page.get_by_test_id("site-status")).to_contain_text("Saved: worked-example.pmn")
     assert outside == []
 
@@ -209,7 +204,8 @@ def test_a_deal_is_recorded_on_a_phone_and_saved(browser: Browser, site: Server)
         with page.expect_download() as download:
             board.get_by_test_id("mr-save").tap()
         assert download.value.suggested_filename == "games.pmn"
-        page.wait_for_function("() => localStorage.getItem('mendikot:draft') === null")
+        expect(page.get_by_test_id("site-status")).to_contain_text("Saved: games.pmn")
+        wait_for_drafts(page, 0)  # saved: no draft left to offer
         (saved,) = read_string(Path(download.value.path()).read_text(encoding="utf-8"))
         assert saved.tags["Hands"] == worked.tags["Hands"] and saved.tags["C"] == "Chetan"
         assert [str(n.card) for n in saved.mainline()] == [str(n.card) for n in worked.mainline()]
@@ -347,8 +343,7 @@ def test_a_broken_or_hostile_link_says_so_and_runs_nothing(browser: Browser, sit
         expect(board).to_contain_text("<img src=x onerror=alert(1)>")
         assert page.locator("img[src=x]").count() == 0
         assert dialogs == [] and outside == []
-        stored = page.evaluate("() => Object.keys(localStorage)")
-        assert stored == []  # the person's kept files untouched
+        assert kept_files(page) == []  # the person's kept files untouched
 
 
 def test_save_writes_back_to_the_file_opened_where_the_browser_allows(

@@ -3,6 +3,8 @@
 // viewer as the notebook's) is drawn here over a model that stands in for the widget's: reads come from the session's state, writes and
 // messages go to the worker as the session's requests, and its replies are the changes.
 import viewer, { createModel } from "./viewer.mjs";
+import { draftLabel, freeName, linkedFile, sameBytes } from "./address.js";
+import * as store from "./store.js";
 
 const status = document.querySelector("[data-testid=site-status]");
 const boardEl = document.getElementById("board");
@@ -76,25 +78,51 @@ const linkField = document.querySelector("[data-testid=site-link]");
 function onWorkerMessage(event) {
   const message = event.data || {};
   if (message.ready) ready();
-  if (message.error) status.textContent = message.error;
-  if (message.file) keep(message.file);
+  if (message.error) say(message.error, message.detail);
+  if (message.file) keeping.set(message.id, keep(message.file));
   if (message.draft) keepDraft(message.draft);
   if (message.share !== undefined) shareLink(message.share);
   if (message.busy !== undefined) busy(message.busy);
   if (message.deals) listDeals(message.deals);
   if (message.changes) {
     if (message.fresh) fresh();
-    if (!model) return;
-    model.apply(message.changes);
-    if (message.fresh) {
-      destroy = viewer.render({ model, el: boardEl });
-      document.body.classList.add("site-has-deal");
-      shareButton.hidden = false;
-      status.textContent = sharing
-        ? "A shared deal (Save keeps it as shared-deals.pmn)"
-        : `${model.get("recording") ? "Recording into" : "Open"}: ${model.get("file")}`;
+    if (model) {
+      model.apply(message.changes);
+      if (message.fresh) {
+        destroy = viewer.render({ model, el: boardEl });
+        document.body.classList.add("site-has-deal");
+        shareButton.hidden = false;
+        status.textContent = sharing
+          ? "A shared deal (Save keeps it as shared-deals.pmn)"
+          : `${model.get("recording") ? "Recording into" : "Open"}: ${model.get("file")}`;
+      }
     }
   }
+  if (message.done !== undefined && answers.has(message.done)) {
+    answers.get(message.done)();
+    answers.delete(message.done);
+  }
+}
+
+/** A refusal or a failure, said in the status line in one sentence (the detail, a Python
+ * traceback, goes to the console, for whoever looks into it). */
+function say(sentence, detail) {
+  status.textContent = String(sentence);
+  if (detail) console.error(detail);
+}
+
+let asked = 0;
+const answers = new Map(); // a message's id → what to do once the worker has carried it out
+const keeping = new Map(); // a save's id → its keeping in the browser
+
+/** A message for the worker, and a promise kept once the worker has carried it out. */
+function ask(message) {
+  asked += 1;
+  const id = asked;
+  return new Promise((resolve) => {
+    answers.set(id, resolve);
+    toWorker({ ...message, id });
+  });
 }
 
 /** Python runs in the worker: the page says so (data-testid="mr-ready") and opens what the
@@ -108,7 +136,7 @@ function ready() {
   mark.setAttribute("aria-label", "Python is running in this page");
   mark.textContent = "\u25cf ready";
   status.before(mark);
-  offerDraft();
+  offerDrafts();
   if (!openShared()) openLinked();
 }
 
@@ -142,28 +170,39 @@ function busy(on) {
 
 /** A saved file: written back to the file itself where the browser allows it (the File
  * System Access API, for a file opened with its picker or dropped), downloaded elsewhere;
- * kept in the browser's storage either way, so a closed tab loses nothing. */
-async function keep({ name, text, bytes }) {
+ * kept in the browser's storage either way (IndexedDB), so a closed tab loses nothing. A
+ * copy kept from another file of the same name is not overwritten: this one is kept under a
+ * name of its own. When the storage is full the person still gets the file, and is told. */
+async function keep({ name, bytes }) {
+  const data = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  let keptAs = name;
+  let notKept = "";
   try {
-    localStorage.setItem(`mendikot:${name}`, text);
-  } catch {
-    // storage full or refused: the file still goes
+    const before = await store.getFile(name);
+    const ours = opened && opened.name === name && (opened.kept || sameBytes(before && before.bytes, opened.lastKept));
+    if (before && !ours && !sameBytes(before.bytes, data)) keptAs = freeName(name, new Set(await store.fileNames()));
+    await store.putFile(keptAs, data);
+    if (opened && opened.name === name) opened.lastKept = data;
+    store.askToPersist();
+  } catch (error) {
+    notKept = error && error.name === "QuotaExceededError" ? "the browser's storage is full" : `the browser would not keep it (${error && error.message})`;
   }
+  const where = notKept ? `not kept in this browser: ${notKept}` : keptAs === name ? "and kept in this browser" : `and kept in this browser as ${keptAs}`;
   const handle = opened && opened.handle && opened.name === name ? opened.handle : null;
   if (handle) {
     try {
       if ((await handle.requestPermission({ mode: "readwrite" })) !== "granted") throw new Error("not allowed");
       const writable = await handle.createWritable();
-      await writable.write(bytes);
+      await writable.write(data);
       await writable.close();
-      status.textContent = `Saved: ${name} (written to the file, and kept in this browser)`;
+      status.textContent = `Saved: ${name} (written to the file, ${where})`;
       return;
     } catch (error) {
       status.textContent = `Could not write to ${name} (${error.message}): downloading it instead`;
     }
   }
   const link = document.createElement("a");
-  link.href = URL.createObjectURL(new Blob([bytes], { type: "application/octet-stream" }));
+  link.href = URL.createObjectURL(new Blob([data], { type: "application/octet-stream" }));
   link.download = name;
   link.dataset.testid = "site-download";
   document.body.append(link);
@@ -172,7 +211,28 @@ async function keep({ name, text, bytes }) {
     URL.revokeObjectURL(link.href);
     link.remove();
   }, 0);
-  status.textContent = `Saved: ${name} (downloaded, and kept in this browser)`;
+  status.textContent = `Saved: ${name} (downloaded, ${where})`;
+}
+
+/** Save the deal on the board. Into a file kept in this browser (a recording), under the
+ * browser's lock for that file, so that two tabs save one after the other: the worker is
+ * handed the file as the other tab left it and adds to it (a deal both changed is refused
+ * with a sentence, nothing dropped). */
+async function save() {
+  const name = model ? model.get("file") : "";
+  const work = async () => {
+    let latest = null;
+    if (opened && opened.kept && name) {
+      const found = await store.getFile(name).catch(() => null);
+      latest = found && found.bytes instanceof Uint8Array ? found.bytes : null;
+    }
+    const id = asked + 1;
+    await ask({ save: { latest } });
+    await keeping.get(id);
+    keeping.delete(id);
+  };
+  if (navigator.locks && name) await navigator.locks.request(`mendikot-file:${name}`, work);
+  else await work();
 }
 
 /** A fresh board for the state the worker sent. */
@@ -181,7 +241,7 @@ function fresh() {
   destroy = null;
   boardEl.replaceChildren();
   linkField.hidden = true;
-  model = workerModel((request) => toWorker({ request }));
+  model = workerModel((request) => (request && request.do === "save" ? save() : toWorker({ request })));
 }
 
 /** A file the person chose: its bytes, and where the browser gives one, its handle (to
@@ -191,22 +251,28 @@ async function open(file, handle = null) {
 }
 
 /** Its bytes go to the worker, every one (a save changes nothing else of the file); the
- * page keeps its text for a recording taken up again after a closed tab. */
+ * page keeps them too, for a recording taken up again after a closed tab. */
 function openBytes(name, buffer, handle = null, deal = 1) {
   sharing = false;
   dealChoice.hidden = true;
-  opened = { name, text: new TextDecoder().decode(buffer), inWorker: true, handle };
+  opened = { name, bytes: new Uint8Array(buffer), inWorker: true, handle, kept: false, lastKept: null };
   status.textContent = `Opening ${name}…`;
   toWorker({ open: new Uint8Array(buffer), name, deal });
 }
 
-/** A shared link (#deal=…&at=K): its deal is read in the worker like a file's text; a
- * broken link is said in the status line and leaves the board as it was. */
+/** A shared link (#deal=…&at=K): its deals are read in the worker like a file's; a broken
+ * link is said in the status line and leaves the board as it was. */
 function openShared() {
   const fragment = location.hash.slice(1);
-  if (!new URLSearchParams(fragment).has("deal")) return false;
+  let shared = false;
+  try {
+    shared = new URLSearchParams(fragment).has("deal");
+  } catch {
+    shared = false;
+  }
+  if (!shared) return false;
   sharing = true;
-  opened = null;
+  opened = { name: "shared-deals.pmn", inWorker: true, kept: false, lastKept: null };
   dealChoice.hidden = true;
   status.textContent = "Opening the shared deal…";
   toWorker({ link: fragment });
@@ -214,22 +280,24 @@ function openShared() {
 }
 window.addEventListener("hashchange", openShared);
 
-/** A link to a file: index.html?file=ADDRESS (?pmn= too; &deal=N for its deal N) opens
- * it (on this site, or any that lets this page read it) once Python is ready. */
+/** A link to a file: index.html?file=ADDRESS (?pmn= too; &deal=N for its deal N) opens it
+ * once Python is ready: a file of this site only, by a relative address; anything else is
+ * refused with a sentence, and nothing is fetched. */
 function openLinked() {
-  const query = new URLSearchParams(location.search);
-  const address = query.get("file") || query.get("pmn");
-  if (!address) return;
-  const url = new URL(address, location.href);
-  const name = decodeURIComponent(url.pathname.split("/").pop() || "deals.pmn");
-  fetch(url)
+  const asked = linkedFile(location.search, location.href);
+  if (!asked) return;
+  if (asked.error) {
+    status.textContent = asked.error;
+    return;
+  }
+  fetch(asked.url)
     .then((reply) => {
       if (!reply.ok) throw new Error(`${reply.status} ${reply.statusText}`);
       return reply.arrayBuffer();
     })
-    .then((buffer) => openBytes(name, buffer, null, Number(query.get("deal")) || 1))
+    .then((buffer) => openBytes(asked.name, buffer, null, asked.deal))
     .catch((error) => {
-      status.textContent = `Cannot open ${url.href}: ${error.message}`;
+      status.textContent = `Cannot open ${asked.name}: ${error.message}`;
     });
 }
 
@@ -252,51 +320,106 @@ function shareLink(fragment) {
 }
 shareButton.addEventListener("click", () => toWorker({ share: true }));
 
-const DRAFT = "mendikot:draft";
+/** This page's name among the other tabs, new at each load, and held as a lock while the
+ * page lives: a draft whose tab holds no lock was left by a closed (or reloaded) tab and is
+ * offered back; one whose tab is alive is that tab's to finish. */
+const TAB = globalThis.crypto && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+let drafting = false; // this page has a draft kept: dropped once its deal is saved
+let inherited = null; // the id of a closed tab's draft taken up here: dropped once ours is kept
+const alive = navigator.locks ? navigator.locks.request(`mendikot-tab:${TAB}`, () => new Promise(() => {})) : null;
+alive?.catch(() => {});
+
 /** The deal being recorded, kept in the browser's storage after every card until it is
- * saved: a tab closed mid-deal loses nothing (the page offers it back when opened again). */
-function keepDraft({ name, draft }) {
-  try {
-    if (draft) {
-      const into = opened && opened.name === name ? opened : { name, text: localStorage.getItem(`mendikot:${name}`) || "" };
-      localStorage.setItem(DRAFT, JSON.stringify({ name, text: into.text, draft }));
-    } else localStorage.removeItem(DRAFT);
-  } catch {
-    // storage refused: the deal is still on the board
-  }
+ * saved, each tab's apart from the others': a tab closed mid-deal loses nothing (the page
+ * offers every such deal back when opened again). */
+function keepDraft({ name, text, names, cards }) {
+  if (typeof text !== "string" || (!text && !drafting)) return; // nothing of ours to keep
+  drafting = Boolean(text);
+  const done = text
+    ? store.putDraft({
+        id: TAB,
+        name,
+        base: opened && opened.name === name && opened.bytes ? opened.bytes : new Uint8Array(),
+        text,
+        names: Array.isArray(names) ? names : [],
+        cards: Number.isInteger(cards) ? cards : 0,
+        updated: Date.now(),
+      })
+    : store.dropDraft(TAB);
+  done.then(
+    () => {
+      // ours is kept now: the closed tab's draft it came from can go (a draft the worker
+      // refused stays, to be looked at again)
+      if (text && inherited !== null && inherited !== TAB) store.dropDraft(inherited).catch(() => {});
+      if (text) inherited = null;
+    },
+    (error) => {
+      if (text) status.textContent = `The deal is not kept in this browser (${error && error.name}): save it before closing the tab`;
+    },
+  );
 }
 
-function offerDraft() {
-  let kept = null;
-  try {
-    kept = JSON.parse(localStorage.getItem(DRAFT) || "null");
-  } catch {
-    kept = null;
-  }
-  if (!kept || !kept.draft) return;
-  const resume = document.createElement("button");
-  resume.type = "button";
-  resume.className = "site-open mr-btn";
-  resume.dataset.testid = "site-resume";
-  resume.textContent = `Resume the unsaved deal (${kept.name})`;
-  resume.addEventListener("click", () => {
-    resume.remove();
-    sharing = false;
-    opened = { name: kept.name, text: kept.text };
-    status.textContent = `Resuming the deal for ${kept.name}…`;
-    toWorker({ resume: kept });
-  });
-  status.after(resume);
+/** The tabs alive now (their locks), whose drafts are theirs, not to offer. */
+async function liveTabs() {
+  if (!navigator.locks || !navigator.locks.query) return new Set();
+  const { held = [] } = await navigator.locks.query();
+  return new Set(held.map((lock) => lock.name).filter((name) => name.startsWith("mendikot-tab:")).map((name) => name.slice(13)));
 }
 
-/** Record a new deal: into the file open (after its deals), else into games.pmn. */
-function record() {
+/** Every deal left unsaved by a closed tab (or by this one before a reload), each offered
+ * with what tells it apart. A draft the storage holds in a shape no tab writes is offered
+ * all the same: the worker refuses it with a sentence if it is no deal. */
+async function offerDrafts() {
+  let drafts = [];
+  try {
+    const live = await liveTabs();
+    drafts = (await store.allDrafts()).filter((draft) => draft && !live.has(draft.id));
+  } catch {
+    drafts = [];
+  }
+  const offers = document.querySelector("[data-testid=site-drafts]");
+  offers.replaceChildren(
+    ...drafts.map((draft) => {
+      const resume = document.createElement("button");
+      resume.type = "button";
+      resume.className = "site-open mr-btn";
+      resume.dataset.testid = "site-resume";
+      resume.textContent = draftLabel(draft); // the file's text: as text, never as markup
+      resume.addEventListener("click", () => {
+        offers.replaceChildren();
+        sharing = false;
+        const name = typeof draft.name === "string" && draft.name ? draft.name : "games.pmn";
+        const base = draft.base instanceof Uint8Array ? draft.base : new Uint8Array();
+        opened = { name, bytes: base, inWorker: true, kept: true, lastKept: null };
+        status.textContent = `Resuming the deal for ${name}…`;
+        // the draft becomes this tab's: the one it came from is dropped once this tab has
+        // kept the deal itself (or saved it), never before
+        inherited = draft.id;
+        drafting = true;
+        toWorker({ resume: { name, bytes: base, draft: typeof draft.text === "string" ? draft.text : "" } });
+      });
+      return resume;
+    }),
+  );
+  offers.hidden = drafts.length === 0;
+}
+
+/** Record a new deal: into the file open (after its deals), else into games.pmn as this
+ * browser keeps it. */
+async function record() {
   sharing = false;
   dealChoice.hidden = true;
-  const into = opened || { name: "games.pmn", text: localStorage.getItem("mendikot:games.pmn") || "" };
-  status.textContent = `Recording into ${into.name}`;
-  // the file opened is in the worker already, byte for byte: recorded deals go after it
-  toWorker({ record: into.inWorker ? { name: into.name } : { name: into.name, text: into.text } });
+  if (opened && opened.inWorker && !opened.kept) {
+    status.textContent = `Recording into ${opened.name}`;
+    toWorker({ record: { name: opened.name } }); // the file opened is in the worker already
+    return;
+  }
+  const name = opened && opened.kept ? opened.name : "games.pmn";
+  const found = await store.getFile(name).catch(() => null);
+  const bytes = found && found.bytes instanceof Uint8Array ? found.bytes : new Uint8Array();
+  opened = { name, bytes, inWorker: true, kept: true, lastKept: bytes };
+  status.textContent = `Recording into ${name}`;
+  toWorker({ record: { name, bytes } });
 }
 
 document.querySelector("[data-testid=site-record]").addEventListener("click", record);

@@ -4,14 +4,16 @@
 // (one position at a time), posting what each step changed: the page never waits on it.
 //
 // Messages in: {open: bytes (a Uint8Array), name, deal?}, {choose: N} (deal N of the file
-// open), {link: "#deal=…&at=K"} (a shared deal),
-// {record: {name, text?}} (a new deal into that file; no text: the file opened),
-// {resume: {name, text, draft}} (a recording taken up again), {share: true} (a link to the
-// deal shown), {request: {do: …}}. Out: {ready}, {changes, fresh?} (fresh: a new board's
-// whole state), {error}, {draft: {name, draft}} after each request (the deal being recorded,
-// "" when saved), {file: {name, text, bytes}} after a save, {share: fragment}, {busy} while
-// the slow work (the solver's values, the chances) goes on, and once it is done, {deals:
-// [{deal, label, open}]} after a file is opened (its deals, to choose from).
+// open), {link: "deal=…&at=K"} (a shared link's deals), {record: {name, bytes?}} (a new deal
+// into that file; no bytes: the file opened), {resume: {name, bytes, draft}} (a recording
+// taken up again), {save: {latest}} (save, into the file as another tab may have left it:
+// its newest bytes, or null), {share: true} (a link to the deal shown), {request: {do: …}};
+// any of them with an `id`, answered by {done: id} once carried out. Out: {ready},
+// {changes, fresh?} (fresh: a new board's whole state), {error, detail?} (one sentence; the
+// detail, a traceback, for the console), {draft: {name, text, names, cards}} after each
+// message (the deal being recorded, text "" when saved), {file: {name, bytes}, id} after a
+// save, {share: fragment}, {busy} while the slow work (the solver's values, the chances)
+// goes on and once it is done, {deals: [{deal, label, open}]} after a file is opened.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const base = new URL(".", import.meta.url);
@@ -30,18 +32,29 @@ async function start() {
 const ready = start();
 let working = false;
 
-/** A reply of the board (JSON): its changes, and its error if it has one; `fresh` when it
- * is a new board's whole state (the page draws a new board for it). */
+/** A reply of the board (JSON): its changes, or its error (one sentence, and the detail for
+ * the console); `fresh` when it is a new board's whole state (the page draws a new board).
+ * Whether it was carried out (no error). */
 function post(reply, fresh = false) {
-  const { changes, error } = JSON.parse(reply);
-  if (error) self.postMessage({ error });
+  const { changes, error, detail } = JSON.parse(reply);
+  if (error) self.postMessage({ error, detail });
   else self.postMessage({ changes, fresh });
+  return !error;
 }
 
-/** A deal of a file on a new board, and the file's deals to choose from. */
+/** A file's deal on a new board, and the file's deals to choose from. */
 function showFile(board, reply) {
-  post(reply, true);
-  self.postMessage({ deals: JSON.parse(board.deals()) });
+  if (post(reply, true)) self.postMessage({ deals: JSON.parse(board.deals()) });
+}
+
+/** Something no boundary caught (Python could not even be called): one sentence in the
+ * page, the detail in the console. */
+function unforeseen(error) {
+  console.error(error);
+  self.postMessage({
+    error: "Something went wrong in the page's Python, and nothing was changed: the browser's console has the details",
+    detail: String(error && error.stack ? error.stack : error),
+  });
 }
 
 /** Let the messages waiting be heard, then go on: a message to ourselves (setTimeout(0)
@@ -80,31 +93,41 @@ ready.then(
 );
 
 self.onmessage = async (event) => {
-  const board = await ready;
   const message = event.data || {};
+  let board;
+  try {
+    board = await ready;
+  } catch (error) {
+    unforeseen(error);
+    return;
+  }
   try {
     if (message.open !== undefined) {
-      showFile(board, board.open(message.open, String(message.name || "deals.pmn"), Number(message.deal) || 1));
-    } else if (message.choose !== undefined) showFile(board, board.choose(Number(message.choose)));
-    else if (message.link !== undefined) post(board.open_link(String(message.link)), true);
-    else if (message.record) post(board.record(String(message.record.name), message.record.text ?? null), true);
-    else if (message.resume) post(board.resume(message.resume.name, message.resume.text, message.resume.draft), true);
-    else if (message.share) self.postMessage({ share: board.link() });
-    else if (message.request) {
-      post(board.handle(JSON.stringify(message.request)));
-      // A save writes the file in the worker's own file system: the page gets its text, to
-      // keep and to hand to the person (a download, or the file itself where allowed).
-      if (message.request.do === "save") {
-        const data = board.data(); // the bytes, every one kept: what is downloaded
+      showFile(board, board.open(message.open, String(message.name || "deals.pmn"), message.deal ?? 1));
+    } else if (message.choose !== undefined) showFile(board, board.choose(message.choose));
+    else if (message.link !== undefined) showFile(board, board.open_link(String(message.link)));
+    else if (message.record) post(board.record(String(message.record.name), message.record.bytes), true);
+    else if (message.resume) {
+      const { name, bytes, draft } = message.resume;
+      post(board.resume(String(name), bytes, String(draft ?? "")), true);
+    } else if (message.share) self.postMessage({ share: board.link() });
+    else if (message.save) {
+      const reply = board.save(message.save.latest ?? undefined);
+      const saved = post(reply) && (JSON.parse(reply).changes.notice || {}).kind === "saved";
+      // A save writes the file in the worker's own file system: the page gets its bytes,
+      // every one, to keep and to hand to the person (a download, or the file itself).
+      if (saved) {
+        const data = board.data();
         const bytes = data.toJs();
         data.destroy();
-        self.postMessage({ file: { name: board.name(), text: board.text(), bytes } });
+        self.postMessage({ file: { name: board.name(), bytes }, id: message.id });
       }
-    }
+    } else if (message.request) post(board.handle(JSON.stringify(message.request)));
     // The deal being recorded, after every change not saved yet: kept by the page.
-    self.postMessage({ draft: { name: board.name(), draft: board.draft() } });
+    self.postMessage({ draft: { name: board.name(), ...JSON.parse(board.draft_info()) } });
   } catch (error) {
-    self.postMessage({ error: String(error) });
+    unforeseen(error);
   }
+  if (message.id !== undefined) self.postMessage({ done: message.id });
   workLoop(board);
 };

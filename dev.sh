@@ -11,8 +11,8 @@
 #   ./dev.sh test [ARGS…]     set up (and Debian's chromium for the browser tests, Node.js
 #                             and ESLint for the page's code), then run the whole test suite:
 #                             lint, types, doctests, tests, the page's code (ESLint, Node's
-#                             test runner), notebooks (nbval) and real-browser tests; ARGS go
-#                             to pytest
+#                             test runner), notebooks (nbval) and real-browser tests, on
+#                             every core (pytest-xdist); ARGS go to pytest
 #   ./dev.sh notebooks [NB…]  set up, then re-run notebooks/*.ipynb in place, saving their
 #                             text outputs (the tests compare them under nbval)
 #   ./dev.sh site [OUT]       set up, then build the static site in OUT (site/): the board in
@@ -189,8 +189,13 @@ case "$job" in
         ensure_chromium
         ensure_node
         ensure_wasm
-        # pytest exits 5 when no test ran; that is a failure here like any other.
-        exec .venv/bin/python -m pytest "$@"
+        # pytest exits 5 when no test ran; that is a failure here like any other. The
+        # suite runs on every core (at most 4 processes; pytest-xdist), one test file to a
+        # process, so that a file's servers and browser are started once
+        # (MENDIKOT_TEST_PROCESSES=0: in this process alone).
+        exec .venv/bin/python -m pytest \
+            --numprocesses="${MENDIKOT_TEST_PROCESSES:-auto}" --maxprocesses=4 \
+            --dist=loadfile "$@"
         ;;
     site)
         # The static site (the board in any browser, no install): Pyodide's runtime from npm,

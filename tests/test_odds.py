@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import mendikot_replay as mr
+from mendikot_replay.analysis.chances import ChanceLine
 from mendikot_replay.analysis.odds import (
     Chance,
     Odds,
@@ -43,6 +44,7 @@ from mendikot_replay.players.simulate import deal_setup, simulate
 from mendikot_replay.players.worlds import Sampler, knowledge, reveals_now, world_count, worlds
 from mendikot_replay.pmn.reader import read_string
 from mendikot_replay.pmn.record import Play
+from mendikot_replay.session.jobs import Graph
 from mendikot_replay.solver.search import (
     COMPILED,
     CoreLink,
@@ -685,3 +687,68 @@ def test_the_holder_who_may_ask_is_not_dealt_its_worlds_twice(
     assert got.ask.face_down == card("2D") and not got.ask.exact and got.ask.worlds == got.worlds
     (after,) = got.ask.cards.values()  # with the ask, A must play its one trump
     assert after.name == "^T2D" and after.chance == got.ask.chance
+
+
+def test_a_position_solved_in_full_is_never_called_a_first_look() -> None:
+    """Late in a deal the worlds are few and all solved (exact): asked for a first look, the
+    answer is the whole answer, and it says so (no ``glance``, no "a first look" text)."""
+    setup, plays = dealt(4, Rules(), 6)
+    solver = OddsSolver(max_worlds=10_000, double_dummy=False)
+    looked = solver.line(setup, plays, glance=True)
+    assert looked.exact and not looked.glance
+    assert "a first look" not in looked.text() and "glance" not in looked.to_json()
+    assert looked == OddsSolver(max_worlds=10_000, double_dummy=False).line(setup, plays)
+
+
+def test_the_graph_is_not_done_while_a_card_is_still_at_a_first_look() -> None:
+    """Every card sampled (``max_worlds=0``): the graph's first pass scores each at a first
+    look, and the graph is done only once every one is scored in full."""
+    worked = Path(__file__).resolve().parent / "data" / "worked-example.pmn"
+    record = next(iter(mr.read_deals(worked)))
+    line = ChanceLine(record, max_tricks=1)  # the last trick: four cards to score
+    graph = Graph("key", line)
+    solver = OddsSolver(max_worlds=0, samples=8, double_dummy=False)
+    glanced = 0
+    while (step := graph.next_card()) is not None:
+        k, glance = step
+        graph.scored[k] = line.card(k, solver, glance=glance)
+        if any(c.odds.glance for c in graph.scored.values()):
+            glanced += 1
+            assert not graph.done
+    assert glanced >= 4  # each card was at a first look for a while
+    assert graph.done and graph.glanced == 0 and len(graph.scored) == graph.total
+    # a card taken back to a first look makes the graph not done again
+    first = min(graph.scored)
+    graph.scored[first] = replace(
+        graph.scored[first], odds=replace(graph.scored[first].odds, glance=True)
+    )
+    assert not graph.done and graph.next_card() == (first, False)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(deck=32),
+        Rules(deck=32, trump_method=TrumpMethod.NONE),
+        Rules(deck=48, trump_method=TrumpMethod.CLOSED),
+    ],
+    ids=["32 cards", "32 cards no trump", "48 cards closed"],
+)
+def test_exact_chances_with_ties_match_plain_enumeration(rules: Rules) -> None:
+    """Positions from many deals of an even number of tricks whose worlds include ties
+    (tens 2-2, tricks level): every card's wins, ties and losses are the reference's."""
+    checked = 0
+    for seed in range(200):
+        setup, plays = dealt(seed, rules, min(2 * rules.players, 8) + seed % 3)
+        if reference_bound(setup, plays) > LIMIT:
+            continue
+        ref = reference(setup, plays)
+        if not any(v[1] for v in ref.counts.values()):
+            continue  # no world ends in a tie: not what this test is about
+        got = OddsSolver(double_dummy=False).line(setup, plays)
+        check_against_reference(got, ref, replayed(setup, plays))
+        assert any(o.chance.ties for o in got.cards.values())
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6, f"only {checked} positions with ties in 200 deals"

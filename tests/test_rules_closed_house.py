@@ -131,3 +131,66 @@ def test_a_flag_of_another_version_or_a_meaningless_pair_is_refused(
         Rules(trump_method=TrumpMethod.CLOSED, **options)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="a rule of the closed trump"):
         Rules(trump_card_in_hand=True)
+
+
+# -- behaviours pinned one by one (each test fails if its rule is dropped) ----------------------
+
+
+def test_trump_card_in_hand_refuses_a_card_that_does_not_follow_when_the_face_down_card_can() -> (
+    None
+):
+    """Not only missing from the legal cards: ``play`` itself refuses the club, a revoke, since
+    the face-down heart counts as a heart in A's hand."""
+    hands = {"A": ".5..3", "B": ".K..4", "C": ".Q..6", "D": ".J..7"}
+    ruled = game_of(hands, "D", Reveal.B, "trump-card-in-hand")
+    play(ruled, "JH")
+    with pytest.raises(IllegalPlay, match="revoke"):
+        ruled.copy().play(card("3C"))
+    common = game_of(hands, "D", Reveal.B)
+    play(common, "JH")
+    assert not common.play(card("3C")).revoke  # by the common rule A is void: any card
+
+
+def test_hidden_trumps_record_a_card_of_the_hidden_suit_as_a_trump_when_played() -> None:
+    """The play itself says so (``is_trump`` on the card's event, before any reveal), not only
+    who takes the trick."""
+    hands = {"A": "6.5..", "B": "K..2.", "C": ".4.3.", "D": "T..5."}
+    ruled = game_of(hands, "B", Reveal.B, "hidden-trumps")
+    play(ruled, "KS")
+    event = ruled.play(card("4H"))
+    assert event.is_trump and not event.revealed and ruled.hidden_card == card("5H")
+    common = game_of(hands, "B", Reveal.B)
+    play(common, "KS")
+    assert not common.play(card("4H")).is_trump
+
+
+def _unknown_c(*flags: str) -> Game:
+    """A closed deal (version A) in which C's hand is unknown; A holds the five of hearts
+    face down."""
+    rules = Rules(trump_method=TrumpMethod.CLOSED, reveal=Reveal.A, **flag_options(flags))
+    hands = {
+        "A": parse_hand(".5..6"),
+        "B": parse_hand("K...3"),
+        "C": None,
+        "D": parse_hand("Q...7"),
+    }
+    setup = DealSetup(rules, hands, "B", trump_card=card("5H"), hidden_holder="A")
+    return Game(setup, check_deal=False)
+
+
+def test_reveal_if_trumping_a_void_player_whose_hand_is_unknown_does_not_turn_the_trump_up() -> (
+    None
+):
+    """C's hand is unknown and C does not follow: under reveal-if-trumping the card stays down
+    unless C's card is a trump (an unknown hand is trusted: it plays one only if it holds one);
+    by the common rule any void turns it up."""
+    ruled = _unknown_c("reveal-if-trumping")
+    play(ruled, "KS")
+    event = ruled.play(card("TD"))
+    assert not event.revealed and ruled.hidden_card == card("5H")
+    common = _unknown_c()
+    play(common, "KS")
+    assert common.play(card("TD")).revealed
+    trumping = _unknown_c("reveal-if-trumping")
+    play(trumping, "KS")
+    assert trumping.play(card("9H")).revealed  # C trumps: turned up for it

@@ -198,11 +198,13 @@ def position(rng: random.Random, variant: str, left: int) -> Game:
 
 
 def played_position(rng: random.Random, max_left: int) -> Game:
-    """A random deal of random rules (any table, deck, trump method, capture…), played at
-    random until at most ``max_left`` tricks are left, stopping at a random card."""
-    rules = random_rules(rng)
+    """A random deal of random rules (any table, deck, trump method, capture, house rule…),
+    played at random until at most ``max_left`` tricks are left, stopping at a random card."""
+    rules = random_rules(rng, every=True)  # the big tables and the house rules too
     record = random_deal(rng, rules)
-    left = rng.randint(1, min(max_left, rules.tricks_per_deal))
+    # two packs: the last trick only (ten or twelve cards: the exhaustive reference's size)
+    most = 1 if rules.packs == 2 else max_left
+    left = rng.randint(1, min(most, rules.tricks_per_deal))
     players = rules.players
     first = (rules.tricks_per_deal - left) * players
     return record.position(rng.randint(first, first + players - 1))
@@ -711,7 +713,7 @@ def _deal_positions(seed: int, count: int) -> Iterator[Game]:
     """``count`` successive positions of one random deal of random rules, from the last
     tricks' start to its end, as an analysis walks them."""
     rng = random.Random(seed)
-    record = random_deal(rng, random_rules(rng))
+    record = random_deal(rng, random_rules(rng, every=True))
     line = record.mainline()
     players = record.setup.rules.players if record.setup else 4
     first = max(0, len(line) - (3 if players == 4 else 2) * players)

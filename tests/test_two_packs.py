@@ -364,3 +364,34 @@ def test_the_annotator_marks_the_race_for_tricks_at_four_tens_each() -> None:
     assert [(p.trick, p.text.split(":")[0]) for p in races] == [(9, "The tens are split 4-4")]
     # twelve players, the tens never level (B/D/F/H/J/L take all eight): no race
     assert all(p.kind != "tricks-race" for p in find_points(twelve))
+
+
+# Every table size against every deck PMN knows, the verdict worked out here from
+# docs/rules.md: one pack (52, 48, 32) for four to eight players, two (100, 96) for ten or
+# twelve, and the deck must deal out evenly. Each refusal is said for its own reason.
+def _expected_deck_verdict(size: int, players: int) -> str | None:
+    if size > 52 and players < 10:
+        return f"a {size}-card deck is two packs, played by 10 or 12 players, not {players}"
+    if size <= 52 and players >= 10:
+        return f"{players} players play two packs"
+    if size % players:
+        return f"a {size}-card deck does not deal evenly to {players} players"
+    return None
+
+
+@pytest.mark.parametrize("players", [4, 6, 8, 10, 12])
+@pytest.mark.parametrize("size", [52, 48, 32, 100, 96, 40])
+def test_every_table_sizes_deck_check_refuses_for_its_own_reason(size: int, players: int) -> None:
+    expected = "no 40-card deck (PMN knows" if size == 40 else _expected_deck_verdict(size, players)
+    if expected is None:
+        assert Rules(players=players, deck=size).tricks_per_deal == size // players
+        return
+    with pytest.raises(ValueError) as refused:
+        Rules(players=players, deck=size)
+    assert str(refused.value).startswith(expected), (size, players, str(refused.value))
+    # the reader says the same, at the Deck tag, and the deal still reads
+    text = f'[Players "{players}"]\n[Deck "{size}"]\n[Dealer "A"]\n*\n'
+    (record,) = read_string(text)
+    assert any(p.message.startswith(f"Deck: {expected}") for p in record.errors), [
+        p.message for p in record.errors
+    ]

@@ -36,7 +36,16 @@ from dataclasses import dataclass
 
 from ..core.cards import Card, copies_by_appearance, deck, sort_cards
 from ..core.engine import DealSetup, Game, StartPosition
-from ..core.rules import Capture, Reveal, Rules, Scoring, TrumpMethod
+from ..core.rules import (
+    VARIANT_FLAGS,
+    Capture,
+    Reveal,
+    Rules,
+    Scoring,
+    TrumpMethod,
+    flag_conflicts,
+    flag_options,
+)
 from ..core.seats import Seat, seats
 from ..pmn.record import GLYPH_NAGS, DealRecord, PlayNode
 from ..pmn.setup import setup_from_tags
@@ -56,8 +65,8 @@ __all__ = [
 #: Every (players, deck) pair that deals evenly: the table shapes PMN can describe.
 RULE_SHAPES: tuple[tuple[int, int], ...] = ((4, 52), (4, 48), (4, 32), (6, 48), (8, 48), (8, 32))
 TWO_PACK_SHAPES: tuple[tuple[int, int], ...] = ((10, 100), (12, 96))
-"""The big tables, which :func:`random_rules` leaves out (the corpora the tests pin keep
-their deals); ask for them with ``rules``."""
+"""The big tables, which :func:`random_rules` draws only with ``every`` (the corpora the
+tests pin keep their deals); or ask for them with ``rules``."""
 
 _NAMES = ("Asha", "Bilal", "Chetan", "Divya", "Esha", "Farhan", "Gita", "Hari", "Om", "Zoë")
 _WORDS = (
@@ -106,25 +115,48 @@ _TRICKY = (
 _FREE_NAGS = (7, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 42, 140, 255)
 
 
-def random_rules(rng: random.Random) -> Rules:
+def random_rules(rng: random.Random, *, every: bool = False) -> Rules:
     """Any legal rule combination, each option drawn independently.
 
     Every trump method and capture rule gets a fair share, so a few hundred draws cover all
-    of them; closed trump gets both versions.
+    of them; closed trump gets both versions. With ``every``, the big tables too (two packs
+    at ten and twelve players) and the house rules: each ``Variant`` flag that holds under
+    the settings drawn, one time in four — what the fuzz test, the engine's and the solver's
+    cross-checks draw, so that they meet every rule. Without it, the draws the pinned
+    corpora were made with (the same seed gives the same rules, and so the same deals).
+
+    >>> rng = random.Random(7)
+    >>> draws = [random_rules(rng, every=True) for _ in range(300)]
+    >>> sorted({r.players for r in draws}), len({f for r in draws for f in r.flags})
+    ([4, 6, 8, 10, 12], 14)
     """
-    players, deck_size = rng.choice(RULE_SHAPES)
+    shapes = RULE_SHAPES + TWO_PACK_SHAPES if every else RULE_SHAPES
+    players, deck_size = rng.choice(shapes)
     method = rng.choice(list(TrumpMethod))
     reveal = rng.choice(list(Reveal)) if method is TrumpMethod.CLOSED else Reveal.A
+    capture = rng.choice(list(Capture))
+    must_trump = rng.random() < 0.3
+    bonus_aces = rng.random() < 0.2
+    scoring = Scoring.BONUS if rng.random() < 0.15 else Scoring.PLAIN
+    target = rng.choice((None, None, None, 7, 11))
+    flags: list[str] = []
+    if every:
+        for flag in VARIANT_FLAGS:
+            if flag in ("must-trump", "bonus-aces") or rng.random() >= 0.25:
+                continue
+            if not flag_conflicts([*flags, flag], method, reveal, capture):
+                flags.append(flag)
+    options = flag_options(flags)
+    options["must_trump"], options["bonus_aces"] = must_trump, bonus_aces
     return Rules(
         players=players,
         deck=deck_size,
         trump_method=method,
         reveal=reveal,
-        capture=rng.choice(list(Capture)),
-        must_trump=rng.random() < 0.3,
-        bonus_aces=rng.random() < 0.2,
-        scoring=Scoring.BONUS if rng.random() < 0.15 else Scoring.PLAIN,
-        target=rng.choice((None, None, None, 7, 11)),
+        capture=capture,
+        scoring=scoring,
+        target=target,
+        **options,
     )
 
 

@@ -93,8 +93,9 @@ def read_lines(
     memory: the rest of an over-long line is read and dropped (its bytes still count in
     ``end``), and the line comes out longer than :data:`MAX_DEAL_CHARS`, which makes its
     deal too long. A line with no end in :data:`MAX_LINE_BYTES` stops the reading with a
-    :class:`PMNError` (``/dev/zero`` is not a file of one endless deal). From a binary source every line keeps its exact bytes (``raw``): a deal
-    the reader cannot understand is written back from them, byte for byte.
+    :class:`PMNError` (``/dev/zero`` is not a file of one endless deal). From a binary
+    source every line keeps its exact bytes (``raw``): a deal the reader cannot understand
+    is written back from them, byte for byte.
 
     A stream positioned in the middle of its file (a chunk of it, :mod:`.chunks`) says where:
     ``start`` is the byte offset it is at and ``first_line`` the number of the line there, so

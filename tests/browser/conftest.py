@@ -35,6 +35,7 @@ from browser_support import (
     stop_server,
     voila_serving,
 )
+from filelock import FileLock
 from playwright.sync_api import Browser, Error, Page, sync_playwright
 from pmn_examples import DUCK
 
@@ -175,9 +176,23 @@ def page(
 
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The static site (``./dev.sh site``), built once, with two deals published beside it
-    for links to open (``games/``)."""
-    out: Path = tmp_path_factory.mktemp("site") / "site"
+    """The static site (``./dev.sh site``), built once for the whole run — by the first of
+    the test processes (pytest-xdist's workers) to need it, the others waiting on a file
+    lock and serving the same folder — with deals published beside it for links to open
+    (``games/``)."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, above each worker's own
+    out = shared / "built-site" / "site"
+    with FileLock(str(shared / "built-site.lock")):
+        if not (out / "games" / "duck.pmn").exists():
+            if out.exists():
+                shutil.rmtree(out)  # a build cut short
+            _build_site(out)
+    return out
+
+
+def _build_site(out: Path) -> None:
     load_script("build_site").build(out)
     (out / "games").mkdir()
     for name in (
@@ -188,7 +203,6 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ):
         shutil.copy2(ROOT / "sample_games" / name, out / "games")
     (out / "games" / "duck.pmn").write_text(DUCK, encoding="utf-8")  # chances in seconds
-    return out
 
 
 @pytest.fixture(scope="module")

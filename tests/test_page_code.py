@@ -36,6 +36,7 @@ def test_the_page_code_passes_the_linter() -> None:
             str(eslint),
             "--max-warnings=0",
             "mendikot_replay/views/static",
+            "mendikot_replay/views/site",
             "tests/js",
             "tests/c",
             "tests/pyodide",

@@ -210,3 +210,20 @@ def test_a_request_field_that_must_be_a_number_refuses_true_and_false(
     assert notice["text"].startswith(f"the page sent {field} = ")
     assert "nothing was done" in notice["text"]
     assert board.session is not None and board.session.step == 3  # the board did not move
+
+
+def test_a_failing_step_of_the_slow_work_is_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The worker's loop steps the slow work between messages: a step that fails answers with
+    the sentence (and the page's loop stops there), it does not raise into the loop."""
+    board = WorkerBoard(tmp_path)
+    answer(board.open(WORKED.read_bytes(), "w.pmn"))
+    assert board.session is not None
+
+    def broken(lane: str) -> bool:
+        raise RuntimeError("a solver step failed")
+
+    monkeypatch.setattr(board.session, "work", broken)
+    refused = answer(board.work())
+    assert refused["error"] == UNEXPECTED and "a solver step failed" in refused["detail"]

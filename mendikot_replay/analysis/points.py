@@ -205,8 +205,9 @@ class _Finder:
         cashed: dict[tuple[Seat, Suit], int] = {}
         race_marked = False
         start = self.timeline.setup.start
-        half = self.rules.all_tens // 2  # the even split of the tens: 2-2, or 4-4 (two packs)
-        race_before = start is not None and start.tens == (half, half)
+        even = self.rules.even_tens  # 2-2, or 4-4 (two packs)
+        half = even[0]
+        race_before = start is not None and start.tens == even
         for trick_events in tricks:
             # The state at the trick's start is a checkpoint of the timeline (free to read);
             # each seat plays once a trick, so it is every player's hand before their card.
@@ -228,16 +229,15 @@ class _Finder:
             self._tens(trick_events, winner_event, cashed)
             self._note_cashes(trick_events, winner_event, cashed)
             after = self.timeline[trick_events[-1].ply + 1]
-            split_decides = self.rules.split_tens_non_dealer  # 2-2 decides: no race
             if (
                 not race_marked
                 and not race_before
-                and after.tens == (half, half)
-                and not split_decides
+                and after.tens == even
+                and self.rules.tricks_decide_even_tens  # not a 2-2 decided by the deal
             ):
                 race_marked = True
                 total = self.rules.tricks_per_deal
-                need = total // 2 + 1
+                need = self.rules.tricks_to_win
                 ac, bd = after.tricks
                 self.add(
                     "tricks-race",
@@ -304,9 +304,10 @@ class _Finder:
     def _premature(self, event: PlayEvent, trick: list[PlayEvent]) -> None:
         if any(e.card.is_ten for e in trick):
             return
-        half = self.rules.all_tens // 2
-        if self.start.tens == (half, half):
+        even = self.rules.even_tens
+        if self.start.tens == even:
             return
+        half = even[0]
         self.add(
             "premature-reveal",
             event,

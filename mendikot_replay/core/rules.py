@@ -505,6 +505,29 @@ class Rules:
         return 4 * self.packs
 
     @property
+    def even_tens(self) -> tuple[int, int]:
+        """The even split of the tens, 2-2 (4-4 with two packs): from there the tricks
+        decide the deal (:meth:`result`), unless ``split-tens-non-dealer`` gives it to the
+        side that did not deal (:attr:`tricks_decide_even_tens`)."""
+        half = self.all_tens // 2
+        return (half, half)
+
+    @property
+    def tricks_decide_even_tens(self) -> bool:
+        """Whether, at :attr:`even_tens`, the tricks decide (they do but under
+        ``split-tens-non-dealer``): the race for tricks the annotator and the players see."""
+        return not self.split_tens_non_dealer
+
+    @property
+    def tricks_to_win(self) -> int:
+        """The tricks that win a deal whose tens split evenly: more than half of them.
+
+        >>> Rules().tricks_to_win, Rules(players=6).tricks_to_win
+        (7, 5)
+        """
+        return self.tricks_per_deal // 2 + 1
+
+    @property
     def has_trump(self) -> bool:
         return self.trump_method is not TrumpMethod.NONE
 

@@ -544,8 +544,7 @@ class RuleOfThumbPlayer:
     def _racing(self, view: SeatView) -> bool:
         """The tens split evenly (2–2, or 4–4 with two packs) and all taken: only tricks
         count now."""
-        half = view.rules.all_tens // 2
-        return view.tens == (half, half)
+        return view.tens == view.rules.even_tens and view.rules.tricks_decide_even_tens
 
     # -- leading -----------------------------------------------------------------------
     def lead(self, view: SeatView, legal: Sequence[Card]) -> Choice:

@@ -69,7 +69,10 @@ export function workerModel(postRequest) {
 
 let model = null;
 let destroy = null;
-let opened = null; // the file last opened: {name, text, inWorker, handle?}, where recorded deals go
+// The file last opened, where recorded deals go: {name, bytes (as read), inWorker, handle?
+// (the file itself, where the browser gives it), kept (it is the copy this browser keeps:
+// saves into it merge with other tabs'), lastKept (the bytes this tab last kept of it)}.
+let opened = null;
 let sharing = false; // a link is being opened: its deal is no file of the person's
 
 const shareButton = document.querySelector("[data-testid=site-share]");
@@ -340,6 +343,7 @@ function keepDraft({ name, text, names, cards }) {
         id: TAB,
         name,
         base: opened && opened.name === name && opened.bytes ? opened.bytes : new Uint8Array(),
+        kept: Boolean(opened && opened.name === name && opened.kept), // the base: this browser's copy
         text,
         names: Array.isArray(names) ? names : [],
         cards: Number.isInteger(cards) ? cards : 0,
@@ -390,7 +394,7 @@ async function offerDrafts() {
         sharing = false;
         const name = typeof draft.name === "string" && draft.name ? draft.name : "games.pmn";
         const base = draft.base instanceof Uint8Array ? draft.base : new Uint8Array();
-        opened = { name, bytes: base, inWorker: true, kept: true, lastKept: null };
+        opened = { name, bytes: base, inWorker: true, kept: draft.kept === true, lastKept: null };
         status.textContent = `Resuming the deal for ${name}…`;
         // the draft becomes this tab's: the one it came from is dropped once this tab has
         // kept the deal itself (or saved it), never before

@@ -2,7 +2,7 @@
 // being recorded (a draft per tab), in IndexedDB — transactional, and with room for a club's
 // whole file, where localStorage holds a few megabytes of text. Two object stores:
 //   files:  {name, bytes: Uint8Array, saved: time}            keyed by name
-//   drafts: {id, name, base: Uint8Array, text, names, cards, updated}   keyed by the tab's id
+//   drafts: {id, name, base: Uint8Array, kept, text, names, cards, updated}   keyed by tab
 // A browser without IndexedDB (or that refuses it: some private windows) gets the same calls
 // over memory, for this visit only; `lasting()` says which.
 

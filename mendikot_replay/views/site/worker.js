@@ -78,7 +78,7 @@ async function workLoop(board) {
       if (done === undefined || done === null) break;
       if (!told) self.postMessage({ busy: true });
       told = true;
-      post(done);
+      if (!post(done)) break; // a step that failed is said once, and the work stops
       await giveWay();
     }
   } finally {

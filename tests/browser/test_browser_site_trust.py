@@ -27,7 +27,7 @@ from browser_support import (
     python_ready,
     wait_for_drafts,
 )
-from playwright.sync_api import Browser, BrowserContext, FilePayload, Page, expect
+from playwright.sync_api import Browser, BrowserContext, FilePayload, Locator, Page, expect
 
 from mendikot_replay.pmn.link import link_fragment
 from mendikot_replay.pmn.reader import read_deals, read_string
@@ -69,15 +69,21 @@ def start_recording(page: Page, names: str, cards: int) -> None:
     for seat, name in zip("ABCD", names.split(), strict=True):
         board.get_by_test_id(f"mr-form-name-{seat}").fill(name)
     board.get_by_test_id("mr-form-dealer").select_option(RECORD.tags["Dealer"])
-    board.get_by_test_id("mr-form-start").click()
-    board.get_by_test_id("mr-paste").fill(RECORD.tags["Hands"])
-    board.get_by_test_id("mr-paste-go").click()
-    board.get_by_test_id(f"mr-trump-{RECORD.tags['Trump']}").click()
+    deal_the_hands(board)
     for k, node in enumerate(RECORD.mainline()[:cards], start=1):
         board.get_by_test_id(f"mr-seat-{node.seat}").locator(
             f"button[data-card='{node.card}']"
         ).click()
         at_step(board, k)
+
+
+def deal_the_hands(board: Locator) -> None:
+    """Leave the recorder's form for the dealing: the worked example's hands pasted, its trump
+    drawn."""
+    board.get_by_test_id("mr-form-start").click()
+    board.get_by_test_id("mr-paste").fill(RECORD.tags["Hands"])
+    board.get_by_test_id("mr-paste-go").click()
+    board.get_by_test_id(f"mr-trump-{RECORD.tags['Trump']}").click()
 
 
 def save(page: Page) -> bytes:
@@ -152,10 +158,7 @@ def test_recording_into_an_opened_file_keeps_its_bytes_and_goes_after_its_deals(
     board = page.get_by_test_id("mr-viewer")
     expect(board.get_by_test_id("mr-form")).to_be_visible(timeout=60_000)
     expect(page.get_by_test_id("site-status")).to_have_text("Recording into: club.pmn")
-    board.get_by_test_id("mr-form-start").click()
-    board.get_by_test_id("mr-paste").fill(RECORD.tags["Hands"])
-    board.get_by_test_id("mr-paste-go").click()
-    board.get_by_test_id(f"mr-trump-{RECORD.tags['Trump']}").click()
+    deal_the_hands(board)
     saved = save(page)
     assert saved.startswith(original)  # every byte of the file, then the new deal
     assert len(read_string(saved.decode("utf-8", "replace"))) == 3

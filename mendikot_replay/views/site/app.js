@@ -118,12 +118,13 @@ let asked = 0;
 const answers = new Map(); // a message's id → what to do once the worker has carried it out
 const keeping = new Map(); // a save's id → its keeping in the browser
 
-/** A message for the worker, and a promise kept once the worker has carried it out. */
+/** A message for the worker, and a promise kept, with the message's id, once the worker
+ * has carried it out. */
 function ask(message) {
   asked += 1;
   const id = asked;
   return new Promise((resolve) => {
-    answers.set(id, resolve);
+    answers.set(id, () => resolve(id));
     toWorker({ ...message, id });
   });
 }
@@ -229,9 +230,8 @@ async function save() {
       const found = await store.getFile(name).catch(() => null);
       latest = found && found.bytes instanceof Uint8Array ? found.bytes : null;
     }
-    const id = asked + 1;
-    await ask({ save: { latest } });
-    await keeping.get(id);
+    const id = await ask({ save: { latest } });
+    await keeping.get(id); // the saved file kept in this browser, before the lock is let go
     keeping.delete(id);
   };
   if (navigator.locks && name) await navigator.locks.request(`mendikot-file:${name}`, work);

@@ -34,17 +34,17 @@ let working = false;
 
 /** A reply of the board (JSON): its changes, or its error (one sentence, and the detail for
  * the console); `fresh` when it is a new board's whole state (the page draws a new board).
- * Whether it was carried out (no error). */
+ * The changes when it was carried out, null when it was refused. */
 function post(reply, fresh = false) {
   const { changes, error, detail } = JSON.parse(reply);
   if (error) self.postMessage({ error, detail });
   else self.postMessage({ changes, fresh });
-  return !error;
+  return error ? null : changes;
 }
 
 /** A file's deal on a new board, and the file's deals to choose from. */
 function showFile(board, reply) {
-  if (post(reply, true)) self.postMessage({ deals: JSON.parse(board.deals()) });
+  if (post(reply, true) !== null) self.postMessage({ deals: JSON.parse(board.deals()) });
 }
 
 /** Something no boundary caught (Python could not even be called): one sentence in the
@@ -78,7 +78,7 @@ async function workLoop(board) {
       if (done === undefined || done === null) break;
       if (!told) self.postMessage({ busy: true });
       told = true;
-      if (!post(done)) break; // a step that failed is said once, and the work stops
+      if (post(done) === null) break; // a step that failed is said once, and the work stops
       await giveWay();
     }
   } finally {
@@ -112,8 +112,8 @@ self.onmessage = async (event) => {
       post(board.resume(String(name), bytes, String(draft ?? "")), true);
     } else if (message.share) self.postMessage({ share: board.link() });
     else if (message.save) {
-      const reply = board.save(message.save.latest ?? undefined);
-      const saved = post(reply) && (JSON.parse(reply).changes.notice || {}).kind === "saved";
+      const changes = post(board.save(message.save.latest ?? undefined));
+      const saved = changes !== null && (changes.notice || {}).kind === "saved";
       // A save writes the file in the worker's own file system: the page gets its bytes,
       // every one, to keep and to hand to the person (a download, or the file itself).
       if (saved) {

@@ -88,6 +88,7 @@ def test_bench_board_runs_and_reports() -> None:
     assert len(results.clicks) == 3 and len(results.steps) == 3
     assert all(t > 0 for t in results.clicks + results.steps)
     assert "kernel round trip" in text and "goal: median < 100 ms" in text and "ratio" in text
+    assert "goal: median < 20 ms, p95 < 50 ms" in text  # the step's goal beside it
 
 
 def test_bench_odds_runs_and_reports() -> None:

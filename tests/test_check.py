@@ -55,7 +55,7 @@ def test_a_card_the_player_does_not_hold() -> None:
     records = sandwich("6. A: 5C 3C 2C 8C", "6. A: 5C 3C 6D 8C")
     line, col, deal, message = only_error(records[1])
     assert (line, col, deal) == (line_of("6. A:"), 13, 2)
-    assert message == "trick 6: C plays 6D, which is not in C's hand"
+    assert message == "trick 6: C plays 6D, which is not in C's hand: A holds it"
     # The replay stops at the bad card: the timeline holds the tricks before it.
     timeline = records[1].timeline
     assert timeline is not None and timeline.result is None
@@ -128,12 +128,28 @@ def test_result_of_an_incomplete_play() -> None:
     assert (line, col, deal) == (line_of("[Result "), 1, 2)
 
 
+@pytest.mark.parametrize(
+    ("played", "where"),
+    [
+        ("KC", "B holds it"),  # a card of another hand
+        ("QS", "B played it in trick 2"),  # a card of an earlier trick
+        ("5S", "C played it to this trick, on the table now"),  # the card just led
+    ],
+)
+def test_a_card_not_in_the_hand_is_said_where_it_is(played: str, where: str) -> None:
+    # Trick 4 is C: 5S 7S 6S 2S; D's card replaced by one D does not hold.
+    records = sandwich("4. C: 5S 7S 6S 2S", f"4. C: 5S {played} 6S 2S")
+    line, col, deal, message = only_error(records[1])
+    assert (line, col, deal) == (line_of("4. C:"), 10, 2)
+    assert message == f"trick 4: D plays {played}, which is not in D's hand: {where}"
+
+
 def test_an_illegal_card_in_a_variation() -> None:
     # Instead of TD, A could not play JS: A holds no jack of spades.
     records = sandwich("TD! $21", "TD! $21 ( JS )")
     line, col, deal, message = only_error(records[1])
     assert (line, col, deal) == (line_of("3. B:"), 26, 2)
-    assert message == "in a variation: trick 3: A plays JS, which is not in A's hand"
+    assert message == "in a variation: trick 3: A plays JS, which is not in A's hand: C played it in trick 2"
     assert records[1].timeline is not None and records[1].timeline.result is not None
 
 

@@ -193,7 +193,7 @@ def test_mistakes_in_the_play_name_the_card_and_take_nothing(
     assert code == 0, out + err
     refusals = [line for line in out.splitlines() if line.startswith("Not taken: ")]
     assert refusals == [
-        "Not taken: card 1 (4S): trick 1: A plays 4S, which is not in A's hand (D holds it). "
+        "Not taken: card 1 (4S): trick 1: A plays 4S, which is not in A's hand: D holds it. "
         "Type the trick again.",
         "Not taken: a trick has 4 cards: 3 given (D has not played). Type the trick again.",
         "Not taken: a trick has 4 cards, not 5. Type the trick again.",

@@ -97,3 +97,65 @@ def test_any_fragment_is_read_or_refused_with_a_link_error(fragment: str) -> Non
     except LinkError:
         return
     assert isinstance(shared.text, str) and shared.at >= 0
+
+
+def test_a_link_carries_a_check_of_what_it_opens() -> None:
+    text = (ROOT / "sample_games" / "worked-example.pmn").read_text(encoding="utf-8")
+    fragment = link_fragment(text, at=34, line=["AS", "^TQD"])
+    assert fragment.rsplit("&", 1)[1].startswith("check=")
+    assert read_fragment(fragment).checked
+    head, check = fragment.rsplit("=", 1)
+    assert read_fragment(f"{head}={check.upper()}").checked  # the digits in either case
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("at=34", "at=35"), ("line=AS", "line=KS"), ("check=", "check=0")],
+)
+def test_a_link_whose_card_line_or_check_was_changed_is_refused(old: str, new: str) -> None:
+    text = (ROOT / "sample_games" / "worked-example.pmn").read_text(encoding="utf-8")
+    fragment = link_fragment(text, at=34, line=["AS", "^TQD"])
+    with pytest.raises(LinkError, match="the link is damaged: its check does not match"):
+        read_fragment(fragment.replace(old, new, 1))
+
+
+@given(st.data())
+def test_a_link_with_up_to_three_characters_changed_is_refused_or_opens_the_same_deal(
+    data: st.DataObject,
+) -> None:
+    # The damage a messenger or a retyping does: characters of the deal's code replaced.
+    # Either the link is refused with a sentence, or what it opens is exactly what was
+    # shared (base64's last character has bits no byte uses).
+    text = (ROOT / "sample_games" / "endgame-cover-or-duck.pmn").read_text(encoding="utf-8")
+    fragment = link_fragment(text, at=5)
+    code_end = fragment.index("&")
+    chars = list(fragment)
+    alphabet = string.ascii_letters + string.digits + "-_"
+    for _ in range(data.draw(st.integers(1, 3))):
+        place = data.draw(st.integers(len("deal="), code_end - 1))
+        chars[place] = data.draw(st.sampled_from(alphabet))
+    damaged = "".join(chars)
+    try:
+        shared = read_fragment(damaged)
+    except LinkError:
+        return
+    assert shared == SharedDeal(text, 5)
+
+
+def test_three_characters_changed_in_a_sample_link_is_refused() -> None:
+    text = (ROOT / "sample_games" / "worked-example.pmn").read_text(encoding="utf-8")
+    fragment = link_fragment(text, at=12)
+    middle = len("deal=") + 200
+    # characters of the code exchanged for others: the kind of damage that still inflates
+    damaged = fragment[:middle] + "".join(
+        "A" if c != "A" else "B" for c in fragment[middle : middle + 3]
+    ) + fragment[middle + 3 :]
+    assert damaged != fragment
+    with pytest.raises(LinkError, match="the link is damaged"):
+        read_fragment(damaged)
+
+
+def test_a_link_from_before_checks_opens_and_says_it_could_not_be_checked() -> None:
+    text = (ROOT / "sample_games" / "worked-example.pmn").read_text(encoding="utf-8")
+    old = link_fragment(text, at=7).split("&check=")[0]
+    assert read_fragment(old) == SharedDeal(text, 7, checked=False)

@@ -138,7 +138,7 @@ def test_a_link_to_a_card_in_a_variation_opens_in_that_variation(tmp_path: Path)
     other = next(c for c in worked.position(step).legal_cards() if c != played)
     sender.handle(json.dumps({"do": "play", "card": str(other)}))
     fragment = sender.link()
-    assert fragment.endswith(f".{other}") and f"&at={step + 1}&line=" in fragment
+    assert f".{other}&check=" in fragment and f"&at={step + 1}&line=" in fragment
     receiver = WorkerBoard(tmp_path / "receiver")
     receiver.open_link(fragment)
     assert receiver.session is not None and sender.session is not None
@@ -153,6 +153,23 @@ def test_a_bad_link_says_so_and_leaves_the_board_as_it_was(tmp_path: Path) -> No
     reply = json.loads(board.open_link("deal=%3Cscript%3Ealert(1)%3C/script%3E"))
     assert reply["error"].startswith("This link cannot be opened: the link's deal is damaged")
     assert board.name() == "w.pmn" and [p.name for p in tmp_path.iterdir()] == ["w.pmn"]
+
+
+def test_a_damaged_link_is_refused_and_an_unchecked_one_opens_with_a_note(
+    tmp_path: Path,
+) -> None:
+    text = WORKED.read_text(encoding="utf-8")
+    fragment = link_fragment(text, at=9)
+    board = WorkerBoard(tmp_path)
+    board.open(WORKED.read_bytes(), "w.pmn")
+    damaged = json.loads(board.open_link(fragment.replace("at=9", "at=8")))
+    assert damaged["error"].startswith("This link cannot be opened: the link is damaged")
+    assert board.name() == "w.pmn"  # the board as it was
+    checked = json.loads(board.open_link(fragment))
+    assert "note" not in checked and checked["changes"]["step"] == 9
+    old = json.loads(board.open_link(fragment.split("&check=")[0]))
+    assert old["note"].startswith("This link is from before links carried a check")
+    assert old["changes"]["step"] == 9
 
 
 def test_a_link_with_errors_shows_the_readers_error_with_its_place(tmp_path: Path) -> None:

@@ -728,7 +728,7 @@ class Recorder:
             try:
                 game.play(card, ask_reveal=ask)
             except IllegalPlay as exc:
-                raise _Refused(f"card {k + 1} ({token}): {exc}{_where_is(game, card)}") from None
+                raise _Refused(f"card {k + 1} ({token}): {exc}") from None
             cards.append(_Card(given, card, ask, found.group("glyph"), token))
         if len(cards) < players:
             missing = game.to_play
@@ -891,18 +891,6 @@ def _size_message(seat: Seat, held: int, size: int) -> str:
     if held < size:
         return f"{seat}: {held} cards given, but a hand has {size}: {size - held} missing"
     return f"{seat}: {held} cards is too many: a hand has {size}"
-
-
-def _where_is(game: Game, card: Card) -> str:
-    """Where a card not in the player's hand is: a hint at the mistake."""
-    for seat, hand in game.hands.items():
-        if hand is not None and card in hand and seat != game.to_play:
-            return f" ({seat} holds it)"
-    if any(entry.card is card for entry in game.table):
-        return " (it is on the table already)"
-    if all(hand is None or card not in hand for hand in game.hands.values()):
-        return " (it was played in an earlier trick)" if card in game.deck else ""
-    return ""
 
 
 # -- the command -----------------------------------------------------------------------------

@@ -361,6 +361,9 @@ class Game:
         self.finished = False
         self._ten_fates: dict[Card, TenFate] = {}
         self._init_tens()
+        self.played: dict[Card, tuple[Seat, int]] = {}
+        """Each card played in this game: who played it, in which trick (for the sentence
+        that says where a card is when somebody names one they do not hold)."""
         self._undo: list[tuple[Any, ...]] = []
         """What :meth:`pop` needs to take back each card :meth:`push` played."""
         if start and self.trick > self.total_tricks:
@@ -406,6 +409,7 @@ class Game:
         new.pile_cards = list(self.pile_cards)
         new.trick_winners = list(self.trick_winners)
         new._ten_fates = dict(self._ten_fates)
+        new.played = dict(self.played)
         new._undo = []  # a copy starts where the game stands: nothing to take back
         return new
 
@@ -455,6 +459,7 @@ class Game:
             self.trick_winners.pop()
         if fates is not None:
             self._ten_fates = fates
+        del self.played[card]
 
     # -- set-up helpers -------------------------------------------------------------------
     def _seat_after(self, seat: Seat, steps: int) -> Seat:
@@ -696,10 +701,13 @@ class Game:
         if hand is None:
             if card not in self.unseen and self.unknown_holder_card != (seat, card):
                 raise IllegalPlay(
-                    f"{self._where(seat, card)}, which is already played or held by another seat"
+                    f"{self._where(seat, card)}, which is already played or held by another "
+                    f"seat: {self.where_is(card)}"
                 )
         elif card not in hand:
-            raise IllegalPlay(f"{self._where(seat, card)}, which is not in {seat}'s hand")
+            raise IllegalPlay(
+                f"{self._where(seat, card)}, which is not in {seat}'s hand: {self.where_is(card)}"
+            )
         hidden = self.hidden_card
         table = self.table
         led = table[0].card.suit if table else None
@@ -853,6 +861,7 @@ class Game:
         table = self.table
         table.append(_new_tuple(_TableCard, (seat, card, ply)))
         trick_no = self.trick
+        self.played[card] = (seat, trick_no)
         if card.is_ten and card in self._ten_fates:
             self._ten_fates[card] = TenFate(card, "table", seat, trick_no)
         self.ply = ply + 1
@@ -889,6 +898,44 @@ class Game:
                 collected,
             ),
         )
+
+    def where_is(self, card: Card) -> str:
+        """Where ``card`` is now, said for a player who named it and does not hold it (most
+        often a slip of the pen: the card of the seat beside, or of the trick before).
+
+        >>> from mendikot_replay.core.cards import card, parse_hand
+        >>> from mendikot_replay.core.rules import Rules
+        >>> hands = {"A": parse_hand("AK..."), "B": parse_hand("Q.2.."),
+        ...          "C": parse_hand("J.3.."), "D": parse_hand("9.4..")}
+        >>> game = Game(DealSetup(Rules(trump_method=TrumpMethod.NONE), hands, first_leader="A"),
+        ...             check_deal=False)
+        >>> game.where_is(card("QS"))
+        'B holds it'
+        >>> _ = game.play(card("AS"))
+        >>> game.where_is(card("AS"))
+        'A played it to this trick, on the table now'
+        >>> for name in ("QS", "JS", "9S"):
+        ...     _ = game.play(card(name))
+        >>> game.where_is(card("JS"))
+        'C played it in trick 1'
+        """
+        for seat, hand in self.hands.items():
+            if hand is not None and card in hand:
+                return f"{seat} holds it"
+        played = self.played.get(card)
+        if played is not None:
+            seat, trick = played
+            if trick == self.trick and not self.finished:
+                return f"{seat} played it to this trick, on the table now"
+            return f"{seat} played it in trick {trick}"
+        start = self.setup.start
+        if start is not None and any(c == card for _, c in start.table):
+            return "it was on the table when the position starts"
+        if card not in self.deck:
+            return f"the deck of {self.rules.deck} cards has no such card"
+        if card in self.unseen:
+            return "it is in a hand nobody recorded"
+        return "it was played before the position starts"
 
     def _where(self, seat: Seat, card: Card) -> str:
         return f"trick {self.trick}: {seat} plays {card}"

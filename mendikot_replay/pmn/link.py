@@ -1,12 +1,16 @@
 """A deal as a link: its PMN text, compressed, in the fragment of an address.
 
-A player shares a deal by sending ``https://…/index.html#deal=CODE&at=34``: the static
+A player shares a deal by sending ``https://…/index.html#deal=CODE&at=34&check=SUM``: the static
 site reads the fragment in the page (a fragment never goes to any server), and the
 package, in the page's worker, turns ``CODE`` back into PMN text and opens it at card 34.
 ``CODE`` is the deal's text compressed with DEFLATE (raw, no header) and written in the
 URL-safe base64 alphabet without padding: a whole deal with comments and variations fits
 in a link a messenger keeps whole (the sample games' deals, comments and all, take
-1,000 to 1,300 characters).
+1,000 to 1,300 characters). ``SUM`` is a check of the whole: eight hexadecimal digits of
+the CRC-32 of the deal's text, the card number and the line, so that a link a messenger or a
+hand changed on the way (a character dropped, replaced, a number retyped) is refused rather
+than opened as another deal. A link made before links carried a check still opens, and
+says that it could not be checked (:attr:`SharedDeal.checked`).
 
 A link comes from anyone, so :func:`read_fragment` trusts nothing in it: a code that is
 not base64, does not inflate, inflates past :data:`MOST_TEXT` (a small link that would
@@ -15,9 +19,13 @@ itself goes to the lenient reader like any file, whose errors carry line and col
 
 >>> fragment = link_fragment('[Dealer "A"]\\n', at=3)
 >>> fragment
-'deal=i3ZJTcxJLVJQclSK5QIA&at=3'
+'deal=i3ZJTcxJLVJQclSK5QIA&at=3&check=d12da90d'
 >>> read_fragment("#" + fragment)
-SharedDeal(text='[Dealer "A"]\\n', at=3, line=())
+SharedDeal(text='[Dealer "A"]\\n', at=3, line=(), checked=True)
+>>> read_fragment(fragment.replace("at=3", "at=4"))  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+mendikot_replay.pmn.link.LinkError: the link is damaged: its check does not match ...
 >>> read_fragment("deal=not*base64")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -56,6 +64,9 @@ class SharedDeal:
     text: str
     at: int = 0
     line: tuple[str, ...] = ()
+    checked: bool = True
+    """False for a link made before links carried a check: opened, but nothing could
+    tell whether it was changed on the way."""
 
 
 def deal_code(text: str) -> str:
@@ -69,10 +80,17 @@ def link_fragment(text: str, at: int = 0, line: tuple[str, ...] | list[str] = ()
     """The fragment (after ``#``) that opens ``text`` at card ``at``, on ``line`` (the cards
     of a variation from the start, ``^T`` before one that asks for the closed trump; empty
     on the main line)."""
-    fragment = f"deal={deal_code(text)}&at={max(int(at), 0)}"
+    at = max(int(at), 0)
+    fragment = f"deal={deal_code(text)}&at={at}"
     if line:
         fragment += "&line=" + quote(".".join(line), safe=".^")
-    return fragment
+    return fragment + f"&check={_check(text, at, tuple(line))}"
+
+
+def _check(text: str, at: int, line: tuple[str, ...]) -> str:
+    """The link's check: CRC-32 of what it opens (text, card, line), in eight hex digits."""
+    whole = text.encode("utf-8") + f"\0{at}\0{'.'.join(line)}".encode("ascii", "replace")
+    return f"{zlib.crc32(whole):08x}"
 
 
 def read_fragment(fragment: str) -> SharedDeal:
@@ -88,6 +106,14 @@ def read_fragment(fragment: str) -> SharedDeal:
     for card in line:
         if not _CARD.fullmatch(card):
             raise LinkError(f"the link's line has {card[:12]!r}, which is not a card")
+    checks = fields.get("check")
+    if checks is None:
+        return SharedDeal(text, at, line, checked=False)
+    if checks[0].lower() != _check(text, at, line):
+        raise LinkError(
+            "the link is damaged: its check does not match what it holds (a character was "
+            "changed or lost on the way); ask for the link again"
+        )
     return SharedDeal(text, at, line)
 
 

@@ -151,7 +151,8 @@ class WorkerBoard:
         link names no file, so nothing of the person's is touched: its text, every deal of
         it, is kept in :data:`SHARED` (a name of ours), where *Save* writes it; the reader's
         errors show on the board, as a file's do. A link that holds no readable deal gives
-        ``{"error": …}`` and leaves the board as it was."""
+        ``{"error": …}`` and leaves the board as it was; one made before links carried a
+        check opens with a ``"note"`` saying it could not be checked."""
         try:
             shared = read_fragment(str(fragment))
             if not read_string(shared.text):
@@ -168,7 +169,15 @@ class WorkerBoard:
         else:
             session.go(shared.at)
         self.session = session
-        return self.handle('{"do": "state"}')
+        state = self.handle('{"do": "state"}')
+        if shared.checked:
+            return state
+        reply = json.loads(state)
+        reply["note"] = (
+            "This link is from before links carried a check: it opened, but nothing could "
+            "tell whether it was changed on the way."
+        )
+        return json.dumps(reply)
 
     def link(self) -> str:
         """The fragment of a link to the deal on the board, standing where it stands (its

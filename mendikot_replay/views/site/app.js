@@ -98,6 +98,7 @@ function onWorkerMessage(event) {
         status.textContent = sharing
           ? "A shared deal (Save keeps it as shared-deals.pmn)"
           : `${model.get("recording") ? "Recording into" : "Open"}: ${model.get("file")}`;
+        if (message.note) status.textContent = String(message.note);
       }
     }
   }

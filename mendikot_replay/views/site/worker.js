@@ -9,7 +9,8 @@
 // taken up again), {save: {latest}} (save, into the file as another tab may have left it:
 // its newest bytes, or null), {share: true} (a link to the deal shown), {request: {do: …}};
 // any of them with an `id`, answered by {done: id} once carried out. Out: {ready},
-// {changes, fresh?} (fresh: a new board's whole state), {error, detail?} (one sentence; the
+// {changes, fresh?, note?} (fresh: a new board's whole state; note: a sentence to show
+// once it is drawn, as an old link's), {error, detail?} (one sentence; the
 // detail, a traceback, for the console), {draft: {name, text, names, cards}} after each
 // message (the deal being recorded, text "" when saved), {file: {name, bytes}, id} after a
 // save, {share: fragment}, {busy} while the slow work (the solver's values, the chances)
@@ -36,9 +37,9 @@ let working = false;
  * the console); `fresh` when it is a new board's whole state (the page draws a new board).
  * The changes when it was carried out, null when it was refused. */
 function post(reply, fresh = false) {
-  const { changes, error, detail } = JSON.parse(reply);
+  const { changes, error, detail, note } = JSON.parse(reply);
   if (error) self.postMessage({ error, detail });
-  else self.postMessage({ changes, fresh });
+  else self.postMessage(note ? { changes, fresh, note } : { changes, fresh });
   return error ? null : changes;
 }
 

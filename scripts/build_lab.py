@@ -243,7 +243,28 @@ def build_lab(out: Path, core: Path) -> Path:
             check=True,
             cwd=work,
         )
+    offline(out)
     return out
+
+
+def offline(out: Path) -> None:
+    """The lab's files kept for offline use: ``views/site/lab-sw.js`` put before
+    JupyterLite's service worker, with every file of the lab listed and a version that
+    changes with their bytes."""
+    worker = out / "service-worker.js"
+    files = sorted(
+        p.relative_to(out).as_posix()
+        for p in out.rglob("*")
+        if p.is_file() and p.name != "service-worker.js"
+    )
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    prelude = (PACKAGE / "views" / "site" / "lab-sw.js").read_text(encoding="utf-8")
+    version = json.dumps(f"mendikot-lab-{digest.hexdigest()[:16]}")
+    prelude = prelude.replace('"@@LABVERSION@@"', version)
+    prelude = prelude.replace('"@@LABFILES@@"', json.dumps("\n".join(files)))
+    worker.write_text(prelude + "\n" + worker.read_text(encoding="utf-8"), encoding="utf-8")
 
 
 def main(argv: list[str]) -> int:

@@ -14,7 +14,9 @@ Everything comes from the package registries, nothing is fetched when the site r
 - ``index.html``, ``app.js``, ``worker.js``, ``site.css``: the site itself
   (``mendikot_replay/views/site/``); ``sw.js`` keeps every file after the first visit, so it
   opens offline, and ``manifest.webmanifest`` (with ``icon.svg``) lets a phone add it to
-  its home screen.
+  its home screen;
+- ``games/``: the sample deals (``sample_games/*.pmn``), opened by ``?file=games/NAME.pmn``;
+  the front page lists :data:`SAMPLES`, each opened in a tap.
 
 Serve the folder with any static web server (``python -m http.server -d site``).
 """
@@ -22,6 +24,7 @@ Serve the folder with any static web server (``python -m http.server -d site``).
 from __future__ import annotations
 
 import hashlib
+import html
 import json
 import shutil
 import sys
@@ -31,6 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from mendikot_replay.pmn.reader import read_deals  # noqa: E402
 from mendikot_replay.views.html import viewer_css, viewer_js  # noqa: E402
 
 PACKAGE = ROOT / "mendikot_replay"
@@ -39,6 +43,37 @@ RUNTIME = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.
 # kept by the service worker as the worker fetches them (the rest when it installs)
 LATER = ("mendikot_replay.zip", "ddcore.wasm")
 SHIPPED = (".py", ".js", ".css", ".j2", ".json", ".typed", ".pyi")
+SAMPLES = (
+    ("worked-example.pmn", "A worked example", "one deal, card by card, its comments saying why"),
+    (
+        "endgame-cover-or-duck.pmn",
+        "Endgames: cover or duck?",
+        "the last tricks with the tens at stake: what would you play?",
+    ),
+    (
+        "match-thursday-club.pmn",
+        "A match: the Thursday club",
+        "a club evening played to 5 points, the deal passing on",
+    ),
+    (
+        "match-house-rules.pmn",
+        "House rules",
+        "the partner deals when the dealer's side loses; graded points",
+    ),
+    (
+        "closed-house-rules.pmn",
+        "The closed trump",
+        "the face-down trump card: who may ask for it, and what then",
+    ),
+    ("two-packs.pmn", "Two packs", "ten and twelve players, every card twice: eight tens"),
+    (
+        "dehla-pakad.pmn",
+        "Dehla Pakad",
+        "the northern game: tricks pile up, two in a row take the pile",
+    ),
+)
+"""The front page's sample deals (file of ``sample_games/``, title, what it shows): one of
+each kind a newcomer looks for, each opened in a tap."""
 
 
 def package_zip(out: Path) -> None:
@@ -69,10 +104,40 @@ def build(out: Path) -> Path:
     (out / "viewer.mjs").write_text(viewer_js(), encoding="utf-8")
     (out / "viewer.css").write_text(viewer_css(), encoding="utf-8")
     for page in sorted((PACKAGE / "views" / "site").iterdir()):
-        shutil.copy2(page, out / page.name)
+        if page.name != "lab-sw.js":  # the notebooks' part: build_lab puts it in lab/
+            shutil.copy2(page, out / page.name)
+    samples(out)
     build_lab(out / "lab", out / "ddcore.wasm")
     service_worker(out)
     return out
+
+
+def samples(out: Path) -> None:
+    """The sample deals in ``games/``, and the front page's list of them in ``index.html``
+    (written into the page, so that it shows before Python has started)."""
+    games = out / "games"
+    games.mkdir()
+    for game in sorted((ROOT / "sample_games").glob("*.pmn")):  # not the corpus
+        shutil.copy2(game, games / game.name)
+    items = []
+    for name, title, shows in SAMPLES:
+        deals = read_deals(games / name, check=False)
+        try:
+            count = sum(1 for _ in deals)
+        finally:
+            deals.close()
+        file = f"games/{name}"
+        items.append(
+            f'<li><a class="site-sample" data-testid="mr-sample" href="?file={html.escape(file)}"'
+            f' data-file="{html.escape(file)}"><strong>{html.escape(title)}</strong>'
+            f" <span>{html.escape(shows)}</span>"
+            f" <small>{count} deal{'' if count == 1 else 's'}</small></a></li>"
+        )
+    page = out / "index.html"
+    text = page.read_text(encoding="utf-8")
+    if "<!-- @@SAMPLES@@ -->" not in text:
+        raise SystemExit("index.html has no place for the samples (<!-- @@SAMPLES@@ -->)")
+    page.write_text(text.replace("<!-- @@SAMPLES@@ -->", "\n".join(items)), encoding="utf-8")
 
 
 def service_worker(out: Path) -> None:

@@ -149,7 +149,10 @@ def test_an_illegal_card_in_a_variation() -> None:
     records = sandwich("TD! $21", "TD! $21 ( JS )")
     line, col, deal, message = only_error(records[1])
     assert (line, col, deal) == (line_of("3. B:"), 26, 2)
-    assert message == "in a variation: trick 3: A plays JS, which is not in A's hand: C played it in trick 2"
+    assert (
+        message
+        == "in a variation: trick 3: A plays JS, which is not in A's hand: C played it in trick 2"
+    )
     assert records[1].timeline is not None and records[1].timeline.result is not None
 
 

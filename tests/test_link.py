@@ -147,9 +147,11 @@ def test_three_characters_changed_in_a_sample_link_is_refused() -> None:
     fragment = link_fragment(text, at=12)
     middle = len("deal=") + 200
     # characters of the code exchanged for others: the kind of damage that still inflates
-    damaged = fragment[:middle] + "".join(
-        "A" if c != "A" else "B" for c in fragment[middle : middle + 3]
-    ) + fragment[middle + 3 :]
+    damaged = (
+        fragment[:middle]
+        + "".join("A" if c != "A" else "B" for c in fragment[middle : middle + 3])
+        + fragment[middle + 3 :]
+    )
     assert damaged != fragment
     with pytest.raises(LinkError, match="the link is damaged"):
         read_fragment(damaged)

@@ -413,5 +413,5 @@ def python_ready(page: Page) -> Locator:
     seconds); the status line."""
     expect(page.get_by_test_id("mr-ready")).to_be_visible(timeout=120_000)
     status = page.get_by_test_id("site-status")
-    expect(status).to_have_text("Ready: open a .pmn file.")
+    expect(status).to_have_text("Ready: open a .pmn file, or tap a sample deal.")
     return status

@@ -279,7 +279,7 @@ def test_a_tampered_storage_gets_a_sentence(
         page.reload()
         python_ready(page)
         page.get_by_test_id("site-resume").nth(k).click()
-        expect(status).not_to_have_text("Ready: open a .pmn file.")
+        expect(status).not_to_have_text("Ready: open a .pmn file, or tap a sample deal.")
         expect(status).not_to_contain_text("Resuming")
         no_traceback(page)
     assert dialogs == [] and outside == []

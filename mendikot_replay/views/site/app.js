@@ -134,7 +134,7 @@ function ask(message) {
  * address asks for — a shared link, or a file on this site — else offers a deal whose
  * recording a closed tab interrupted. */
 function ready() {
-  status.textContent = "Ready: open a .pmn file.";
+  if (!opened) status.textContent = "Ready: open a .pmn file, or tap a sample deal.";
   const mark = document.createElement("span");
   mark.className = "site-ready";
   mark.dataset.testid = "mr-ready";
@@ -142,7 +142,7 @@ function ready() {
   mark.textContent = "\u25cf ready";
   status.before(mark);
   offerDrafts();
-  if (!openShared()) openLinked();
+  if (!opened && !linking && !openShared()) openLinked(); // a sample tapped already is on its way
 }
 
 const busyMark = document.querySelector("[data-testid=site-busy]");
@@ -294,6 +294,8 @@ function openLinked() {
     status.textContent = asked.error;
     return;
   }
+  linking = true;
+  status.textContent = `Opening ${asked.name}…`;
   fetch(asked.url)
     .then((reply) => {
       if (!reply.ok) throw new Error(`${reply.status} ${reply.statusText}`);
@@ -301,9 +303,25 @@ function openLinked() {
     })
     .then((buffer) => openBytes(asked.name, buffer, null, asked.deal))
     .catch((error) => {
-      status.textContent = `Cannot open ${asked.name}: ${error.message}`;
+      // offline: the service worker has a copy of every file this browser opened before
+      status.textContent = navigator.onLine
+        ? `Cannot open ${asked.name}: ${error.message}`
+        : `Cannot open ${asked.name}: this device is offline, and the file was not opened here while online`;
     });
 }
+let linking = false; // a file of the site is on its way (a sample tapped before Python was ready)
+
+/** A sample deal of the front page, opened in a tap (Python may still be starting: the
+ * file waits for it) and named in the address, as a link to it would be. */
+for (const sample of document.querySelectorAll("[data-testid=mr-sample]")) {
+  sample.addEventListener("click", (event) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return; // a new tab: the browser's
+    event.preventDefault();
+    history.pushState(null, "", sample.getAttribute("href"));
+    openLinked();
+  });
+}
+window.addEventListener("popstate", () => location.reload()); // back to the front page, or the deal before
 
 /** The address of the deal shown, at the card shown: copied, and shown to copy by hand. */
 function shareLink(fragment) {

@@ -27,7 +27,7 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((names) => Promise.all(names.filter((name) => name !== VERSION).map((name) => caches.delete(name))))
+      .then((names) => Promise.all(names.filter((name) => name !== VERSION && name !== OPENED).map((name) => caches.delete(name))))
       .then(() => self.clients.claim()),
   );
 });
@@ -42,9 +42,37 @@ async function fetchAndKeep(request, address) {
   return reply;
 }
 
+// Files the site does not ship but a visit opened (index.html?file=games/week-12.pmn: deals
+// a teacher publishes beside the site): from the network while there is one, so that a
+// changed file is seen, and else the copy the last visit kept. They stay across versions of
+// the site: they are the teacher's, not the build's.
+const OPENED = "mendikot-opened";
+
+async function networkThenCopy(request, address) {
+  try {
+    const reply = await fetch(request);
+    if (reply.ok) {
+      const cache = await caches.open(OPENED);
+      await cache.put(address, reply.clone());
+    }
+    return reply;
+  } catch (offline) {
+    const copy = await caches.match(address, { cacheName: OPENED });
+    if (copy) return copy;
+    throw offline; // never opened here: the page says the device is offline
+  }
+}
+
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   const url = new URL(event.request.url);
+  if (url.origin !== scope.origin) return;
+  // the notebooks (lab/) are JupyterLite's, kept by the service worker of their own
+  if (url.pathname.startsWith(`${scope.pathname}lab/`)) return;
   const address = url.origin + url.pathname;
+  if (!kept.has(address)) {
+    event.respondWith(networkThenCopy(event.request, address));
+    return;
+  }
   event.respondWith(caches.match(event.request, { ignoreSearch: true }).then((copy) => copy || fetchAndKeep(event.request, address)));
 });

@@ -90,7 +90,13 @@ async function workLoop(board) {
 
 ready.then(
   () => self.postMessage({ ready: true }),
-  (error) => self.postMessage({ error: `Python could not start: ${error}` }),
+  (error) =>
+    self.postMessage({
+      error: self.navigator.onLine
+        ? `Python could not start: ${error}`
+        : "Python could not start: this device is offline, and the site's Python was not kept on an earlier visit (open the site once with the network on)",
+      detail: String(error && error.stack ? error.stack : error),
+    }),
 );
 
 self.onmessage = async (event) => {

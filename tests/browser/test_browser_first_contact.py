@@ -1,0 +1,204 @@
+"""A newcomer's first minute on the static site, in Chromium at a projector's 1280×720 and a
+phone's 390×844, served by a plain static server on localhost with every request for another
+host refused and counted (0):
+
+- the front page lists the sample deals (``data-testid="mr-sample"``), each naming its deal,
+  and one tap opens it on the board (before Python has even started: it waits for it);
+- after one visit the site, a sample, a deal published beside the site (``?file=``) and the
+  notebooks open with the network off (``context.set_offline``); a file never opened says
+  plainly that it is not kept;
+- a shared link with three characters changed is refused with a sentence in the status
+  line; a link from before links carried a check opens, and says it could not be checked.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from browser_support import (
+    ROOT,
+    PageErrors,
+    Server,
+    at_step,
+    offline_page,
+    python_ready,
+    screen_page,
+    shot,
+)
+from playwright.sync_api import Browser, Page, ViewportSize, expect
+
+from mendikot_replay.pmn.link import link_fragment
+from mendikot_replay.pmn.reader import read_deals
+
+pytestmark = [pytest.mark.browser, pytest.mark.timeout(400)]
+
+WORKED = ROOT / "sample_games" / "worked-example.pmn"
+SCREENS: list[tuple[str, ViewportSize, bool]] = [
+    ("projector", {"width": 1280, "height": 720}, False),
+    ("phone", {"width": 390, "height": 844}, True),
+]
+
+
+def tap(page: Page, phone: bool, target: str) -> None:
+    """A tap on a phone, a click at the projector."""
+    control = page.locator(target).first
+    if phone:
+        control.tap()
+    else:
+        control.click()
+
+
+@pytest.mark.parametrize(("screen", "viewport", "phone"), SCREENS)
+def test_the_front_page_offers_the_samples_and_one_tap_replays_one(
+    browser: Browser, site: Server, screen: str, viewport: ViewportSize, phone: bool
+) -> None:
+    with screen_page(browser, site, "/index.html", viewport, "mr-sample", phone=phone) as (
+        page,
+        outside,
+    ):
+        samples = page.get_by_test_id("mr-sample")
+        names = [samples.nth(k).inner_text() for k in range(samples.count())]
+        assert len(names) >= 5
+        for wanted in ("worked example", "Endgame", "match", "House rules", "Two packs"):
+            assert any(wanted.lower() in name.lower() for name in names), (wanted, names)
+        # every sample is a file of the site, named in its link, and visible without a scroll
+        for k in range(samples.count()):
+            href = samples.nth(k).get_attribute("href") or ""
+            assert re.fullmatch(r"\?file=games/[a-z0-9-]+\.pmn", href), href
+            assert (ROOT / "sample_games" / href.removeprefix("?file=games/")).exists()
+        first_box = samples.first.bounding_box()
+        assert first_box is not None and first_box["y"] + first_box["height"] <= viewport["height"]
+        shot(page, f"front-page-{screen}")
+        # tapped at once, Python still starting: the deal waits for it, then shows
+        tap(page, phone, "[data-testid=mr-sample] >> text=A worked example")
+        board = page.get_by_test_id("mr-viewer")
+        expect(board).to_be_visible(timeout=120_000)
+        expect(page.get_by_test_id("site-status")).to_have_text("Open: worked-example.pmn")
+        assert page.url.endswith("?file=games/worked-example.pmn")
+        expect(page.get_by_test_id("site-samples")).to_be_hidden()
+        (deal,) = read_deals(WORKED)
+        names_shown = board.inner_text()
+        assert deal.tags["A"] in names_shown
+        board.get_by_test_id("mr-next").click()
+        at_step(board, 1)
+        shot(page, f"front-page-sample-{screen}")
+        assert outside == []
+
+
+def test_after_one_visit_samples_and_published_deals_open_offline(
+    browser: Browser, site: Server
+) -> None:
+    viewport: ViewportSize = {"width": 390, "height": 844}
+    with screen_page(browser, site, "/index.html", viewport, "mr-sample", phone=True) as (
+        page,
+        outside,
+    ):
+        python_ready(page)
+        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+        page.reload()
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        # a deal published beside the site (not one of its files), opened once online
+        page.goto(site.address("/index.html?file=games/duck.pmn"))
+        expect(page.get_by_test_id("mr-viewer")).to_be_visible(timeout=120_000)
+        page.context.set_offline(True)
+        page.goto(site.address("/index.html?file=games/duck.pmn"))
+        board = page.get_by_test_id("mr-viewer")
+        expect(board).to_be_visible(timeout=120_000)
+        expect(page.get_by_test_id("site-status")).to_have_text("Open: duck.pmn")
+        # a sample, never opened before: the site's own file, kept when it installed
+        page.goto(site.address("/index.html"))
+        python_ready(page)
+        page.get_by_test_id("mr-sample").filter(has_text="Dehla Pakad").tap()
+        expect(page.get_by_test_id("site-status")).to_have_text("Open: dehla-pakad.pmn")
+        expect(page.get_by_test_id("mr-viewer")).to_be_visible()
+        # a published file never opened here: said plainly, nothing else
+        page.goto(site.address("/index.html?file=games/not-yet.pmn"))
+        python_ready_status = page.get_by_test_id("site-status")
+        expect(python_ready_status).to_have_text(
+            "Cannot open not-yet.pmn: this device is offline, and the file was not opened "
+            "here while online",
+            timeout=120_000,
+        )
+        assert outside == []
+
+
+def test_after_one_visit_the_notebooks_open_and_run_offline(browser: Browser, site: Server) -> None:
+    errors = PageErrors()
+    context, page = offline_page(browser, errors)
+    try:
+        notebook = "/lab/notebooks/index.html?path=notebooks/03-endgames.ipynb"
+        page.goto(site.address(notebook))
+        expect(page.locator(".jp-Notebook").first).to_be_visible(timeout=120_000)
+        # the lab's service worker has kept every file of the lab once it is active
+        page.wait_for_function(
+            "() => navigator.serviceWorker.ready.then((r) => r.active !== null)", timeout=120_000
+        )
+        context.set_offline(True)
+        page.reload()
+        run_all_and_see_a_board(page)
+        assert errors.outside == []
+    finally:
+        shot(page, "lab-offline")
+        context.close()
+
+
+def run_all_and_see_a_board(page: Page) -> None:
+    notebook = page.locator(".jp-Notebook").first
+    expect(notebook).to_be_visible(timeout=120_000)
+    indicator = page.locator(".jp-Notebook-ExecutionIndicator").first
+    expect(page.locator(".jp-Toolbar-kernelName").first).to_have_text(
+        "Python (Pyodide)", timeout=180_000
+    )
+    expect(indicator).to_have_attribute("data-status", "idle", timeout=180_000)
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.locator("[data-command='runmenu:run-all']").click()
+    prompts = notebook.locator(".jp-CodeCell .jp-InputArea-prompt")
+    for k in range(prompts.count()):
+        expect(prompts.nth(k)).to_have_text(re.compile(r"^\[\d+\]:$"), timeout=180_000)
+    failed = notebook.locator("[data-mime-type='application/vnd.jupyter.error']")
+    assert failed.count() == 0, failed.first.inner_text()[-2000:]
+    expect(notebook.get_by_test_id("mr-viewer").first).to_be_visible()
+
+
+def test_a_damaged_link_is_refused_and_an_old_one_says_it_is_unchecked(
+    browser: Browser, site: Server
+) -> None:
+    text = WORKED.read_text(encoding="utf-8")
+    fragment = link_fragment(text, at=12)
+    middle = len("deal=") + 200
+    swapped = "".join("A" if c != "A" else "B" for c in fragment[middle : middle + 3])
+    damaged = fragment[:middle] + swapped + fragment[middle + 3 :]
+    viewport: ViewportSize = {"width": 1280, "height": 720}
+    with screen_page(browser, site, "/index.html", viewport, "mr-sample") as (page, outside):
+        python_ready(page)
+        status = page.get_by_test_id("site-status")
+        page.goto(site.address(f"/index.html#{damaged}"))
+        expect(status).to_have_text(
+            re.compile(r"^This link cannot be opened: the link is damaged: its check does not"),
+            timeout=120_000,
+        )
+        expect(page.get_by_test_id("mr-viewer")).to_have_count(0)
+        old = fragment.split("&check=")[0]
+        page.goto(site.address(f"/index.html#{old}"))
+        board = page.get_by_test_id("mr-viewer")
+        expect(board).to_be_visible(timeout=60_000)
+        at_step(board, 12)
+        expect(status).to_have_text(
+            re.compile(r"^This link is from before links carried a check: it opened"),
+            timeout=60_000,
+        )
+        assert outside == []
+
+
+def test_every_documented_file_address_is_a_file_of_the_site(built_site: Path) -> None:
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    addresses = {
+        (page.name, found)
+        for page in pages
+        for found in re.findall(r"\?file=([^\s`&)#\"']+)", page.read_text(encoding="utf-8"))
+    }
+    assert addresses  # the site's page documents them
+    for page, address in sorted(addresses):
+        assert (built_site / address).is_file(), f"{page}: ?file={address} is no file of the site"

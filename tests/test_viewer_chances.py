@@ -210,8 +210,25 @@ def test_the_quiz_is_graded_by_the_chances_of_the_seat_to_play() -> None:
     assert entry["best"] == "AS" and right == {"AS"}
     assert [c["card"] for c in entry["cards"]] == [str(c) for c in expected.cards]
     assert entry["cards"][0]["dd_text"] is not None
-    # Graded by the chances, the quiz asks nothing of the double-dummy solver.
-    assert viewer.analysis == {} and not viewer._driver.running("analysis")
+    # Graded by the chances, the quiz asks the double-dummy solver for its own positions
+    # only (their grade is shown at once, before the chances come): not the whole line.
+    assert viewer.wait_analysis(WAIT)
+    assert set(viewer.analysis) == {"0"} and viewer.analysis["0"]["status"] == "solved"
+
+
+def test_the_quiz_by_the_chances_has_the_solvers_grade_of_each_question_first() -> None:
+    record = endgame(1)
+    viewer = Viewer(record, step=1, quiz_seat="C")  # C's answer at the start, C's next card
+    assert viewer.wait_analysis(WAIT)
+    line = viewer._board.line  # card k + 1 of the line is line[k]
+    next_turn = next(
+        k
+        for k in range(1, len(line))
+        if viewer.data["steps"][viewer.path[k]]["to_play"] == "C" and line[k].seat == "C"
+    )
+    # the answer given and the next question, solved: nothing else of the line
+    assert set(viewer.analysis) == {"0", str(viewer.path[next_turn])}
+    assert all(entry["status"] == "solved" for entry in viewer.analysis.values())
 
 
 def test_the_quiz_follows_the_line_and_keeps_the_answer_given() -> None:

@@ -699,9 +699,10 @@ class Session:
 
     # -- the jobs: what is wanted -------------------------------------------------------
     def _analysis_wanted(self) -> bool:
-        """Whether the solver's values are wanted: the toggle, or a quiz graded by them."""
-        quiz = bool(self.state["quiz_seat"]) and self.state["quiz_grade"] == "double-dummy"
-        return self._board_now is not None and bool(self.state["analyse"] or quiz)
+        """Whether the solver's values are wanted: the toggle, or a quiz — graded by them,
+        or by the chances, which take far longer at the first tricks: the solver's grade is
+        shown at once meanwhile, and the chances' replace it when they come."""
+        return self._board_now is not None and bool(self.state["analyse"] or self.state["quiz_seat"])
 
     def _quiz_by_chances(self) -> bool:
         return bool(self.state["quiz_seat"]) and self.state["quiz_grade"] == "chances"
@@ -816,6 +817,10 @@ class Session:
         line shown from there on, then the cards before it, then the rest of the tree."""
         if not self._analysis_wanted():
             return []
+        if not self.state["analyse"] and self._quiz_by_chances():
+            # only the quiz's positions: its answer graded at once, before the chances
+            todo = self._quiz_positions()
+            return next(([node] for node in todo if _key(node) not in self._solved), [])
         line: list[PlayNode | None] = [None, *self.board.line]
         here = min(self.step, len(line) - 1)
         if here_only:

@@ -51,3 +51,20 @@ test("two packs: eight rows, each ten twice, the second copy keyed apart", () =>
   const held = ["AC", "BD"].map((team) => ledgerRows(end, ten).filter((r) => r.team === team).length);
   assert.deepEqual(held, end.tens);
 });
+
+test("from one seat's view (the quiz's) a ten in another hand is not said to be there", () => {
+  const start = worked.steps[0];
+  const rows = ledgerRows(start, worked, "A");
+  start.ledger.forEach((entry, i) => {
+    const row = rows[i];
+    if (entry.holder === "A") {
+      assert.equal(row.text, entry.text); // A's own ten: A knows it
+    } else {
+      assert.equal(row.text, "not played yet, in a hand A cannot see");
+      assert.equal(row.team, null);
+      assert.ok(!row.label.includes(entry.text));
+    }
+  });
+  assert.ok(start.ledger.some((entry) => entry.holder !== "A"));
+  assert.ok(start.ledger.some((entry) => entry.holder === "A"));
+});

@@ -6,11 +6,13 @@ import { cardName, plainText, STATUS_WORD } from "./cards.js";
 /** The ledger of `step` (a payload step), one row per ten: `card`, its `key` (the card, and
  * `TS-2` for the second pack's ten of a two-pack deal), `status` (hand, table, pile,
  * captured, gone), `word` (how the status reads), `team` and its `teamLabel` when a side
- * holds the ten, the `label` a screen reader says, and the payload's `text`. */
-export function ledgerRows(step, payload) {
+ * holds the ten, the `label` a screen reader says, and the payload's `text`. `seenBy`: a
+ * seat whose view it is (the quiz's): a ten in another hand is not said to be there. */
+export function ledgerRows(step, payload, seenBy = null) {
   const seen = new Set();
   return (step.ledger || []).map((entry) => {
     const status = entry.where;
+    const unseen = seenBy !== null && status === "hand" && entry.holder !== seenBy;
     const held = entry.team && (status === "captured" || status === "gone");
     const key = seen.has(entry.card) ? `${entry.card}-2` : entry.card;
     seen.add(entry.card);
@@ -19,10 +21,10 @@ export function ledgerRows(step, payload) {
       key,
       status,
       word: STATUS_WORD[status] || status,
-      team: entry.team || null,
+      team: unseen ? null : entry.team || null,
       teamLabel: held ? (payload.team_labels || {})[entry.team] : null,
-      label: `${cardName(entry.card)}: ${plainText(entry.text)}`,
-      text: entry.text,
+      label: `${cardName(entry.card)}: ${unseen ? `not played yet, in a hand ${seenBy} cannot see` : plainText(entry.text)}`,
+      text: unseen ? `not played yet, in a hand ${seenBy} cannot see` : entry.text,
     };
   });
 }

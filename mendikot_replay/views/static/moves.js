@@ -21,8 +21,8 @@
 //                     on the line it branches from.
 import { cardName, cardText } from "./cards.js";
 import { h } from "./dom.js";
-import { trickRows } from "./tree.js";
-import { current, goNode, lineOf, nodes } from "./viewer.js";
+import { rowsOfTricks, trickRows } from "./tree.js";
+import { current, goNode, lineOf, nodes, option } from "./viewer.js";
 import { showNotice } from "./editor.js";
 
 /** The move list of the payload (an element for the viewer's body). */
@@ -61,6 +61,8 @@ export function buildMoves(view) {
     if (btn && list.contains(btn)) goNode(view, Number(btn.dataset.node));
   });
   parts.moveScroll = list;
+  parts.moveWhole = { kids: [...list.childNodes], buttons: parts.moveButtons, ctx, start };
+  parts.movesMode = "whole";
   parts.varIn = h("button", {
     type: "button",
     class: "mr-btn mr-mv-nav",
@@ -164,7 +166,8 @@ function movesRow(ctx, row, first, last, depth) {
     if (stops) li.append(stops);
   }
   // The variations that replace a card of this row, and the cards that could not be
-  // replayed in their place.
+  // replayed in their place (not in a quiz's list: they would answer it).
+  if (ctx.quiz) return li;
   const branches = [];
   for (const id of row.ids) {
     const parent = all[id].parent;
@@ -258,11 +261,40 @@ function movesDeadEnds(ctx, after) {
   );
 }
 
+/** While a quiz is on, the list holds the cards of the line shown up to the card shown and
+ * nothing after it, no variation either (lichess hides what comes next the same way): the
+ * rest appears card by card as the quiz goes on. Off again, the whole list is back. */
+function quizList(view) {
+  const parts = view.parts;
+  const whole = parts.moveWhole;
+  const line = lineOf(view);
+  const k = current(view);
+  const mode = option(view, "quiz_seat", "") ? `quiz|${line.key}|${k}` : "whole";
+  if (parts.movesMode === mode) return;
+  parts.movesMode = mode;
+  parts.movesKey = null;
+  parts.movesHere = null;
+  if (mode === "whole") {
+    parts.moveScroll.replaceChildren(...whole.kids);
+    parts.moveButtons = whole.buttons;
+    return;
+  }
+  const start = whole.start.cloneNode(true);
+  const buttons = new Map([[0, start]]);
+  const ctx = { ...whole.ctx, buttons, quiz: true };
+  const rows = rowsOfTricks(nodes(view), line.ids.slice(1, k + 1));
+  const shown = h("ol", { class: "mr-mv-line", "data-depth": "0" }, rows.map((row, r) => movesRow(ctx, row, r === 0, false, 0)));
+  const hint = h("p", { class: "mr-dim", "data-testid": "mr-moves-quiz", text: "The cards after this one show as the quiz goes on." });
+  parts.moveScroll.replaceChildren(h("div", { class: "mr-mv-startrow" }, start), shown, hint);
+  parts.moveButtons = buttons;
+}
+
 /** Move the highlight to the node shown (and mark the line shown when it changed). */
 export function drawMoves(view) {
   const parts = view.parts;
+  if (!parts.moveButtons) return;
+  quizList(view);
   const buttons = parts.moveButtons;
-  if (!buttons) return;
   const line = lineOf(view);
   const id = line.ids[current(view)];
   if (parts.movesKey !== line.key) {
@@ -284,8 +316,9 @@ export function drawMoves(view) {
     }
     parts.movesHere = id;
   }
-  parts.varIn.disabled = nextVariation(view) === null;
-  parts.varOut.disabled = branchOf(view) === null;
+  const quiz = parts.movesMode !== "whole";
+  parts.varIn.disabled = quiz || nextVariation(view) === null;
+  parts.varOut.disabled = quiz || branchOf(view) === null;
 }
 
 /** Scroll the list (not the page) so that the card shown is in it: after the frame is

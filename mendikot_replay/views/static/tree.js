@@ -90,6 +90,11 @@ export function noteCount(notes) {
 export function trickRows(all, first) {
   const ids = [];
   for (let x = first; x !== undefined && ids.length <= all.length; x = (all[x].children || [])[0]) ids.push(x);
+  return rowsOfTricks(all, ids);
+}
+
+/** The nodes `ids` (a run of one line) as rows of tricks: `{trick, ids}`. */
+export function rowsOfTricks(all, ids) {
   const rows = [];
   for (const id of ids) {
     const row = rows[rows.length - 1];

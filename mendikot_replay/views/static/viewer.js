@@ -555,12 +555,15 @@ function placeMenu(view, present) {
  * changes, not on every step). */
 function drawPoints(view, line) {
   const parts = view.parts;
-  if (parts.pointsKey === line.key) return;
-  parts.pointsKey = line.key;
+  // a quiz: the annotated cards up to the card shown (a later one's comment answers it)
+  const upTo = option(view, "quiz_seat", "") ? current(view) : Infinity;
+  const key = `${line.key}|${upTo}`;
+  if (parts.pointsKey === key) return;
+  parts.pointsKey = key;
   const all = nodes(view);
   parts.pointButtons = [];
   const items = [];
-  for (const k of line.noteSteps) {
+  for (const k of line.noteSteps.filter((step) => step <= upTo)) {
     const id = line.ids[k];
     const step = all[id];
     const notes = step.notes;
@@ -596,8 +599,11 @@ function drawPoints(view, line) {
   parts.pointList.replaceChildren(...items);
   parts.pointList.hidden = !items.length;
   const dealNotes = (view.payload.deal_comments || []).length > 0;
-  // With no annotated card, the deal's own comment (shown below) stands instead.
+  // With no annotated card, the deal's own comment (shown below) stands instead; in a
+  // quiz, those of the cards to come are not said to be none.
   parts.pointEmpty.hidden = items.length > 0 || dealNotes;
+  parts.pointEmpty.textContent =
+    upTo === Infinity ? "This deal has no annotations." : "The comments of the cards to come show as the quiz goes on.";
   const which = lineOf(view).ids.every((id) => nodes(view)[id].main) ? "" : " on this line";
   parts.pointSummary.textContent = `Annotated cards${which} (${items.length}) \u2014 click to jump, or press n / N`;
 }
@@ -927,9 +933,13 @@ function drawSeats(view, step, k, quizSeat) {
   const hidden = new Set(option(view, "hidden_seats", []) || []);
   const showPlayed = Boolean(option(view, "show_played", true));
   const trump = step.trump;
+  // The quiz plays one seat's view all along: the other hands stay hidden (a glance at
+  // them between questions would answer the next one).
+  const seenBy = option(view, "quiz_seat", "");
   for (const seat of payload.seats) {
     const panel = view.parts.seats[seat];
-    const isHidden = hidden.has(seat) && seat !== quizSeat;
+    const quizHides = Boolean(seenBy) && seat !== seenBy;
+    const isHidden = quizHides || (hidden.has(seat) && seat !== quizSeat);
     panel.dataset.hidden = isHidden ? "true" : "false";
     panel.classList.toggle("mr-toplay", step.to_play === seat);
     const team = payload.teams[seat];
@@ -941,7 +951,9 @@ function drawSeats(view, step, k, quizSeat) {
       class: "mr-eye",
       "data-testid": `mr-toggle-${seat}`,
       "aria-pressed": isHidden ? "true" : "false",
-      "aria-label": isHidden ? `show ${seat}'s hand` : `hide ${seat}'s hand`,
+      "aria-label": quizHides ? `${seat}'s hand stays hidden while the quiz plays ${seenBy}` : isHidden ? `show ${seat}'s hand` : `hide ${seat}'s hand`,
+      title: quizHides ? `hidden while the quiz plays ${seenBy}'s view (turn the quiz off to see it)` : null,
+      disabled: quizHides,
       text: isHidden ? "show" : "hide",
       onclick: () => {
         const next = new Set(option(view, "hidden_seats", []) || []);
@@ -1217,7 +1229,7 @@ function drawPile(view, step) {
 }
 
 function drawLedger(view, step) {
-  const items = ledgerRows(step, view.payload).map((row) =>
+  const items = ledgerRows(step, view.payload, option(view, "quiz_seat", "") || null).map((row) =>
     h(
       "li",
       {
@@ -1441,6 +1453,13 @@ function drawAnalysis(view, step, k, quizSeat) {
   if (entry.value === null || entry.value === undefined) box.removeAttribute("data-value");
   else box.dataset.value = String(entry.value);
   const kids = [h("div", { class: "mr-boxtitle", text: "Double-dummy (every hand known)" })];
+  if (quizSeat && quizSeat === entry.to_play) {
+    // the value of the position would tell what the hidden hands hold: shown after the answer
+    box.removeAttribute("data-value");
+    kids.push(h("div", { class: "mr-dim" }, who(payload, quizSeat), " to play: the values are hidden while the quiz asks for this card."));
+    box.replaceChildren(...kids);
+    return;
+  }
   if (entry.status === "pending") {
     kids.push(h("div", { class: "mr-dim", text: "solving\u2026" }));
   } else if (entry.status === "too-early") {
@@ -1458,8 +1477,7 @@ function drawAnalysis(view, step, k, quizSeat) {
       const values = Object.values(entry.cards || {});
       const lose = values.filter((v) => !v.keeps).length;
       let words;
-      if (quizSeat === entry.to_play) words = " to play: the values are hidden while the quiz asks for this card.";
-      else if (!lose) words = ` to play: every card keeps ${entry.text}.`;
+      if (!lose) words = ` to play: every card keeps ${entry.text}.`;
       else words = ` to play: \u2713 green cards keep ${entry.text}, \u2717 red ones lose it (${lose} of ${values.length}).`;
       kids.push(h("div", null, who(payload, entry.to_play), words));
     }
@@ -1510,13 +1528,15 @@ function drawQuiz(view, k, quizSeat) {
     const actual = nodes(view)[q.node].card.card;
     box.hidden = false;
     const byChances = quizByChances(view) ? quizChanceGrade(view, q, actual) : null;
-    if (byChances) {
+    const grade = quizGrade(view, q);
+    // The chances, once worked out, grade the answer; until then (a minute at the first
+    // tricks) the solver's grade, at once, saying that the chances will refine it.
+    if (byChances && !(byChances.state === "working" && grade)) {
       box.dataset.state = byChances.state;
       box.dataset.graded = "chances";
-      box.replaceChildren(...byChances.kids);
+      fillQuiz(box, byChances.kids);
       return;
     }
-    const grade = quizGrade(view, q);
     const kids = [];
     if (grade) {
       const best = grade.entry.text;
@@ -1532,6 +1552,16 @@ function drawQuiz(view, k, quizSeat) {
       else if (!a) kids.push(` played ${cardText(actual)}.`);
       else if (a.keeps) kids.push(` played ${cardText(actual)}, which ${grade.right ? "also keeps it" : "keeps it"}.`);
       else kids.push(` played ${cardText(actual)}, which ${grade.right ? "loses it" : "loses it too"} (${a.text}).`);
+      const refining = byChances && byChances.state === "working";
+      kids.push(
+        h("div", {
+          class: "mr-quizhow mr-dim",
+          "data-testid": "mr-quiz-how",
+          text: refining
+            ? `Graded double-dummy for now (every hand known); the chances from ${q.seat}'s view, what ${q.seat} could see, are being worked out and will grade it\u2026`
+            : "Graded double-dummy: every hand known.",
+        }),
+      );
     } else {
       const right = q.chosen === actual;
       box.dataset.state = right ? "right" : "wrong";
@@ -1544,30 +1574,59 @@ function drawQuiz(view, k, quizSeat) {
         h("span", { class: "mr-dim", text: "The solver's values are not available for this position." }),
       );
     }
-    box.replaceChildren(...kids);
+    fillQuiz(box, kids);
     return;
   }
   if (quizSeat) {
     box.hidden = false;
     box.dataset.state = "ask";
     box.dataset.graded = "";
-    const graded =
-      quizByChances(view)
-        ? [" ", h("span", { class: "mr-dim", text: `Graded by the chances from ${quizSeat}'s view: what ${quizSeat} could see.` })]
-        : [];
-    box.replaceChildren(
+    const graded = quizByChances(view)
+      ? `Graded at once double-dummy (every hand known), then by the chances from ${quizSeat}'s view: what ${quizSeat} could see.`
+      : "Graded double-dummy: every hand known.";
+    fillQuiz(box, [
       h("strong", { text: "Quiz: " }),
       "what would you play for ",
       who(payload, quizSeat),
-      "? Click a card in the hand (or press \u2192 to see).",
-      ...graded,
-    );
+      "? Click a card of the hand (\u2192 to see).",
+      h("div", { class: "mr-quizhow mr-dim", text: graded }),
+    ]);
+    return;
+  }
+  const seenBy = option(view, "quiz_seat", "");
+  if (seenBy) {
+    // between questions: the box keeps its place (the table does not move when one comes)
+    box.hidden = false;
+    box.dataset.state = "wait";
+    box.dataset.graded = "";
+    fillQuiz(box, [h("strong", { text: "Quiz: " }), "you play ", who(payload, seenBy), ", seeing what ", seenBy, " sees. The next question comes when ", seenBy, " is to play."]);
     return;
   }
   box.hidden = true;
   box.dataset.state = "";
   box.dataset.graded = "";
   box.replaceChildren();
+}
+
+/** The quiz box's words: the sentence in at most two lines, the box never taller (the table
+ * under it stays where it is: the quizzed hand is not pushed off the screen), and the rest
+ * (how it was graded, every card's chance) in "more", which opens over the table. */
+function fillQuiz(box, kids) {
+  const head = h("span", { class: "mr-quizhead", "data-testid": "mr-quiz-head" });
+  const more = [];
+  for (const kid of kids) {
+    if (kid instanceof Element && (kid.tagName === "DIV" || kid.tagName === "UL")) more.push(kid);
+    else if (kid !== null && kid !== undefined) head.append(kid instanceof Node ? kid : String(kid));
+  }
+  const details = more.length
+    ? h(
+        "details",
+        { class: "mr-quizmore", "data-testid": "mr-quiz-more" },
+        h("summary", { "aria-label": "how it is graded, and every card's chance", text: "more" }),
+        h("div", { class: "mr-quizpanel" }, more),
+      )
+    : null;
+  box.replaceChildren(head, details);
 }
 
 // -- without a kernel ---------------------------------------------------------------------

@@ -381,9 +381,10 @@ def test_a_file_that_cannot_be_written_does_not_lose_the_deal(
 
 # -- on a terminal: prompt_toolkit ----------------------------------------------------------
 @pytest.mark.timeout(60)
-def test_on_a_terminal_the_line_to_correct_comes_back(tmp_path: Path) -> None:
-    """Through prompt_toolkit (on a pipe standing for the keyboard): a refused trick is put
-    back in the line, to be corrected rather than typed again."""
+def test_on_a_terminal_a_refused_line_is_cleared(tmp_path: Path) -> None:
+    """Through prompt_toolkit (on a pipe standing for the keyboard): a refused trick is not
+    put back in the line, so the trick typed again whole is taken as typed (put back, the
+    new line would have been added to the refused one)."""
     pytest.importorskip("prompt_toolkit")
     from prompt_toolkit import PromptSession
     from prompt_toolkit.input import create_pipe_input
@@ -391,7 +392,7 @@ def test_on_a_terminal_the_line_to_correct_comes_back(tmp_path: Path) -> None:
 
     path = tmp_path / "club.pmn"
     keys = "".join(line + "\r" for line in TAGS + HANDS + TRUMP)
-    keys += "TH KH AH 2C\r" + "\x7fH\r"  # 2C refused: corrected to 2H in place
+    keys += "TH KH AH 2C\r" + "TH KH AH 2H\r"  # 2C refused, the trick typed again
     keys += "".join(line + "\r" for line in TRICKS[1:])
     out = io.StringIO()
     with create_pipe_input() as keyboard:

@@ -220,7 +220,9 @@ def test_teaching_modes(browser: Any, tmp_path: Path) -> None:
         page.tid("mr-viewer").focus()
         quiz = page.tid("mr-quiz")
         page.page.keyboard.press("ArrowRight")  # C leads
-        assert quiz.get_attribute("data-state") == ""
+        assert quiz.get_attribute("data-state") == "wait"  # B's view, no question yet
+        assert page.tid("mr-seat-A").get_attribute("data-hidden") == "true"
+        assert page.tid("mr-seat-B").get_attribute("data-hidden") == "false"
         page.page.keyboard.press("ArrowRight")
         page.page.keyboard.press("ArrowRight")
         assert page.step() == 7

@@ -6,6 +6,7 @@ rather than each other's helpers."""
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import io
 import os
@@ -158,9 +159,50 @@ def check_files(paths: Sequence[str]) -> None:
         if path == "-":
             continue
         if not os.path.exists(path):
-            raise UsageError(f"{path}: no such file")
+            raise UsageError(f"{path}: no such file{did_you_mean(path)}")
         if os.path.isdir(path):
             raise UsageError(f"{path}: is a directory, not a PMN file")
+
+
+_LOOKED_AT: Final = 5000
+"""The most names :func:`did_you_mean` compares (a home folder is not walked whole)."""
+
+
+def did_you_mean(path: str, *, folders: bool = False) -> str:
+    """For a file that does not exist, the nearest that does, as the end of the message:
+    ``" (did you mean sample_games/worked-example.pmn?)"``, or ``""``. Looked for among the
+    ``.pmn`` files (and with ``folders``, the folders) of the nearest folder of ``path``
+    that exists and of the folders in it, by the whole name and by the file's name alone: a
+    slip of the keyboard (``worked-exampel``), or the right name in the wrong folder.
+
+    >>> did_you_mean("sample_games/worked-exampel.pmn")
+    ' (did you mean sample_games/worked-example.pmn?)'
+    >>> did_you_mean("worked-example.pmn")
+    ' (did you mean sample_games/worked-example.pmn?)'
+    >>> did_you_mean("no-such-thing-at-all.xyz")
+    ''
+    """
+    given = Path(path)
+    base = given.parent
+    while str(base) not in ("", ".") and not base.is_dir():
+        base = base.parent
+    names: list[str] = []
+    for depth, pattern in enumerate(("*", "*/*")):
+        for found in sorted(base.glob(pattern)):
+            if len(names) >= _LOOKED_AT:
+                break
+            wanted = found.suffix.lower() == ".pmn" or (folders and found.is_dir() and depth == 0)
+            if wanted and not found.name.startswith("."):
+                names.append(str(found) if str(base) != "." else found.as_posix())
+    if not names:
+        return ""
+    whole = difflib.get_close_matches(path, names, n=1, cutoff=0.8)
+    if not whole:
+        # the name without its ending: "x.pmn" is not near "w.pmn"
+        by_name = {Path(name).stem: name for name in reversed(names)}
+        near = difflib.get_close_matches(given.stem, list(by_name), n=1, cutoff=0.8)
+        whole = [by_name[near[0]]] if near else []
+    return f" (did you mean {visible(whole[0])}?)" if whole else ""
 
 
 def check_output(output: str | None, inputs: Sequence[str], instead: str) -> None:

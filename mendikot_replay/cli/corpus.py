@@ -18,6 +18,7 @@ from .common import (
     EXIT_PROBLEMS,
     PROG,
     UsageError,
+    did_you_mean,
     need,
     optional,
     problem_line,
@@ -38,7 +39,7 @@ def _corpus_paths(paths: Sequence[str]) -> list[str]:
     found: list[str] = []
     for path in paths:
         if not os.path.exists(path):
-            raise UsageError(f"{path}: no such file or directory")
+            raise UsageError(f"{path}: no such file or directory{did_you_mean(path, folders=True)}")
         found.extend(_paths(path))
     return found
 

@@ -144,8 +144,9 @@ class PlainConsole:
 
 
 class PromptConsole:
-    """Answers read with prompt_toolkit: line editing and history, the text to correct put
-    back in the line, completion (Tab, or as one types) of what may come next, and a status
+    """Answers read with prompt_toolkit: line editing and history, the text of a step undone
+    put back in the line (a refused answer is not: the answer typed again would be added to
+    it), completion (Tab, or as one types) of what may come next, and a status
     bar. ``session`` is a ``prompt_toolkit.PromptSession`` (tests give one on a pipe)."""
 
     def __init__(self, session: Any) -> None:
@@ -575,8 +576,8 @@ class Recorder:
             try:
                 session.dealing(partial(self._deal, text=text, seat=seat))
             except EntryError as exc:
-                self.say(f"Not dealt: {exc}. Type the hand again.")
-                prefill = text
+                # the line is cleared for the hand typed again; the message quotes it
+                self.say(f"Not dealt: {exc}. Type the hand again (it was {visible(text)}).")
                 continue
             self.hands.append(text)
 
@@ -685,8 +686,8 @@ class Recorder:
             try:
                 trick = self._check_trick(game, text)
             except _Refused as exc:
+                # cleared, not put back: a trick typed again whole would be added to it
                 self.say(f"Not taken: {visible(str(exc))}. Type the trick again.")
-                prefill = text
                 continue
             self._commit(session, trick)
             self.tricks.append(trick)

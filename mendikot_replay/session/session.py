@@ -702,7 +702,9 @@ class Session:
         """Whether the solver's values are wanted: the toggle, or a quiz — graded by them,
         or by the chances, which take far longer at the first tricks: the solver's grade is
         shown at once meanwhile, and the chances' replace it when they come."""
-        return self._board_now is not None and bool(self.state["analyse"] or self.state["quiz_seat"])
+        return self._board_now is not None and bool(
+            self.state["analyse"] or self.state["quiz_seat"]
+        )
 
     def _quiz_by_chances(self) -> bool:
         return bool(self.state["quiz_seat"]) and self.state["quiz_grade"] == "chances"

@@ -306,7 +306,7 @@ def test_a_shared_link_opens_the_deal_at_its_card_on_a_phone(
         teacher_trick = [cards.nth(k).get_attribute("data-card") for k in range(cards.count())]
         assert len(teacher_trick) == 2
         assert outside == []
-    assert "#deal=" in address and address.endswith("&at=10")
+    assert "#deal=" in address and re.search(r"&at=10&check=[0-9a-f]{8}$", address)
     phone: ViewportSize = {"width": 390, "height": 844}
     shared = address[address.index("/index.html") :]
     with screen_page(browser, site, shared, phone, "mr-ready", phone=True) as (page, outside):

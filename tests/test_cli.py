@@ -293,6 +293,39 @@ def test_format_to_output(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     assert code == 0 and out == EXAMPLE.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [
+        ("games/worked-exampel.pmn", "games/worked-example.pmn"),  # a slip of the keyboard
+        ("worked-example.pmn", "games/worked-example.pmn"),  # the right name, a folder up
+        ("games/Worked-Example.pmn", "games/worked-example.pmn"),  # the wrong case
+    ],
+)
+def test_a_missing_file_suggests_the_nearest_one(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    typed: str,
+    meant: str,
+) -> None:
+    (tmp_path / "games").mkdir()
+    for name in ("worked-example.pmn", "match.pmn", "notes.txt"):
+        (tmp_path / "games" / name).write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "validate", typed)
+    assert code == 2 and out == ""
+    assert f"{typed}: no such file (did you mean {meant}?)" in err
+
+
+def test_a_missing_file_with_nothing_near_suggests_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "w.pmn").write_text("", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "show", "x.pmn")
+    assert code == 2 and err.rstrip().endswith("x.pmn: no such file")
+
+
 def test_format_usage_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "format", str(EXAMPLE), str(LENIENT), "-o", str(tmp_path / "x"))
     assert code == 2 and "exactly one input file" in err

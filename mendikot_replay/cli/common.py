@@ -183,6 +183,8 @@ def did_you_mean(path: str, *, folders: bool = False) -> str:
     ''
     """
     given = Path(path)
+    if not given.name:  # "", "/": no name to be near
+        return ""
     base = given.parent
     while str(base) not in ("", ".") and not base.is_dir():
         base = base.parent
@@ -196,9 +198,11 @@ def did_you_mean(path: str, *, folders: bool = False) -> str:
                 names.append(str(found) if str(base) != "." else found.as_posix())
     if not names:
         return ""
-    whole = difflib.get_close_matches(path, names, n=1, cutoff=0.8)
+    # names compared without their ending: "x.pmn" is not near "w.pmn"
+    by_path = {str(Path(name).with_suffix("")): name for name in reversed(names)}
+    near = difflib.get_close_matches(str(given.with_suffix("")), list(by_path), n=1, cutoff=0.8)
+    whole = [by_path[near[0]]] if near else []
     if not whole:
-        # the name without its ending: "x.pmn" is not near "w.pmn"
         by_name = {Path(name).stem: name for name in reversed(names)}
         near = difflib.get_close_matches(given.stem, list(by_name), n=1, cutoff=0.8)
         whole = [by_name[near[0]]] if near else []

@@ -114,7 +114,5 @@ def test_the_quiz_shows_only_what_the_seat_could_know_and_grades_at_once(
         # the quiz off: every hand and the whole line are back
         quiz_on(page, board, "")
         expect(board.locator("[data-testid=mr-seat-B]")).to_have_attribute("data-hidden", "false")
-        expect(board.get_by_test_id("mr-moves").locator(".mr-mv-card")).to_have_count(
-            len(later)
-        )
+        expect(board.get_by_test_id("mr-moves").locator(".mr-mv-card")).to_have_count(len(later))
         assert outside == []

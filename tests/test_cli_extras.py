@@ -185,7 +185,7 @@ def run_without_extras(*args: str, cwd: Path) -> subprocess.CompletedProcess[str
         (["annotate", str(EXAMPLE)], "[%point "),
         (["html", str(EXAMPLE), "-o", "page.html"], ""),
         (["solve", str(ENDGAMES), "--after", "0"], "deal 1 after 0 cards: C to play; AC win"),
-        (["solve", str(ENDGAMES), "--deal", "1", "--trick", "10"], "KS: AC win"),
+        (["solve", str(ENDGAMES), "--deal", "1", "--trick", "10"], "K♠: AC win"),
         (["analyse", "--max-tricks", "3", str(EXAMPLE)], "12 cards from trick 11 analysed"),
         (["simulate", "--deals", "1", "-o", "-"], "[Result "),
     ],

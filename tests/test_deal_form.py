@@ -11,6 +11,7 @@ import pytest
 
 from mendikot_replay.core.rules import Scoring
 from mendikot_replay.pmn.deal_form import (
+    DealForm,
     checked_answers,
     defaults_after,
     defaults_from_file,
@@ -50,7 +51,13 @@ def test_a_match_asks_its_scoring_and_the_next_deal_carries_it_with_the_house_ru
     asked = {q.key: q for q in questions({}, {"match": "thu"})}
     assert asked["scoring"].default == "plain" and "tens" in asked["scoring"].choices
     answers = checked_answers(
-        {}, {"match": "thu", "scoring": "graded", "variant": "partner-deals, must-trump"}
+        {},
+        {
+            "match": "thu",
+            "scoring": "graded",
+            "variant": "partner-deals, must-trump",
+            "dealer": "B",
+        },
     )
     entry = entry_from_answers(answers, {})
     assert entry.tags["Scoring"] == "graded" and entry.tags["Variant"] == "must-trump,partner-deals"
@@ -62,7 +69,7 @@ def test_a_match_asks_its_scoring_and_the_next_deal_carries_it_with_the_house_ru
     with pytest.raises(
         EntryError, match=r"House rules \(.*\): partner-deals and dealer-stays cannot"
     ):
-        checked_answers({}, {"variant": "partner-deals,dealer-stays"})
+        checked_answers({}, {"variant": "partner-deals,dealer-stays", "dealer": "B"})
     with pytest.raises(EntryError, match="unknown house rule 'no-revoke'"):
         DealEntry.new(variant=["no-revoke"])
 
@@ -80,9 +87,36 @@ def test_the_house_rules_question_offers_the_rules_of_the_trump_and_capture_answ
     with pytest.raises(
         EntryError, match="holder-may-ask is a rule of the closed trump's version B"
     ):
-        checked_answers({}, {"method": "Closed", "reveal": "A", "variant": "holder-may-ask"})
+        checked_answers(
+            {}, {"method": "Closed", "reveal": "A", "variant": "holder-may-ask", "dealer": "B"}
+        )
     answers = checked_answers(
-        {}, {"method": "Closed", "reveal": "B", "variant": "holder-may-ask,hidden-trumps"}
+        {},
+        {
+            "method": "Closed",
+            "reveal": "B",
+            "variant": "holder-may-ask,hidden-trumps",
+            "dealer": "B",
+        },
     )
     rules = entry_from_answers(answers, {}).rules
     assert rules.holder_may_ask and rules.hidden_trumps and not rules.trump_card_in_hand
+
+
+def test_a_new_file_asks_the_dealer_and_names_an_untitled_deal_by_its_day(
+    tmp_path: Path,
+) -> None:
+    """No deal before it: nothing tells who deals, so the dealer is asked (no seat offered
+    as if it were known); a deal whose occasion is left empty is named by its day. After a
+    deal, the next dealer is the rules' (here the worked example's D keeps the deal)."""
+    form = DealForm.for_file(tmp_path / "new.pmn")
+    asked = {q.key: q for q in questions(form.defaults, {})}
+    assert asked["dealer"].default == ""
+    with pytest.raises(EntryError, match=r"Dealer: not answered: one of A, B, C or D"):
+        form.entry({})
+    entry = form.entry({"dealer": "C", "event": "", "date": "2026.12.07"})
+    assert entry.tags["Event"] == "Deals of 2026.12.07" and entry.tags["Dealer"] == "C"
+    (last,) = read_deals(WORKED)
+    assert last.setup is not None and last.timeline is not None
+    after = defaults_after(last)
+    assert after["dealer"] == last.setup.rules.next_dealer("D", last.timeline.result)

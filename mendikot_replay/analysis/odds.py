@@ -319,6 +319,11 @@ class CardOdds:
         return ("^T" if self.ask else "") + str(self.card)
 
     @property
+    def symbol(self) -> str:
+        """The card as people read it (``10♥``; ``^T10♥`` when it asks for the trump)."""
+        return ("^T" if self.ask else "") + self.card.symbol
+
+    @property
     def win(self) -> float:
         return self.chance.win
 
@@ -475,7 +480,7 @@ class Odds:
             if ask_row is not None and not placed and ask_row.chance.key() > row.chance.key():
                 lines.append(_row("^T", ask_row.chance, ask_row.dd, observer) + "  (ask first)")
                 placed = True
-            lines.append(_row(row.name, row.chance, row.dd, observer))
+            lines.append(_row(row.symbol, row.chance, row.dd, observer))
         if ask_row is not None:
             if not placed:
                 lines.append(_row("^T", ask_row.chance, ask_row.dd, observer) + "  (ask first)")
@@ -485,7 +490,7 @@ class Odds:
                 f"({how}, {ask_row.worlds} worlds):"
             )
             for row in ask_row.cards.values():
-                lines.append("  " + _row(row.name, row.chance, row.dd, False))
+                lines.append("  " + _row(row.symbol, row.chance, row.dd, False))
         return "\n".join(lines)
 
 

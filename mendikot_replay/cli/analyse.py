@@ -23,6 +23,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TextIO
 
+from ..core.cards import Card
 from ..pmn.reader import no_such_deal
 from ..pmn.record import DealRecord, PMNError
 from ..pmn.user_text import json_text, visible
@@ -409,14 +410,16 @@ def _text(
     for v in analysis:
         if not (v.mistake or v.decisive):
             continue
-        mark = f"{'^T' if v.asked else ''}{v.card}{v.glyph or ''}"
+        mark = f"{'^T' if v.asked else ''}{v.card.symbol}{v.glyph or ''}"
         what = []
         if v.mistake:
-            better = ", ".join(str(m) for m in v.better_moves)
+            better = ", ".join(m.symbol for m in v.better_moves)
             what.append(f"{v.before_text} -> {v.after_text} (better: {better})")
         if v.decisive:
             if not v.mistake:
-                losing = ", ".join(f"{c} {v.text(x)}" for c, x in v.cards.items() if x != v.before)
+                losing = ", ".join(
+                    f"{c.symbol} {v.text(x)}" for c, x in v.cards.items() if x != v.before
+                )
                 what.append(f"keeps {v.before_text} ({losing})")
             what.append("decisive")
         lines.append(f"  trick {v.trick} {v.seat} {mark}: {'; '.join(what)}")
@@ -425,12 +428,18 @@ def _text(
             f"  single-dummy ({_sampling(chances)}): {plural(len(chances.mistakes), 'mistake')}"
         )
         for c in chances.mistakes:
-            mark = f"{'^T' if c.asked else ''}{c.card}"
+            mark = f"{'^T' if c.asked else ''}{c.card.symbol}"
             lines.append(
                 f"  trick {c.trick} {c.seat} {mark}: {c.team[0]}/{c.team[1]} win "
-                f"{c.before.win:.0%} -> {c.after.win:.0%} (best: {c.best})"
+                f"{c.before.win:.0%} -> {c.after.win:.0%} (best: {_choice(c.best)})"
             )
     return "\n".join(lines) + "\n"
+
+
+def _choice(name: str) -> str:
+    """A choice as PMN names it (``KS``, ``^TKS``, ``^T``: asking first) as people read it."""
+    ask, card = ("^T", name[2:]) if name.startswith("^T") else ("", name)
+    return ask + (Card.parse(card).symbol if card else "")
 
 
 def _sampling(chances: DealChances) -> str:

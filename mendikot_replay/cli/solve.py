@@ -143,9 +143,9 @@ def _solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             )
             for c, v in solution.cards.items():
                 mark = " *" if v == solution.value else ""
-                print(f"  {c}: {value_text(v, objective)}{mark}", file=out)
+                print(f"  {c.symbol}: {value_text(v, objective)}{mark}", file=out)
             if solution.cards:
-                line = " ".join(str(m) for m in solution.line())
+                line = " ".join(m.symbol for m in solution.line())
                 print(f"  line: {line}", file=out)
     worst: int = max(status, moments.status)
     return worst

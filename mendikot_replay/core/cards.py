@@ -8,7 +8,7 @@ that a hand or a trick can hold beside the first.
 
 >>> card = Card.parse("10h")
 >>> card, card.is_ten, card.symbol
-(Card('TH'), True, 'T♥')
+(Card('TH'), True, '10♥')
 >>> format_hand(parse_hand("AK72.T962.5.KQ83"))
 'AK72.T962.5.KQ83'
 """
@@ -164,8 +164,10 @@ class Card(int):
 
     @property
     def symbol(self) -> str:
-        """``'T♥'``: rank letter and suit sign."""
-        return _RANK_LETTER[self.rank] + self.suit.symbol
+        """``'10♥'``: the card as the board shows it to a person (the ten as 10, the suit
+        by its sign), in every text read by people — a line of play, a verdict, the
+        terminal's tricks. PMN and JSON keep ``TH`` (``str(card)``)."""
+        return ("10" if self.rank == 10 else _RANK_LETTER[self.rank]) + self.suit.symbol
 
     @property
     def name(self) -> str:

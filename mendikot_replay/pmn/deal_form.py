@@ -103,6 +103,8 @@ def _choice(names: Sequence[str]) -> Callable[[str], str]:
 
     def parse(value: str) -> str:
         key = re.sub(r"[\s_-]", "", value).lower()
+        if not key:
+            raise ValueError(f"not answered: one of {_one_of(names)}")
         for name in names:
             if re.sub(r"[\s_-]", "", name).lower() == key:
                 return name
@@ -132,6 +134,16 @@ def _deal_number(value: str) -> str:
     return str(int(value))
 
 
+def untitled(date: str) -> str:
+    """The ``Event`` of a deal whose occasion was left empty: a deal with no name is hard
+    to find again in a list of deals, so it is named by its day.
+
+    >>> untitled("2026.12.07"), untitled("")
+    ('Deals of 2026.12.07', 'Deals of the day')
+    """
+    return f"Deals of {date}" if date else "Deals of the day"
+
+
 def today() -> str:
     """Today as PMN's ``Date`` writes it."""
     return datetime.date.today().strftime("%Y.%m.%d")
@@ -139,7 +151,7 @@ def today() -> str:
 
 BASE_DEFAULTS: Final[dict[str, str]] = {
     "players": "4",
-    "dealer": "B",
+    "dealer": "",  # asked: the file's last deal tells the next dealer, nothing else does
     "method": "Drawn",
     "reveal": "A",
     "capture": "Trick",
@@ -255,7 +267,7 @@ def questions(defaults: Mapping[str, str], answers: Mapping[str, str]) -> list[Q
         deck = deck if deck in offered else offered[0]
         qs.append(Question("deck", "Deck", deck, _choice(offered), offered))
     table = seats(players)
-    dealer = d["dealer"] if d["dealer"] in table else "B"
+    dealer = d["dealer"] if d["dealer"] in table else ""
     qs.append(Question("dealer", "Dealer", dealer, _choice(table), table))
     methods = tuple(m.value for m in TrumpMethod)
     qs.append(Question("method", "Trump method", d["method"], _choice(methods), methods))
@@ -318,7 +330,7 @@ def entry_from_answers(answers: Mapping[str, str], defaults: Mapping[str, str]) 
         capture=a["capture"],
         variant=tuple(f for f in a.get("variant", "").split(",") if f),
         names={s: a[f"name {s}"] for s in table if a.get(f"name {s}")},
-        event=a.get("event") or None,
+        event=a.get("event") or untitled(a.get("date", "")),
         site=a.get("site") or None,
         date=a.get("date") or None,
         scoring=a.get("scoring") if "scoring" in active else None,
@@ -330,11 +342,15 @@ def entry_from_answers(answers: Mapping[str, str], defaults: Mapping[str, str]) 
     return entry
 
 
-def checked_answers(defaults: Mapping[str, str], given: Mapping[str, object]) -> dict[str, str]:
+def checked_answers(
+    defaults: Mapping[str, str], given: Mapping[str, object], *, unanswered: bool = False
+) -> dict[str, str]:
     """Every question answered from ``given`` (a form's fields: an answer missing or empty
     takes the default, ``""`` for an optional one left empty on purpose is kept), each
     read by its question, in order, so that later questions follow earlier answers.
-    :class:`~.entry.EntryError` names the question whose answer is wrong.
+    :class:`~.entry.EntryError` names the question whose answer is wrong. ``unanswered``:
+    a question with no answer and no default (the dealer of a new file's first deal) is
+    kept empty, as a form shows it before it is filled, rather than refused.
 
     >>> answers = checked_answers({}, {"players": "8", "dealer": "e", "name A": " Asha "})
     >>> answers["players"], answers["deck"], answers["dealer"], answers["name A"]
@@ -355,7 +371,7 @@ def checked_answers(defaults: Mapping[str, str], given: Mapping[str, object]) ->
         if value is not None and not isinstance(value, str):
             raise EntryError(f"{question.label}: an answer is text, not {value!r:.30}")
         text = question.default if value is None else value
-        if not text.strip() and question.optional:
+        if not text.strip() and (question.optional or (unanswered and not question.default)):
             answers[question.key] = ""
         else:
             try:
@@ -379,8 +395,9 @@ class DealForm:
         return cls(defaults_from_file(os.fspath(path)))
 
     def answers(self) -> dict[str, str]:
-        """The answers the form starts with: every question's default."""
-        return checked_answers(self.defaults, {})
+        """The answers the form starts with: every question's default (the dealer left
+        empty when nothing tells who deals)."""
+        return checked_answers(self.defaults, {}, unanswered=True)
 
     def entry(self, given: Mapping[str, object]) -> DealEntry:
         """The deal the answers ``given`` describe (:func:`checked_answers`), no card dealt."""

@@ -111,6 +111,11 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         return ("^T" if self.ask else "") + str(self.card)
 
+    @property
+    def symbol(self) -> str:
+        """The move as people read it: ``K♠``, ``^T10♥`` (the ask as PMN writes it)."""
+        return ("^T" if self.ask else "") + self.card.symbol
+
 
 def value_text(value: int, objective: Objective = "outcome") -> str:
     """A value as people say it: ``"AC win"``, ``"BD mendikot"``, ``"tie"``; for ``tens``

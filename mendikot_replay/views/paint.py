@@ -9,7 +9,7 @@ way.
 >>> Painter(False).hand([Card.parse("TS"), Card.parse("AS"), Card.parse("2D")])
 '♠ AT  ♥ —  ♦ 2  ♣ —'
 >>> Painter(True).card(Card.parse("TH"))
-'\\x1b[31mT♥\\x1b[0m'
+'\\x1b[31m10♥\\x1b[0m'
 """
 
 from __future__ import annotations

@@ -202,3 +202,38 @@ def test_every_documented_file_address_is_a_file_of_the_site(built_site: Path) -
     assert addresses  # the site's page documents them
     for page, address in sorted(addresses):
         assert (built_site / address).is_file(), f"{page}: ?file={address} is no file of the site"
+
+
+@pytest.mark.parametrize(("screen", "viewport", "phone"), SCREENS)
+def test_the_recorder_asks_the_names_first_and_the_dealer_of_a_new_file(
+    browser: Browser, site: Server, screen: str, viewport: ViewportSize, phone: bool
+) -> None:
+    with screen_page(browser, site, "/index.html", viewport, "mr-sample", phone=phone) as (
+        page,
+        outside,
+    ):
+        python_ready(page)
+        tap(page, phone, "[data-testid=site-record]")
+        form = page.get_by_test_id("mr-form")
+        expect(form).to_be_visible(timeout=60_000)
+        # in the page's order: the names, then the dealer, the occasion, the house rules
+        order = form.evaluate(
+            """(el) => [...el.querySelectorAll('[data-testid]')].map((e) => e.dataset.testid)"""
+        )
+        assert order.index("mr-form-name-A") < order.index("mr-form-dealer")
+        assert order.index("mr-form-dealer") < order.index("mr-form-event")
+        assert order.index("mr-form-event") < order.index("mr-form-house")
+        house = form.get_by_test_id("mr-form-house")
+        expect(house.locator("summary")).to_have_text("House rules (none)")
+        expect(form.locator("input[type=checkbox]").first).to_be_hidden()  # folded
+        # a new file: nobody is offered as dealer, and the form will not guess one
+        dealer = form.get_by_test_id("mr-form-dealer")
+        expect(dealer).to_have_value("")
+        tap(page, phone, "[data-testid=mr-form-start]")
+        expect(form.get_by_test_id("mr-form-notice")).to_have_text("Who deals? Choose the dealer.")
+        expect(form).to_be_visible()
+        shot(page, f"recorder-form-{screen}")
+        dealer.select_option("C")
+        tap(page, phone, "[data-testid=mr-form-start]")
+        expect(page.get_by_test_id("mr-form")).to_have_count(0, timeout=60_000)
+        assert outside == []

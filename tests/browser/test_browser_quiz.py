@@ -48,7 +48,8 @@ def on_page(part: Locator) -> tuple[float, float]:
     """Where ``part`` is on the page (not in the window, which a tap may scroll), and its
     height."""
     top, height = part.evaluate(
-        "(el) => { const r = el.getBoundingClientRect(); return [r.top + window.scrollY, r.height]; }"
+        "(el) => { const r = el.getBoundingClientRect();"
+        " return [r.top + window.scrollY, r.height]; }"
     )
     return float(top), float(height)
 
@@ -59,7 +60,7 @@ def test_the_quiz_shows_only_what_the_seat_could_know_and_grades_at_once(
 ) -> None:
     (deal,) = read_deals(WORKED)
     assert deal.timeline is not None and deal.setup is not None
-    own = {str(card) for card in deal.setup.hands["A"]}
+    own = {str(card) for card in deal.setup.hands["A"] or ()}
     later = [str(node.card) for node in deal.mainline()]  # the recorded play, in order
     link = "/index.html?file=games/worked-example.pmn"
     with screen_page(browser, site, link, viewport, "mr-ready", phone=phone) as (page, outside):
@@ -100,7 +101,7 @@ def test_the_quiz_shows_only_what_the_seat_could_know_and_grades_at_once(
         assert on_page(quiz) == asked and on_page(table)[0] == before[0]
         held = hand.bounding_box()
         assert held is not None
-        assert 0 <= held["y"] and held["y"] + held["height"] <= viewport["height"]
+        assert held["y"] >= 0 and held["y"] + held["height"] <= viewport["height"]
         # the line goes on card by card: the card answered, nothing after it
         listed = board.get_by_test_id("mr-moves").locator(".mr-mv-card")
         expect(listed).to_have_count(1)

@@ -434,7 +434,13 @@ def test_the_form_offers_a_matchs_scoring_and_the_house_rotations(
         field = viewer.locator(".mr-form-field", has=page.get_by_test_id("mr-form-scoring"))
         expect(field).to_contain_text("Match thu-26")
         scoring.select_option("tens")
+        # the house rules are folded under their summary, the names and the dealer first
+        house = viewer.get_by_test_id("mr-form-house")
+        expect(house).not_to_have_attribute("open", "")
+        expect(viewer.get_by_test_id("mr-form-flag-partner-deals")).to_be_hidden()
+        house.locator("summary").click()
         viewer.get_by_test_id("mr-form-flag-partner-deals").check()
+        expect(house.locator("summary")).to_have_text("House rules: partner-deals")
         view(page, "record-house-form")
         # the closed trump's rules appear with it, each version's with that version
         expect(viewer.get_by_test_id("mr-form-flag-hidden-trumps")).to_have_count(0)

@@ -3,9 +3,11 @@
 // An ES module of the page; its private names start with `form`/`FORM_` (the modules share
 // one scope once views/html.py joins them). viewer.js imports `buildForm(view)`, which draws
 // the whole viewer while the payload has `form` (`mr.recorder(path)`, and after *Next deal*;
-// see payload.form_view): the occasion, the date, the players and the deck, the dealer, the
-// trump method (with the closed trump's version), the capture, the house rules and the
-// names, each filled in as the file's last deal had it. The form follows its own answers
+// see payload.form_view): first the players (how many, the deck, their names), then the
+// dealer and the trump method (with the closed trump's version), the occasion (event, place,
+// date), a match's scoring, and folded under "House rules" the capture and the house rules,
+// each filled in as the file's last deal had it. With no deal before it, the dealer is
+// asked ("who deals?"), never guessed; an empty event is named by its day in Python. The form follows its own answers
 // with no round trip (six players: six names, the decks that deal out evenly; a closed
 // trump: its version), and sends, and only sends,
 //   {do: "start", answers: {event, site, date, players, deck, dealer, method, reveal,
@@ -15,7 +17,8 @@
 //
 // Test hooks (data-testid): mr-form (the form), mr-form-event, mr-form-site, mr-form-date,
 // mr-form-players, mr-form-deck, mr-form-dealer, mr-form-method, mr-form-reveal,
-// mr-form-capture, mr-form-flag-<flag>, mr-form-scoring (a match's only), mr-form-name-A …,
+// mr-form-capture, mr-form-house (the folded house rules), mr-form-flag-<flag>,
+// mr-form-scoring (a match's only), mr-form-name-A …,
 // mr-form-notice, mr-form-start.
 import { h } from "./dom.js";
 import { send } from "./viewer.js";
@@ -99,10 +102,11 @@ export function buildForm(view) {
   root.dataset.node = "0";
   const body = h("form", { class: "mr-form", "data-testid": "mr-form", "aria-label": "a new deal" });
   const notice = h("p", { class: "mr-form-notice", "data-testid": "mr-form-notice", role: "alert", hidden: true });
-  const text = (key, testid, type = "text") =>
+  const text = (key, testid, type = "text", placeholder = null) =>
     h("input", {
       type,
       "data-testid": testid,
+      placeholder,
       value: type === "date" ? formDateValue(fields[key]) : fields[key] || "",
       autocomplete: "off",
       oninput: (event) => {
@@ -114,7 +118,9 @@ export function buildForm(view) {
     const seats = form.seats[players] || [];
     const decks = form.decks[players] || [];
     if (!decks.includes(fields.deck)) fields.deck = decks[0];
-    if (!seats.includes(fields.dealer)) fields.dealer = seats[1] || seats[0];
+    // no dealer offered as if it were known: the file's last deal tells the next one, and
+    // with no deal before it the form asks
+    if (fields.dealer && !seats.includes(fields.dealer)) fields.dealer = "";
     const pick = (key, options) => (event) => {
       fields[key] = event.target.value;
       if (options) draw();
@@ -149,36 +155,39 @@ export function buildForm(view) {
             if (event.target.checked) on.add(flag);
             else on.delete(flag);
             fields.variant = form.flags.filter((f) => on.has(f)).join(",");
+            draw(); // the folded rules' summary names the rules chosen
           },
         }),
         h("span", { class: "mr-form-flag-name" }, flag),
         h("span", { class: "mr-form-flag-text" }, (form.flagText || {})[flag] || ""),
       ),
     );
+    const dealers = { ...(fields.dealer ? {} : { "": "who deals?" }), ...Object.fromEntries(seats.map((s) => [s, s])) };
+    const chosen = (fields.variant || "").split(",").filter((flag) => formFlags(fields, form).includes(flag));
     const rows = [
-      h("div", { class: "mr-form-row" }, formField("Event", text("event", "mr-form-event")), formField("Place", text("site", "mr-form-site"))),
+      // who plays first: the names are what a table knows before anything else
       h(
-        "div",
-        { class: "mr-form-row" },
-        formField("Date", text("date", "mr-form-date", formDateValue(fields.date) || !fields.date ? "date" : "text"), "mr-form-date"),
-        formField("Players", formSelect("mr-form-players", Object.fromEntries(form.players.map((n) => [n, n])), players, pick("players", true))),
-        decks.length > 1 ? formField("Deck", formSelect("mr-form-deck", Object.fromEntries(decks.map((d) => [d, `${d} cards`])), fields.deck, pick("deck"))) : null,
+        "fieldset",
+        { class: "mr-form-names" },
+        h("legend", { text: "Players (A and C play together)" }),
+        h("div", { class: "mr-form-row" }, formField("Players", formSelect("mr-form-players", Object.fromEntries(form.players.map((n) => [n, n])), players, pick("players", true))), decks.length > 1 ? formField("Deck", formSelect("mr-form-deck", Object.fromEntries(decks.map((d) => [d, `${d} cards`])), fields.deck, pick("deck"))) : null),
+        names,
       ),
       h(
         "div",
         { class: "mr-form-row" },
-        formField("Dealer", formSelect("mr-form-dealer", Object.fromEntries(seats.map((s) => [s, s])), fields.dealer, pick("dealer"))),
+        formField("Dealer", formSelect("mr-form-dealer", dealers, fields.dealer, pick("dealer", true))),
         formField("Trump", formSelect("mr-form-method", FORM_METHODS, fields.method, pick("method", true))),
       ),
       fields.method === "Closed"
         ? h("div", { class: "mr-form-row" }, formField("Closed trump", formSelect("mr-form-reveal", FORM_REVEALS, fields.reveal, pick("reveal", true))))
         : null,
-      h("div", { class: "mr-form-row" }, formField("Tricks go", formSelect("mr-form-capture", FORM_CAPTURES, fields.capture, pick("capture", true)))),
-      // the house rules a row of their own: a dozen boxes, each with its sentence
       h(
         "div",
         { class: "mr-form-row" },
-        h("div", { class: "mr-form-field mr-form-flags", role: "group", "aria-label": "house rules" }, h("span", { class: "mr-form-label", text: "House rules" }), flags),
+        formField("Event", text("event", "mr-form-event", "text", "e.g. Thursday club")),
+        formField("Place", text("site", "mr-form-site")),
+        formField("Date", text("date", "mr-form-date", formDateValue(fields.date) || !fields.date ? "date" : "text"), "mr-form-date"),
       ),
       fields.match
         ? h(
@@ -190,7 +199,14 @@ export function buildForm(view) {
             ),
           )
         : null,
-      h("fieldset", { class: "mr-form-names" }, h("legend", { text: "Names (A and C play together)" }), names),
+      // the rules most tables never change, folded: how tricks are taken, and the house rules
+      h(
+        "details",
+        { class: "mr-form-house", "data-testid": "mr-form-house", open: view.formHouseOpen || null, ontoggle: (event) => (view.formHouseOpen = event.target.open) },
+        h("summary", { text: chosen.length ? `House rules: ${chosen.join(", ")}` : fields.capture === "Dehla" ? "House rules: Dehla capture" : "House rules (none)" }),
+        h("div", { class: "mr-form-row" }, formField("Tricks go", formSelect("mr-form-capture", FORM_CAPTURES, fields.capture, pick("capture", true)))),
+        h("div", { class: "mr-form-field mr-form-flags", role: "group", "aria-label": "house rules" }, flags),
+      ),
       notice,
       h("button", { type: "submit", class: "mr-btn mr-form-start", "data-testid": "mr-form-start", text: "Deal the cards" }),
     ];
@@ -199,6 +215,12 @@ export function buildForm(view) {
   body.addEventListener("submit", (event) => {
     event.preventDefault();
     notice.hidden = true;
+    if (!fields.dealer) {
+      notice.textContent = "Who deals? Choose the dealer.";
+      notice.hidden = false;
+      body.querySelector("[data-testid=mr-form-dealer]").focus();
+      return;
+    }
     if (!send(view, { do: "start", answers: formAnswers(fields, form) })) {
       notice.textContent = "The form needs the notebook: open it with mr.recorder(path).";
       notice.hidden = false;

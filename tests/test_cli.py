@@ -192,7 +192,7 @@ def test_show_worked_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert "4 players, 52 cards, trump drawn at random, tricks taken at once" in out
     assert "Trump: ♠" in out
     assert "  A  Asha    ♠ A63  ♥ T9853  ♦ T63  ♣ 95" in out
-    assert "Trick 1  A leads: T♥ K♥ A♥ 2♥  → C wins (A/C)" in out
+    assert "Trick 1  A leads: 10♥ K♥ A♥ 2♥  → C wins (A/C)" in out
     assert "Trick 3  B leads: Q♦ A♦ 8♦ T♦!  → C wins (A/C)" in out
     assert "Trick 5  D leads: 4♠* A♠* 4♣ T♠*  → A wins (A/C)" in out
     assert "Trick 13  B leads: J♦ 7♦ K♠* 8♥  → D wins (B/D)" in out
@@ -208,7 +208,7 @@ def test_show_colour_is_never_the_only_signal(capsys: pytest.CaptureFixture[str]
 
     record = next(read_deals(EXAMPLE))
     coloured = render_deal(record, color=True)
-    assert "\x1b[31mT♥\x1b[0m" in coloured  # red suits red …
+    assert "\x1b[31m10♥\x1b[0m" in coloured  # red suits red …
     plain = render_deal(record, color=False)
     # … and the text without the escapes is exactly the plain rendering.
     assert re.sub(r"\x1b\[\d+m", "", coloured) == plain

@@ -32,15 +32,15 @@ def test_the_report_names_the_mistakes_and_the_decisive_card(capsys: Capture) ->
     status, out, _ = run(capsys, str(ENDGAMES))
     assert status == 0
     assert out.count(" deal ") == 4
-    assert "trick 10 C KS: keeps AC win (9S BD win); decisive" in out
+    assert "trick 10 C K♠: keeps AC win (9♠ BD win); decisive" in out
 
 
 def test_the_report_of_a_blunder(tmp_path: Path, capsys: Capture) -> None:
     status, out, _ = run(capsys, str(games(tmp_path, TWICE)))
     assert status == 0
     assert "AC win" in out and "2 mistakes" in out
-    assert "trick 12 D 9C??: BD win -> AC win (better: JD)" in out
-    assert "trick 12 C QS??: AC win -> BD win (better: TD); decisive" in out
+    assert "trick 12 D 9♣??: BD win -> AC win (better: J♦)" in out
+    assert "trick 12 C Q♠??: AC win -> BD win (better: 10♦); decisive" in out
 
 
 def test_json_has_every_card_and_every_legal_cards_value(capsys: Capture) -> None:

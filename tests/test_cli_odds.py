@@ -35,7 +35,7 @@ def test_the_table_ranks_every_card_beside_its_double_dummy_value(capsys: Captur
     )
     assert "exact: all 400 worlds that fit what D has seen" in lines[1]
     assert lines[2].split() == ["card", "win", "tie", "loss", "double", "dummy"]
-    assert [line.split()[0] for line in lines[3:]] == ["KS", "9S", "JC"]
+    assert [line.split()[0] for line in lines[3:]] == ["K♠", "9♠", "J♣"]  # as the board shows them
     assert all(line.endswith("AC win") for line in lines[3:])
 
 

@@ -103,9 +103,9 @@ def test_a_whole_deal_typed_in_is_the_sample(
     (deal,) = read_deals(path)
     assert deal.errors == [] and deal.warnings == []
     # The session says who won each trick and keeps the tens ledger; answers are echoed.
-    assert "Trick 1: A led T♥ K♥ A♥ 2♥ → C (Chetan) wins for A/C" in out
-    assert "T♥ captured by C for A/C in trick 1" in out
-    assert "Tens A/C 3 (T♥ T♦ T♠), B/D 1 (T♣) · tricks A/C 5, B/D 8" in out
+    assert "Trick 1: A led 10♥ K♥ A♥ 2♥ → C (Chetan) wins for A/C" in out
+    assert "10♥ captured by C for A/C in trick 1" in out
+    assert "Tens A/C 3 (10♥ 10♦ 10♠), B/D 1 (10♣) · tricks A/C 5, B/D 8" in out
     assert "The deal is over: AC win (3 tens" in out
     assert "Hand of A (Asha), 13 cards S.H.D.C: A63.T9853.T63.95\n" in out
     assert f"Saved as deal 1 of {path} (AC win, tens 3-1)." in out
@@ -166,7 +166,7 @@ def test_a_card_not_in_the_deck(
     lines = ["", "", "-", "", "6", "A", "None", "Trick", "-", *[""] * 6, "AKQJT98.2..", "quit"]
     code, out, _ = record(monkeypatch, capsys, path, lines)
     assert code == 1
-    assert "Players (4, 6, 8, 10, 12) [4]: 6\nDealer (A, B, C, D, E, F) [B]: A" in out  # one deck
+    assert "Players (4, 6, 8, 10, 12) [4]: 6\nDealer (A, B, C, D, E, F): A" in out  # one deck
     assert "Not dealt: 2H is not in a 48-card deck." in out
     assert "Nothing saved (quit)." in out
     assert not path.exists()

@@ -118,5 +118,7 @@ def test_a_new_file_asks_the_dealer_and_names_an_untitled_deal_by_its_day(
     assert entry.tags["Event"] == "Deals of 2026.12.07" and entry.tags["Dealer"] == "C"
     (last,) = read_deals(WORKED)
     assert last.setup is not None and last.timeline is not None
+    result = last.timeline.result
+    assert result is not None
     after = defaults_after(last)
-    assert after["dealer"] == last.setup.rules.next_dealer("D", last.timeline.result)
+    assert after["dealer"] == last.setup.rules.next_dealer("D", result)

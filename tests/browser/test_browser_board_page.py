@@ -6,6 +6,7 @@ Shift+arrow keys enter and leave variations, and a card that cannot be played sa
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -186,6 +187,10 @@ def test_a_click_in_the_move_list_steps_into_a_variation_and_the_ledger_follows(
     king = payload["steps"][two]["children"][0]
     at_node(board, king, 5)
     expect(board.get_by_test_id("mr-step")).to_have_text("card 5 of 5")
+    # where in the variation too: its last card, counted from where it branches off
+    expect(board.get_by_test_id("mr-line")).to_have_text(
+        re.compile(r"variation: its card (\d+) of \1$")
+    )
     expect(board.get_by_test_id("mr-result")).to_contain_text("this variation stops here")
     board.page.keyboard.press("Home")
     at_node(board, 0, 0)

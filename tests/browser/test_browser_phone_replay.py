@@ -59,12 +59,23 @@ def test_the_table_the_trick_the_tens_and_the_buttons_fit_one_screen(phone: Page
 def test_the_options_wait_behind_the_menu(phone: Page) -> None:
     board = phone.get_by_test_id("mr-viewer").first
     expect(board.get_by_test_id("mr-opt-four")).to_be_hidden()
+    table = board.get_by_test_id("mr-table")
+    before = table.evaluate("(el) => el.getBoundingClientRect().top + window.scrollY")
     board.get_by_test_id("mr-menu").tap()
     expect(board.get_by_test_id("mr-opt-four")).to_be_visible()
     expect(board.get_by_test_id("mr-menu")).to_have_attribute("aria-expanded", "true")
+    # a sheet over the bottom of the screen: the board is not pushed down
+    sheet = board.get_by_test_id("mr-menu-panel")
+    assert sheet.evaluate("(el) => getComputedStyle(el).position") == "fixed"
+    box = sheet.bounding_box()
+    size = phone.viewport_size
+    assert box is not None and size is not None
+    assert abs(box["y"] + box["height"] - size["height"]) < 1  # on the screen's bottom edge
+    assert table.evaluate("(el) => el.getBoundingClientRect().top + window.scrollY") == before
     board.get_by_test_id("mr-opt-four").check()  # an option changed: the menu stays open
     expect(board).to_have_class(re.compile(r"\bmr-4c\b"))
     expect(board.get_by_test_id("mr-opt-four")).to_be_visible()
     board.get_by_test_id("mr-opt-four").uncheck()
-    board.get_by_test_id("mr-menu").tap()
+    board.get_by_test_id("mr-menu-close").tap()  # the sheet's own button
     expect(board.get_by_test_id("mr-opt-four")).to_be_hidden()
+    expect(board.get_by_test_id("mr-menu")).to_have_attribute("aria-expanded", "false")

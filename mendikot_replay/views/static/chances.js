@@ -158,6 +158,7 @@ export function drawChances(view) {
   const graph = view.model.get("chance_graph") || {};
   const on = Boolean(option(view, "chances", false)) && graph.status && graph.status !== "off";
   parts.chances.hidden = !on;
+  view.root.classList.toggle("mr-has-chances", Boolean(on)); // a phone's tabs show with it
   if (!on) {
     parts.chanceKey = null;
     return;

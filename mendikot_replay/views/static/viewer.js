@@ -518,9 +518,14 @@ function build(view) {
   parts.editor = buildEditor(view) || null;
   const side = h("div", { class: "mr-side" }, parts.result, parts.dd, parts.trump, parts.counts, parts.pile, parts.ledger, parts.notes, parts.editor);
   parts.moves = buildMoves(view);
-  root.append(h("div", { class: "mr-body" }, table, side, parts.moves));
+  // The chances graph sits in the body, beside the table (at the top of the column next to
+  // it); on a phone it is a tab of its own, one tap away, not a long scroll below. In
+  // presentation mode it goes under the table, where that layout gives it room
+  // (placeChances).
   parts.chances = buildChances(view);
-  if (parts.chances) root.append(parts.chances);
+  parts.tabs = parts.chances ? buildTabs(view) : null;
+  parts.body = h("div", { class: "mr-body" }, parts.tabs, table, side, parts.moves, parts.chances);
+  root.append(parts.body);
 
   parts.pointList = h("ol", { class: "mr-pointlist" });
   parts.pointSummary = h("summary");
@@ -534,9 +539,44 @@ function build(view) {
     );
   }
   root.append(parts.points);
-  parts.menu = h("div", { class: "mr-menu", "data-testid": "mr-menu-panel", role: "group", "aria-label": "options and the analysis board" });
+  parts.menu = h(
+    "div",
+    { class: "mr-menu", "data-testid": "mr-menu-panel", role: "group", "aria-label": "options and the analysis board" },
+    h("button", { type: "button", class: "mr-btn mr-menuclose", "data-testid": "mr-menu-close", text: "Done", onclick: () => toggleMenu(view) }),
+  );
   root.append(parts.menu);
   update(view);
+}
+
+/** The phone's two tabs over the body: the table (with the move list and the boxes), or
+ * the chances graph. Shown only in a narrow viewer while the graph is on (CSS). */
+function buildTabs(view) {
+  const tab = (name, words) =>
+    h("button", {
+      type: "button",
+      role: "tab",
+      class: "mr-tab",
+      "data-testid": `mr-tab-${name}`,
+      "data-tab": name,
+      "aria-selected": name === "table" ? "true" : "false",
+      text: words,
+      onclick: () => showTab(view, name),
+    });
+  return h("div", { class: "mr-tabs", role: "tablist", "aria-label": "the table or the chances graph" }, tab("table", "Table"), tab("chances", "Chances graph"));
+}
+
+function showTab(view, name) {
+  view.root.classList.toggle("mr-tab-chances", name === "chances");
+  for (const btn of view.parts.tabs.querySelectorAll("[role=tab]")) btn.setAttribute("aria-selected", btn.dataset.tab === name ? "true" : "false");
+}
+
+/** In presentation mode the chances graph is the root's (its grid puts it under the
+ * table); elsewhere it is the body's, beside the table. */
+function placeChances(view, present) {
+  const { chances, body, points } = view.parts;
+  if (!chances || !body) return;
+  if (present && chances.parentNode === body) view.root.insertBefore(chances, points);
+  else if (!present && chances.parentNode !== body) body.append(chances);
 }
 
 /** Presentation mode keeps the options and the board's buttons in the menu; elsewhere they
@@ -544,8 +584,9 @@ function build(view) {
 function placeMenu(view, present) {
   const { menu, options, boardbar, say } = view.parts;
   if (!menu) return;
-  if (present && options.parentNode !== menu) menu.append(boardbar, options);
-  else if (!present && options.parentNode === menu) {
+  const inMenu = present || Boolean(view.menuOpen && view.sheet);
+  if (inMenu && options.parentNode !== menu) menu.append(boardbar, options);
+  else if (!inMenu && options.parentNode === menu) {
     say.before(boardbar);
     say.after(options);
   }
@@ -710,7 +751,12 @@ function boardAction(view, what) {
  * table (so opening it moves nothing); a phone keeps them behind it too, above the table. */
 function toggleMenu(view) {
   view.menuOpen = !view.menuOpen;
+  // a phone (a viewer as narrow as the CSS's phone layout): the options open as a sheet
+  // over the bottom of the screen, never pushing the board down
+  view.sheet = view.menuOpen && !view.root.classList.contains("mr-present") && view.root.clientWidth <= 560;
   view.root.classList.toggle("mr-menu-open", view.menuOpen);
+  view.root.classList.toggle("mr-sheet", view.sheet);
+  placeMenu(view, view.root.classList.contains("mr-present"));
   const btn = view.root.querySelector("[data-testid=mr-menu]");
   if (btn) btn.setAttribute("aria-expanded", view.menuOpen ? "true" : "false");
 }
@@ -847,6 +893,7 @@ function update(view) {
   if (present !== Boolean(view.wasPresent) && view.menuOpen) toggleMenu(view);
   view.wasPresent = present;
   placeMenu(view, present);
+  placeChances(view, present);
   root.classList.toggle("mr-board", isBoard(view));
   root.dataset.step = String(k);
   root.dataset.node = String(id);
@@ -859,11 +906,15 @@ function update(view) {
   parts.slider.value = String(k);
   parts.slider.setAttribute("aria-valuetext", `card ${k} of ${last}`);
   parts.stepText.textContent = k ? `card ${k} of ${last}` : `start \u00B7 card 0 of ${last}`;
+  // in a variation: where in it, too (the card count above is the deal's, along this line)
+  const branch = step.main ? -1 : line.ids.findIndex((node) => !nodes(view)[node].main);
   // An empty table: the trick is still to come.
   parts.trickText.textContent = step.table.length ? `Trick ${step.trick}` : `before trick ${step.trick}`;
   const depth = step.depth || 0;
   parts.lineText.hidden = Boolean(step.main);
-  parts.lineText.textContent = step.main ? "" : ` \u00B7 variation${depth > 1 ? ` (${depth} deep)` : ""}`;
+  parts.lineText.textContent = step.main
+    ? ""
+    : ` \u00B7 variation${depth > 1 ? ` (${depth} deep)` : ""}: its card ${k - branch + 1} of ${last - branch + 1}`;
   delete parts.say.dataset.notice;
   parts.say.replaceChildren(...sentence(step.text));
   syncOptions(view);
@@ -1064,7 +1115,9 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
       });
       chip.append(h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(c) }));
       if (value) {
-        chip.append(h("span", { class: "mr-ddtag", "aria-hidden": "true", text: `${value.keeps ? "\u2713" : "\u2717"} ${value.text}` }));
+        // a card that keeps the value says so with its mark (the panel says which value);
+        // one that loses it says what it comes to, in print a room can read
+        chip.append(h("span", { class: "mr-ddtag", "aria-hidden": "true", text: value.keeps ? "\u2713" : `\u2717 ${value.text}` }));
         chip.title = value.keeps ? `double-dummy: ${value.text} (keeps it)` : `double-dummy: ${value.text} (${dd.text} was possible)`;
       } else if (playable) {
         chip.title = legal ? `play ${cardText(c)}` : `${cardText(c)} is not a legal card here`;

@@ -161,15 +161,19 @@ def test_the_graph_fills_and_goes_to_a_card(
     expect(points(viewer)).to_have_count(cards + 1)
     view_graph(chances_page, viewer, "chances-voila-projector")
     viewer.get_by_test_id("mr-opt-large").uncheck()
-    # A phone: the graph fits the width, its points all there.
+    # A phone: the graph is a tab of its own, one tap away; it fits the width, its points
+    # all there.
     chances_page.set_viewport_size({"width": 390, "height": 844})
     expect(points(viewer)).to_have_count(cards + 1)
     svg = viewer.get_by_test_id("mr-chances")
+    expect(svg).to_be_hidden()  # the table's tab first
+    viewer.get_by_test_id("mr-tab-chances").click()
     expect(svg).to_be_visible()
     width = chances_page.evaluate("() => document.documentElement.clientWidth")
     bounds = svg.bounding_box()
     assert bounds is not None and bounds["x"] >= 0 and bounds["x"] + bounds["width"] <= width
     view_graph(chances_page, viewer, "chances-voila-phone")
+    viewer.get_by_test_id("mr-tab-table").click()
     chances_page.set_viewport_size({"width": 1280, "height": 720})
 
 

@@ -27,7 +27,7 @@ from browser_support import (
     screen_page,
     shot,
 )
-from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from mendikot_replay.pmn.link import link_fragment
 from mendikot_replay.pmn.reader import read_deals
@@ -236,4 +236,111 @@ def test_the_recorder_asks_the_names_first_and_the_dealer_of_a_new_file(
         dealer.select_option("C")
         tap(page, phone, "[data-testid=mr-form-start]")
         expect(page.get_by_test_id("mr-form")).to_have_count(0, timeout=60_000)
+        assert outside == []
+
+
+SMALLEST_TEXT = """(root) => {
+  // the smallest font of any text a person can see in the board (a glyph of a card, a
+  // badge, a label, the graph's axis), with where it is
+  let smallest = [Infinity, ""];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode;
+    if (!text.textContent.trim()) continue;
+    const el = text.parentElement;
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || el.closest("[hidden]")) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === "hidden") continue;
+    const size = parseFloat(style.fontSize);
+    const what = `${el.getAttribute("class")}: ${text.textContent.trim().slice(0, 20)}`;
+    if (size < smallest[0]) smallest = [size, what];
+  }
+  return smallest;
+}"""
+
+
+def board_with_everything_on(page: Page, phone: bool) -> Locator:
+    """The worked example at card 20, the solver's values and the chances graph on."""
+    board = page.get_by_test_id("mr-viewer")
+    expect(board).to_be_visible(timeout=120_000)
+    for step in range(1, 21):
+        board.get_by_test_id("mr-next").click()
+        at_step(board, step)
+    menu = board.get_by_test_id("mr-menu")
+    if phone:
+        menu.tap()
+    board.get_by_test_id("mr-opt-analyse").check()
+    board.get_by_test_id("mr-opt-chances").check()
+    if phone:
+        board.get_by_test_id("mr-menu-close").tap()
+    expect(board.locator("[data-dd-value]").first).to_be_visible(timeout=60_000)
+    return board
+
+
+def test_at_a_projector_the_table_fits_the_screen_with_the_graph_beside_it(
+    browser: Browser, site: Server
+) -> None:
+    viewport: ViewportSize = {"width": 1280, "height": 720}
+    link = "/index.html?file=games/worked-example.pmn"
+    with screen_page(browser, site, link, viewport, "mr-ready") as (page, outside):
+        board = board_with_everything_on(page, phone=False)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        table = board.locator(".mr-tablearea").bounding_box()
+        graph = board.get_by_test_id("mr-chances-box").bounding_box()
+        assert table is not None and graph is not None
+        assert table["y"] + table["height"] <= viewport["height"], table  # no scroll
+        for seat in "ABCD":
+            hand = board.get_by_test_id(f"mr-seat-{seat}").bounding_box()
+            assert hand is not None and hand["y"] + hand["height"] <= viewport["height"]
+        # beside the table, its top on the screen — not under it
+        assert graph["x"] >= table["x"] + table["width"] and graph["y"] < viewport["height"]
+        size, where = board.evaluate(SMALLEST_TEXT)
+        assert size >= 12, where
+        shot(page, "fit-projector")
+        assert outside == []
+
+
+def test_on_a_phone_the_graph_is_a_tab_and_no_text_is_under_12px(
+    browser: Browser, site: Server
+) -> None:
+    viewport: ViewportSize = {"width": 390, "height": 844}
+    link = "/index.html?file=games/worked-example.pmn"
+    with screen_page(browser, site, link, viewport, "mr-ready", phone=True) as (page, outside):
+        board = board_with_everything_on(page, phone=True)
+        size, where = board.evaluate(SMALLEST_TEXT)
+        assert size >= 12, where
+        graph = board.get_by_test_id("mr-chances-box")
+        expect(graph).to_be_hidden()  # the table's tab first
+        board.get_by_test_id("mr-tab-chances").tap()
+        expect(graph).to_be_visible()
+        expect(board.get_by_test_id("mr-table")).to_be_hidden()
+        expect(board.get_by_test_id("mr-tab-chances")).to_have_attribute("aria-selected", "true")
+        box = graph.bounding_box()
+        assert box is not None and box["y"] < viewport["height"]  # one tap, no scroll
+        size, where = board.evaluate(SMALLEST_TEXT)
+        assert size >= 12, where
+        shot(page, "fit-phone-chances")
+        board.get_by_test_id("mr-tab-table").tap()
+        expect(board.get_by_test_id("mr-table")).to_be_visible()
+        expect(graph).to_be_hidden()
+        assert outside == []
+
+
+def test_on_a_phone_a_refusal_does_not_cover_the_top_hand(browser: Browser, site: Server) -> None:
+    viewport: ViewportSize = {"width": 390, "height": 844}
+    link = "/index.html?file=games/worked-example.pmn"
+    with screen_page(browser, site, link, viewport, "mr-ready", phone=True) as (page, outside):
+        board = page.get_by_test_id("mr-viewer")
+        expect(board).to_be_visible(timeout=120_000)
+        # A leads: a card of C's (the top hand) is not C's to play
+        board.get_by_test_id("mr-seat-C").locator("[data-card]").first.tap()
+        notice = board.get_by_test_id("mr-notice")
+        expect(notice).to_be_visible()
+        expect(notice).to_contain_text("turn")
+        said, top = notice.bounding_box(), board.get_by_test_id("mr-seat-C").bounding_box()
+        assert said is not None and top is not None
+        apart = said["y"] + said["height"] <= top["y"] or top["y"] + top["height"] <= said["y"]
+        assert apart, (said, top)
+        shot(page, "phone-refusal")
         assert outside == []

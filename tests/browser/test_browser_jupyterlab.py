@@ -45,6 +45,21 @@ def test_run_all_then_step_with_mouse_and_keys(
     at_step(viewer, 0)
     viewer.scroll_into_view_if_needed()
     shot(page, "lab-after-run-all")
+    # At a projector's 1280x720, scrolled to the board: its table with the four hands fits
+    # the window under JupyterLab's own bars, and no text is under 12 px.
+    page.set_viewport_size({"width": 1280, "height": 720})
+    viewer.evaluate("(el) => el.scrollIntoView({block: 'start'})")
+    table = viewer.locator(".mr-tablearea").bounding_box()
+    assert table is not None and table["y"] + table["height"] <= 720, table
+    smallest = viewer.evaluate(
+        """(root) => Math.min(...[...root.querySelectorAll('*')]
+            .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim())
+                && el.getBoundingClientRect().height > 0)
+            .map((el) => parseFloat(getComputedStyle(el).fontSize)))"""
+    )
+    assert smallest >= 12
+    shot(page, "lab-projector")
+    page.set_viewport_size({"width": 1280, "height": 900})
 
     viewer.get_by_test_id("mr-next").click()
     at_step(viewer, 1)

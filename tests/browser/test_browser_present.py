@@ -170,7 +170,7 @@ def test_the_answer_waits_for_the_teacher(endgames: tuple[Page, list[str]]) -> N
     reveal.click()
     expect(page.get_by_text(verdict)).to_be_visible()
     for card, value in solution.cards.items():
-        expect(page.get_by_text(f"{card}: {value_text(value)}")).to_be_visible()
+        expect(page.get_by_text(f"{card.symbol}: {value_text(value)}")).to_be_visible()
     expect(page.get_by_role("button", name="Hide the answer")).to_be_visible()
 
 

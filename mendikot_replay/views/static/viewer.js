@@ -757,6 +757,12 @@ function toggleMenu(view) {
   view.root.classList.toggle("mr-menu-open", view.menuOpen);
   view.root.classList.toggle("mr-sheet", view.sheet);
   placeMenu(view, view.root.classList.contains("mr-present"));
+  if (view.sheet) {
+    // under the bar of buttons (where the thumb is), over what follows it: a notebook's
+    // output may contain a fixed position, so the sheet is placed in the board itself
+    const bar = view.root.querySelector(".mr-controls");
+    view.root.style.setProperty("--mr-sheet-top", `${bar ? bar.offsetTop + bar.offsetHeight : 0}px`);
+  }
   const btn = view.root.querySelector("[data-testid=mr-menu]");
   if (btn) btn.setAttribute("aria-expanded", view.menuOpen ? "true" : "false");
 }

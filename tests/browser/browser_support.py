@@ -415,3 +415,19 @@ def python_ready(page: Page) -> Locator:
     status = page.get_by_test_id("site-status")
     expect(status).to_have_text("Ready: open a .pmn file, or tap a sample deal.")
     return status
+
+
+def visited_once(page: Page) -> None:
+    """The site's first visit over: its service worker has kept every file and controls
+    the page (reloaded), so the next visit may be made with the network off."""
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+SCREENS: list[tuple[str, ViewportSize, bool]] = [
+    ("projector", {"width": 1280, "height": 720}, False),
+    ("phone", {"width": 390, "height": 844}, True),
+]
+"""The two screens a page is tried on: a teacher's projector and a player's phone (name,
+size, touch)."""

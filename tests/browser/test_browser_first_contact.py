@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from browser_support import (
     ROOT,
+    SCREENS,
     PageErrors,
     Server,
     at_step,
@@ -26,6 +27,7 @@ from browser_support import (
     python_ready,
     screen_page,
     shot,
+    visited_once,
 )
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
@@ -35,10 +37,6 @@ from mendikot_replay.pmn.reader import read_deals
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(400)]
 
 WORKED = ROOT / "sample_games" / "worked-example.pmn"
-SCREENS: list[tuple[str, ViewportSize, bool]] = [
-    ("projector", {"width": 1280, "height": 720}, False),
-    ("phone", {"width": 390, "height": 844}, True),
-]
 
 
 def tap(page: Page, phone: bool, target: str) -> None:
@@ -96,9 +94,7 @@ def test_after_one_visit_samples_and_published_deals_open_offline(
         outside,
     ):
         python_ready(page)
-        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-        page.reload()
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        visited_once(page)
         # a deal published beside the site (not one of its files), opened once online
         page.goto(site.address("/index.html?file=games/duck.pmn"))
         expect(page.get_by_test_id("mr-viewer")).to_be_visible(timeout=120_000)

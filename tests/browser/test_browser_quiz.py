@@ -10,7 +10,7 @@ the table: the quizzed hand stays where it was, on the screen.
 from __future__ import annotations
 
 import pytest
-from browser_support import ROOT, Server, at_step, screen_page, shot
+from browser_support import ROOT, SCREENS, Server, at_step, screen_page, shot
 from playwright.sync_api import Browser, Locator, Page, ViewportSize, expect
 
 from mendikot_replay.pmn.reader import read_deals
@@ -19,10 +19,6 @@ from mendikot_replay.solver.search import solve
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
 WORKED = ROOT / "sample_games" / "worked-example.pmn"
-SCREENS: list[tuple[str, ViewportSize, bool]] = [
-    ("projector", {"width": 1280, "height": 720}, False),
-    ("phone", {"width": 390, "height": 844}, True),
-]
 
 
 def quiz_on(page: Page, board: Locator, seat: str) -> None:

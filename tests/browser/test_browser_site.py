@@ -28,6 +28,7 @@ from browser_support import (
     kept_files,
     python_ready,
     screen_page,
+    visited_once,
     wait_for_drafts,
 )
 from playwright.sync_api import Browser, FilePayload, Locator, Page, ViewportSize, expect
@@ -139,10 +140,7 @@ def test_after_one_visit_the_site_opens_with_the_network_off(
         outside,
     ):
         python_ready(page)
-        # the service worker has kept every file: it controls the page once reloaded
-        page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-        page.reload()
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        visited_once(page)  # every file kept: the service worker controls the page
         manifest = page.evaluate(
             "() => fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
         )

@@ -193,13 +193,13 @@ def test_show_worked_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Trump: ♠" in out
     assert "  A  Asha    ♠ A63  ♥ T9853  ♦ T63  ♣ 95" in out
     assert "Trick 1  A leads: 10♥ K♥ A♥ 2♥  → C wins (A/C)" in out
-    assert "Trick 3  B leads: Q♦ A♦ 8♦ T♦!  → C wins (A/C)" in out
-    assert "Trick 5  D leads: 4♠* A♠* 4♣ T♠*  → A wins (A/C)" in out
+    assert "Trick 3  B leads: Q♦ A♦ 8♦ 10♦!  → C wins (A/C)" in out
+    assert "Trick 5  D leads: 4♠* A♠* 4♣ 10♠*  → A wins (A/C)" in out
     assert "Trick 13  B leads: J♦ 7♦ K♠* 8♥  → D wins (B/D)" in out
-    assert "T♦ captured by C for A/C" in out
+    assert "10♦ captured by C for A/C" in out
     assert "A drops the ten under partner's ace" in out
     assert "A/C win with 3 tens (5-8 tricks)" in out
-    assert "T♣  captured by D for B/D in trick 9; played by B in trick 9" in out
+    assert "10♣  captured by D for B/D in trick 9; played by B in trick 9" in out
     assert "Next dealer: D" in out
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -43,17 +44,23 @@ def wasm_driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run_wasm(program: Path, lines: list[str]) -> list[str]:
+    """The program's output lines for ``lines`` of input. Its output goes to a file, not a
+    pipe: Node's WASI writes standard output with a non-blocking write, which a full pipe
+    refuses (EAGAIN) on a busy machine whose reader is late, and the line is lost."""
     node = shutil.which("node")
     assert node is not None, "Node.js is needed (./dev.sh test installs it)"
-    run = subprocess.run(
-        [node, *NODE_OPTIONS, str(RUNNER), str(program)],
-        input="\n".join(lines) + "\n",
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    return run.stdout.splitlines()
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8") as out:
+        run = subprocess.run(
+            [node, *NODE_OPTIONS, str(RUNNER), str(program)],
+            input="\n".join(lines) + "\n",
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            check=False,
+        )
+        assert run.returncode == 0, run.stderr
+        out.seek(0)
+        return out.read().splitlines()
 
 
 def module_moves(game: Game, objective: str) -> list[tuple[int, ...]]:

@@ -81,8 +81,8 @@ of diamonds wins in six of them, the queen of clubs in one; in the real one both
 after 44 cards (trick 12): C to play; the chances of A/C from C's view
   exact: all 18 worlds that fit what C has seen, each solved double-dummy
   card     win    tie   loss  double dummy
-  TD     33.3%   0.0%  66.7%  BD win
-  QC      5.6%   0.0%  94.4%  BD win
+  10♦    33.3%   0.0%  66.7%  BD win
+  Q♣      5.6%   0.0%  94.4%  BD win
 >>> best = chances.best
 >>> str(best.card), best.chance.wins, best.worlds
 ('TD', 6, 18)

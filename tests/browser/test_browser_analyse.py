@@ -70,7 +70,8 @@ def check_values(viewer: Locator, record: DealRecord, k: int, solver: Solver) ->
         expect(chip).to_contain_class("mr-dd-keep" if keeps else "mr-dd-lose")
         expect(chip).to_have_attribute("data-dd-value", str(value))
         expect(chip).to_have_attribute("data-dd-text", value_text(value))
-        expect(chip).to_contain_text(value_text(value))
+        # a card that keeps the value shows its tick; one that loses it, what it comes to
+        expect(chip).to_contain_text("\u2713" if keeps else f"\u2717 {value_text(value)}")
         label = chip.get_attribute("aria-label") or ""
         assert f"double-dummy {value_text(value)}" in label, label
         assert ("keeps the best outcome" in label) == keeps, label

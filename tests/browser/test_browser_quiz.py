@@ -27,8 +27,8 @@ def quiz_on(page: Page, board: Locator, seat: str) -> None:
     if menu.is_visible():
         menu.click()
     board.get_by_test_id("mr-opt-quiz").select_option(seat)
-    if menu.is_visible() and menu.get_attribute("aria-expanded") == "true":
-        menu.click()
+    if menu.get_attribute("aria-expanded") == "true":
+        board.get_by_test_id("mr-menu-close").click()  # the sheet's own button
 
 
 def cards_in(board: Locator) -> set[str]:

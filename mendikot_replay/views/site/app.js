@@ -318,10 +318,16 @@ for (const sample of document.querySelectorAll("[data-testid=mr-sample]")) {
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return; // a new tab: the browser's
     event.preventDefault();
     history.pushState(null, "", sample.getAttribute("href"));
+    shownSearch = location.search;
     openLinked();
   });
 }
-window.addEventListener("popstate", () => location.reload()); // back to the front page, or the deal before
+// Back (or forward) to another address of the site — the front page, the sample before —
+// opens it afresh; a change of the part after # alone is a shared link's (hashchange).
+let shownSearch = location.search;
+window.addEventListener("popstate", () => {
+  if (location.search !== shownSearch) location.reload();
+});
 
 /** The address of the deal shown, at the card shown: copied, and shown to copy by hand. */
 function shareLink(fragment) {

@@ -44,15 +44,21 @@ def wasm_driver(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run_wasm(program: Path, lines: list[str]) -> list[str]:
-    """The program's output lines for ``lines`` of input. Its output goes to a file, not a
-    pipe: Node's WASI writes standard output with a non-blocking write, which a full pipe
-    refuses (EAGAIN) on a busy machine whose reader is late, and the line is lost."""
+    """The program's output lines for ``lines`` of input. Its input and output are files,
+    not pipes: Node's WASI reads and writes them with non-blocking calls, which a pipe
+    answers with EAGAIN on a busy machine (the writer or the reader late): the program took
+    that for the end of its input and 50 positions were never scored."""
     node = shutil.which("node")
     assert node is not None, "Node.js is needed (./dev.sh test installs it)"
-    with tempfile.TemporaryFile(mode="w+", encoding="utf-8") as out:
+    with (
+        tempfile.TemporaryFile(mode="w+", encoding="utf-8") as given,
+        tempfile.TemporaryFile(mode="w+", encoding="utf-8") as out,
+    ):
+        given.write("\n".join(lines) + "\n")
+        given.seek(0)
         run = subprocess.run(
             [node, *NODE_OPTIONS, str(RUNNER), str(program)],
-            input="\n".join(lines) + "\n",
+            stdin=given,
             stdout=out,
             stderr=subprocess.PIPE,
             text=True,

@@ -294,6 +294,7 @@ def test_at_a_projector_the_table_fits_the_screen_with_the_graph_beside_it(
     link = "/index.html?file=games/worked-example.pmn"
     with screen_page(browser, site, link, viewport, "mr-ready") as (page, outside):
         board = board_with_everything_on(page, phone=False)
+        expect(board.get_by_test_id("mr-chances-box")).to_be_visible(timeout=60_000)
         page.evaluate("() => window.scrollTo(0, 0)")
         table = board.locator(".mr-tablearea").bounding_box()
         graph = board.get_by_test_id("mr-chances-box").bounding_box()

@@ -221,7 +221,7 @@ def test_a_viewer_opened_at_a_step_solves_that_step_first() -> None:
     (a viewer opened at a late card must not wait for the solver to do the first ones)."""
     viewer = Viewer(DUCK, step=5, analyse=True)
     assert viewer.wait_analysis(60)
-    solved = [viewer._board.id_of(node) for node, _ in viewer.session._solved.values()]
+    solved = [viewer._board.id_of(node) for node, _ in viewer.session.jobs._solved.values()]
     assert solved[:16] == [5, *range(6, 16), *range(4, -1, -1)]
     # then the variations' cards, which the move list lets the user step to
     assert sorted(solved[16:]) == list(range(16, len(viewer.data["steps"])))

@@ -287,7 +287,7 @@ def test_the_margin_at_its_edge() -> None:
 def test_the_quizs_entries_follow_their_cards_when_the_tree_changes() -> None:
     viewer = Viewer(endgame(1), step=1, quiz_seat="C")  # C's answer, C's next card
     assert viewer.wait_chances(WAIT)
-    kept = [node for node, _ in viewer.session._quiz_known.values()]
+    kept = [node for node, _ in viewer.session.jobs._quiz_known.values()]
     assert len(viewer.quiz_odds) == len(kept) == 2
     viewer.go(0).play("9S").promote()  # the duck becomes the main line: node ids move
     assert viewer.wait_chances(WAIT)

@@ -197,4 +197,4 @@ def test_a_file_of_several_deals_lists_them_and_opens_the_one_chosen(tmp_path: P
     assert [d["open"] for d in json.loads(board.deals())][2] is True
     refused = json.loads(board.choose(len(records) + 1))
     assert f"there is no deal {len(records) + 1}" in refused["error"]
-    assert board.session is not None and board.session.index == 3  # the board stayed
+    assert board.session is not None and board.session.file.index == 3  # the board stayed

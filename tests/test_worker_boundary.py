@@ -67,7 +67,7 @@ def test_a_deal_number_that_is_not_a_whole_number_gets_a_sentence(
     assert board.session is None  # nothing opened
     answer(board.open(WORKED.read_bytes(), "w.pmn", "1"))
     assert "is not a whole number" in answer(board.choose(number))["error"]
-    assert board.session is not None and board.session.index == 1  # the board stayed
+    assert board.session is not None and board.session.file.index == 1  # the board stayed
 
 
 def test_a_link_with_an_unknown_pmn_version_gets_the_readers_sentence(tmp_path: Path) -> None:

@@ -983,7 +983,7 @@ def _save(path: str, recorder: Recorder, *, force: bool) -> bool:
     target = path
     while True:
         try:
-            session.save_to = Path(target).resolve()
+            session.file.save_to = Path(target).resolve()
             session.save(force=force)
         except (MendikotError, OSError) as exc:
             recorder.say(f"Not saved: {visible(str(exc))}")
@@ -998,5 +998,5 @@ def _save(path: str, recorder: Recorder, *, force: bool) -> bool:
         record = session.record
         result = record.tags.get("Result", "*")
         how = "unfinished" if result == "*" else f"{result}, tens {record.tags.get('Tens')}"
-        recorder.say(f"Saved as deal {session.index} of {visible(target)} ({how}).")
+        recorder.say(f"Saved as deal {session.file.index} of {visible(target)} ({how}).")
         return True

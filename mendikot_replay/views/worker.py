@@ -133,7 +133,7 @@ class WorkerBoard:
         file = self._file()
         if self.session is None or file is None or not file.exists():
             return "[]"
-        shown = self.session.index
+        shown = self.session.file.index
         listed = []
         deals = read_deals(file, check=False)
         try:
@@ -300,7 +300,7 @@ class WorkerBoard:
         session = self.session
         if session is None:
             return None
-        return session.source_file or session.save_to
+        return session.file.path or session.file.save_to
 
     def name(self) -> str:
         """The name of the file open, or being recorded into ("" when none is)."""

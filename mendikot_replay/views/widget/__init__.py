@@ -12,7 +12,8 @@ from ...session.chance_view import (
     quiz_odds_entry,
 )
 from ...session.requests import page_target
-from ...session.session import PROJECTOR_SCALE, load_record
+from ...session.deal_file import load_record
+from ...session.options import PROJECTOR_SCALE
 from .dealing import new_deal, new_position, recorder, replay
 from .reveal import reveal
 from .viewer import Viewer

@@ -11,7 +11,7 @@ from typing import Any, Final
 from ...pmn.deal_form import DealForm
 from ...pmn.entry import DealEntry, EntryError
 from ...pmn.record import DealRecord
-from ...session.session import OPTIONS
+from ...session.options import OPTIONS
 from .viewer import Viewer
 
 __all__ = ["new_deal", "new_position", "recorder", "replay"]

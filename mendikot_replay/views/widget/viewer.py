@@ -62,6 +62,7 @@ too, before the graph's, while the page says "working out the chances…"
 
 from __future__ import annotations
 
+import inspect
 import os
 import threading
 from collections.abc import Callable
@@ -72,14 +73,16 @@ import anywidget
 import traitlets
 
 from ...analysis.chances import CardChance, DealChances
-from ...analysis.odds import DEFAULT_SAMPLES, Odds
+from ...analysis.odds import Odds
 from ...core.timeline import Snapshot
 from ...pmn.deal_form import DealForm
 from ...pmn.entry import DealEntry
 from ...pmn.record import DealRecord, PlayNode
 from ...session.board import Board
+from ...session.commands import COMMANDS, REQUIRED, Command
+from ...session.options import OPTIONS, PROJECTOR_SCALE, Option
 from ...session.payload import JSON
-from ...session.session import OPTIONS, PROJECTOR_SCALE, Session, Source
+from ...session.session import Session, Source
 from ...solver.search import Solver
 from ..html import viewer_css, viewer_js
 from .driver import JobDriver
@@ -91,6 +94,23 @@ PRESENT_ENV: Final = "MENDIKOT_PRESENT"
 ``./dev.sh present``, so that a notebook served to a class needs no option in its code."""
 
 T = TypeVar("T")
+
+
+def _trait(option: Option) -> traitlets.TraitType[Any, Any]:
+    """The synced trait of an option (its checks are the session's, see ``_valid_option``)."""
+    kind = option.kind
+    trait: traitlets.TraitType[Any, Any]
+    if kind == "flag":
+        trait = traitlets.Bool(option.default, help=option.doc)
+    elif kind == "number":
+        trait = traitlets.Float(option.default, help=option.doc)
+    elif kind == "count":
+        trait = traitlets.Int(option.default, allow_none=option.optional, help=option.doc)
+    elif kind == "seats":
+        trait = traitlets.List(traitlets.Unicode(), help=option.doc)
+    else:
+        trait = traitlets.Unicode(option.default, help=option.doc)
+    return trait.tag(sync=True)
 
 
 class Viewer(anywidget.AnyWidget):
@@ -124,30 +144,14 @@ class Viewer(anywidget.AnyWidget):
     """The line shown, as node ids of ``data["steps"]`` from the start (0) to its end."""
     step = traitlets.Int(0).tag(sync=True)
     """How many cards of the line shown are played (an index into ``path``)."""
-    hidden_seats = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    show_played = traitlets.Bool(True).tag(sync=True)
-    scale = traitlets.Float(1.0).tag(sync=True)
-    presentation = traitlets.Bool(False).tag(sync=True)
-    """Presentation mode, for a class at a projector: the question and the table fill the
-    screen in print a room can read (every text at least 18 px), the options behind one
-    menu. On by default where ``MENDIKOT_PRESENT=1`` (``./dev.sh present`` sets it)."""
-    four_color = traitlets.Bool(False).tag(sync=True)
-    quiz_seat = traitlets.Unicode("").tag(sync=True)
-    analyse = traitlets.Bool(False).tag(sync=True)
+    locals().update({name: _trait(option) for name, option in OPTIONS.items()})
     analysis = traitlets.Dict().tag(sync=True)
     """The solver's entries computed so far, by node id (a string: JSON keys are
     strings); each is :func:`~.payload.analysis_entry`. Written by the session only."""
-    chances = traitlets.Bool(False).tag(sync=True)
     chance_graph = traitlets.Dict().tag(sync=True)
     """The graph's data so far (:func:`~.chance_view.chance_graph_entry`): ``status``
     (``off``, ``working``, ``done``, ``unavailable``), ``done`` and ``total`` positions, and
     a point per main-line card scored. Written by the session only."""
-    chance_samples = traitlets.Int(DEFAULT_SAMPLES).tag(sync=True)
-    """Worlds drawn for a position where more fit than are solved one by one."""
-    chance_seed = traitlets.Int(0).tag(sync=True)
-    chance_max_tricks = traitlets.Int(None, allow_none=True).tag(sync=True)
-    """Score only the cards played with at most this many tricks left (``None``: all)."""
-    quiz_grade = traitlets.Unicode("chances").tag(sync=True)
     quiz_odds = traitlets.Dict().tag(sync=True)
     """The chances of the positions the quiz asks about, by node id (a string), each
     :func:`~.chance_view.quiz_odds_entry`. Written by the session only."""
@@ -226,14 +230,7 @@ class Viewer(anywidget.AnyWidget):
                 self._sync()
             self._after()
 
-    @traitlets.validate(
-        "hidden_seats",
-        "quiz_seat",
-        "quiz_grade",
-        "chance_samples",
-        "chance_max_tricks",
-        "scale",
-    )
+    @traitlets.validate(*OPTIONS)
     def _valid_option(self, proposal: dict[str, Any]) -> Any:
         name = proposal["trait"].name
         if getattr(self, "_pushing", True):
@@ -287,16 +284,16 @@ class Viewer(anywidget.AnyWidget):
     @property
     def source_file(self) -> Path | None:
         """The file the deal came from (``None``: text or a record)."""
-        return self.session.source_file
+        return self.session.file.path
 
     @property
     def index(self) -> int | None:
-        return self.session.index
+        return self.session.file.index
 
     @property
     def save_to(self) -> Path | None:
         """Where a new deal goes (appended) when it is first saved."""
-        return self.session.save_to
+        return self.session.file.save_to
 
     @property
     def max_tricks(self) -> int:
@@ -420,105 +417,10 @@ class Viewer(anywidget.AnyWidget):
         self.scale = PROJECTOR_SCALE if on else 1.0
         return self
 
-    # -- dealing a new deal ----------------------------------------------------------------
-    def deal(self, seat: str, hand: str) -> Viewer:
-        """Give ``seat`` its whole hand (``"AJ86532.42.A4.Q9"``: suits S.H.D.C, ``10``
-        accepted); a mistake (a card dealt twice, too many cards, one not in the deck)
-        raises :class:`~mendikot_replay.MendikotError` and changes nothing."""
-        self._call(lambda s: s.dealing(lambda e: e.deal(seat, hand)))
-        return self
-
-    def give(self, card: str, seat: str | None = None) -> Viewer:
-        """Deal one card to ``seat`` (the seat selected: it moves on when its hand is full)."""
-        self._call(lambda s: s.dealing(lambda e: e.give(card, seat)))
-        return self
-
-    def take(self, card: str) -> Viewer:
-        """Take a dealt card back into the pack."""
-        self._call(lambda s: s.dealing(lambda e: e.take(card)))
-        return self
-
-    def select(self, seat: str) -> Viewer:
-        """Send the next cards to ``seat``."""
-        self._call(lambda s: s.dealing(lambda e: e.select(seat)))
-        return self
-
-    def paste(self, hands: str) -> Viewer:
-        """Deal the hands of a ``Hands``/PBN string (``"A:AK.QJ.T9.8 B:…"``) at once."""
-        self._call(lambda s: s.dealing(lambda e: e.paste(hands)))
-        return self
-
-    def set_trump(self, suit: str | None = None, card: str | None = None) -> Viewer:
-        """The trump, as its method gives it: a suit or the card turned up (``Drawn``,
-        ``FaceUp``), or the card the holder lays face down (``Closed``)."""
-        self._call(lambda s: s.dealing(lambda e: e.set_trump(suit, card)))
-        return self
-
-    # -- the analysis board ---------------------------------------------------------------
-    def _on_board(self, change: Callable[[Board], T]) -> T:
-        return self._call(lambda s: s.on_board(change))
-
-    def play(self, card: str, *, ask: bool = False) -> Viewer:
-        """Play ``card`` ("TS"; "^T7D" asks for the closed trump with it, version B) where
-        the viewer stands: the next card of the line steps on, a card that starts a
-        variation enters it, any other legal card starts a new variation (at the end of a
-        line: the line goes on). An illegal card raises :class:`~mendikot_replay.IllegalPlay`
-        with the engine's reason (also shown on the board) and changes nothing."""
-        self._on_board(lambda b: b.play(card, ask=ask))
-        return self
-
-    def best(self) -> Viewer:
-        """Play a card that keeps the double-dummy outcome (the line's own next card when
-        it does)."""
-        self._on_board(Board.best)
-        return self
-
-    def play_out(self) -> Viewer:
-        """Best cards from here to the end of the deal."""
-        self._on_board(Board.play_out)
-        return self
-
-    def undo(self) -> Viewer:
-        """Take the last recorded card back (the main line's last card)."""
-        self._on_board(Board.take_back)
-        return self
-
-    def promote(self) -> Viewer:
-        """Make the line through the current card the main line (the old one is kept as
-        a variation)."""
-        self._on_board(Board.promote)
-        return self
-
-    def delete_variation(self) -> Viewer:
-        """Delete the variation the viewer stands in; it goes to the card before it."""
-        self._on_board(Board.delete)
-        return self
-
-    # -- annotating -----------------------------------------------------------------------
-    def comment(self, text: str, index: int | None = None) -> bool:
-        """Add a comment after the current card (at the start: a comment on the deal);
-        with ``index``, replace that comment (an empty text deletes it)."""
-        return self._on_board(lambda b: b.comment(text, index))
-
-    def glyph(self, glyph: str | None) -> bool:
-        """Mark the current card ``!``, ``?``, ``!!``, ``??``, ``!?`` or ``?!`` (``None``
-        removes the mark)."""
-        return self._on_board(lambda b: b.glyph(glyph))
-
-    def nag(self, nag: int, on: bool = True) -> bool:
-        """Add NAG ``$nag`` to the current card (``$20``–``$29``: Mendikot observations);
-        ``on=False`` removes it."""
-        return self._on_board(lambda b: b.nag(nag, on))
-
+    # -- the board's own requests: the methods made of the command list (below) --------
     def point(self, kind: str, *args: object) -> bool:
         """Add a ``[%point KIND ARGS…]`` strategy point at the current card."""
-        return self._on_board(lambda b: b.point(kind, *args))
-
-    def annotate(self) -> int:
-        """Write what the deal teaches into it: the strategy points and the solver's
-        verdicts, as ``mendikot-replay annotate --dd`` does (nothing already there is
-        edited). Returns how many points were added."""
-        return self._call(Session.annotate)
+        return self._call(lambda s: s.on_board(lambda b: b.point(kind, *args)))
 
     # -- the file -------------------------------------------------------------------------
     def save(self, path: str | os.PathLike[str] | None = None, *, force: bool = False) -> Path:
@@ -559,3 +461,35 @@ class Viewer(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"<Viewer {self.data.get('title', '')!r} step {self.step} of {self.last_step}>"
+
+
+def _command_method(command: Command) -> Callable[..., Any]:
+    """The viewer's method for ``command``: its fields as parameters (a flag keyword-only),
+    carried out by the session (:meth:`~.session.Session.perform`) and shown; it returns
+    the viewer, so calls chain, or the command's own value."""
+    kinds = inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY
+    parameters = [inspect.Parameter("self", kinds[0])]
+    for f in command.fields:
+        default = f.default if f.default is not REQUIRED else inspect.Parameter.empty
+        parameters.append(
+            inspect.Parameter(f.param or f.name, kinds[f.kind == "flag"], default=default)
+        )
+    signature = inspect.Signature(parameters)
+
+    def method(self: Viewer, *args: Any, **kwargs: Any) -> Any:
+        bound = signature.bind(self, *args, **kwargs)
+        bound.apply_defaults()
+        fields = {name: value for name, value in bound.arguments.items() if name != "self"}
+        result = self._call(lambda s: s.perform(command.name, **fields))
+        return self if command.returns == "viewer" else result
+
+    method.__name__ = method.__qualname__ = command.python
+    method.__qualname__ = f"Viewer.{command.python}"
+    method.__doc__ = command.doc[:1].upper() + command.doc[1:] + "."
+    method.__signature__ = signature  # type: ignore[attr-defined]
+    return method
+
+
+for _command in COMMANDS.values():
+    if _command.python:
+        setattr(Viewer, _command.python, _command_method(_command))

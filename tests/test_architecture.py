@@ -213,3 +213,14 @@ def test_the_one_home_check_catches_a_bare_call(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     assert rule_function_uses(fake) == [("_next_dealer", 1), ("_next_dealer", 2)]
+
+
+def test_every_module_holds_one_idea() -> None:
+    """No module of the package is over 1,000 lines, and the session, the object every
+    front end drives, reads in one sitting (under 400)."""
+    sizes = {
+        name: len(path.read_text(encoding="utf-8").splitlines()) for name, path in modules().items()
+    }
+    large = {name: n for name, n in sizes.items() if n > 1000}
+    assert not large, f"modules over 1,000 lines: {large}"
+    assert sizes["session.session"] < 400

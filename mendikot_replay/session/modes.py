@@ -17,15 +17,16 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 from ..analysis.pipeline import Pipeline
+from ..core.timeline import Snapshot
 from ..errors import MendikotError
 from ..pmn.deal_form import DealForm
 from ..pmn.entry import DealEntry, EntryError
 from ..pmn.user_text import isolate
 from ..solver.search import Solver
-from .board import Board
+from .board import Board, BoardError
 from .payload import JSON, entry_view, form_view
 
-__all__ = ["Dealing", "Host", "Mode", "Playing", "SetUp"]
+__all__ = ["Dealing", "Host", "Mode", "Playing", "SetUp", "needed"]
 
 T = TypeVar("T")
 
@@ -44,6 +45,22 @@ class Host(Protocol):
     def show(self, *, tree_changed: bool = False) -> None: ...
 
     def enter(self, mode: Mode) -> None: ...
+
+
+M = TypeVar("M", bound="Mode")
+
+
+def needed(mode: Mode, kind: type[M]) -> M:
+    """``mode``, when it is of ``kind``; else the sentence that says what comes first."""
+    if isinstance(mode, kind):
+        return mode
+    if kind is Playing:
+        raise EntryError("deal the hands first: the play starts once every hand is full")
+    if kind is SetUp:
+        raise EntryError("this deal is set up already")
+    if isinstance(mode, SetUp):
+        raise EntryError("set up the deal first: the form above says who plays")
+    raise EntryError("the hands are dealt already: this deal is being played")
 
 
 class Mode:
@@ -173,6 +190,32 @@ class Playing(Mode):
         else:
             host.show()
         return result
+
+    def catch_up(self, at: object, revision: object) -> None:
+        """Stand where a page's request was made (``at``, a node id), refusing one about a
+        tree that has changed since the page had it (``revision``)."""
+        board = self.board
+        if isinstance(revision, int) and revision != board.version:
+            # The page asked about a tree it had before the last change (two quick
+            # clicks): its node ids may stand for other cards now.
+            self.host.show(tree_changed=True)
+            raise BoardError("the board had just changed: look again and repeat that")
+        if isinstance(at, int) and not isinstance(at, bool) and at != board.id_of(board.node):
+            if not 0 <= at < len(board.nodes):
+                raise BoardError("that card is no longer on the board: the page was behind")
+            board.go_to(board.nodes[at])
+            self.host.show()
+
+    def snapshot(self) -> Snapshot:
+        """The replay state shown (``record.timeline[step]`` on the main line; a variation
+        is replayed for it)."""
+        board = self.board
+        timeline = board.record.timeline
+        if timeline is None or not len(timeline):
+            raise ValueError("this deal has no replay to show (see data['error'])")
+        if board.at_main_line:
+            return timeline[board.step]
+        return board.record.replay(board.line[: board.step])[board.step]
 
     def play(self, card: str, *, ask: bool = False) -> None:
         self.on_board(lambda b: b.play(card, ask=ask))

@@ -143,6 +143,16 @@ class Scheduler:
             graph.error = str(refused)
         return graph
 
+    def option_set(self, name: str) -> None:
+        """Start or stop what option ``name``'s new value asks for."""
+        if name in ("chance_samples", "chance_seed", "chance_max_tricks"):
+            # Other samples or seed are other chances: no position scored holds any more
+            # (a new cut of tricks keeps them).
+            self.reset_chances(keep_scored=name == "chance_max_tricks")
+        self.wants()
+        if name == "chances":
+            self.publish_graph()
+
     def main_line_edited(self) -> None:
         """The tree changed: a new main line means a new graph (every position it shares
         with the old one already scored); node ids changed, so the quiz's entries are

@@ -126,12 +126,20 @@ def seen_by(state: Mapping[str, Any], seat: str | None) -> dict[str, Any]:
     data = state.get("data", {})
     if data.get("steps"):
         out["data"], out["path"], out["step"] = _board_seen(data, state, seat)
-    elif "hands" in data:  # the dealing
+    elif "entry" in data:  # the dealing
+        entry = data["entry"]
+        hands = entry["hands"]
         out["data"] = {
-            **{k: v for k, v in data.items() if k not in ("pack", "hands")},
-            "hands": {s: (cards if s == seat else None) for s, cards in data["hands"].items()},
-            "held": {s: len(cards) for s, cards in data["hands"].items()},
-            "pack": [],
+            **data,
+            "entry": {
+                **entry,
+                "hands": {s: (cards if s == seat else None) for s, cards in hands.items()},
+                "held": {s: len(cards) for s, cards in hands.items()},
+                "pack": [],
+                "trump_card": entry["trump_card"]
+                if entry["closed_holder"] in (None, seat)
+                else None,
+            },
         }
     else:
         out["data"] = dict(data)

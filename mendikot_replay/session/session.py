@@ -1,21 +1,16 @@
 """One deal being viewed, recorded or analysed, with no screen: what every front end drives.
 
-A :class:`Session` holds the record and its tree, the place on it (a :class:`~.board.Board`),
-the dealing while a new deal's hands are entered (a :class:`~.pmn.entry.DealEntry`), the
-options, the notices and the background jobs. Its state is plain JSON-able data under the
+A :class:`Session` is a small state holder. Its state is plain JSON-able data under the
 names the page knows (``data``, ``path``, ``step``, ``analysis``, ``chance_graph``,
-``quiz_odds``, ``notice``, ``dirty``, ``file``, ``recording`` and the options): a front end
+``quiz_odds``, ``notice``, ``dirty``, ``file``, ``recording`` and the options); a front end
 shows it, sends :meth:`Session.request` what its user did (``{"do": "play", "card": "TS",
-"at": 12, "revision": 3}``, every field checked) and asks :meth:`Session.changes` what to
-show again. Nothing here needs traitlets, a thread or a display, and no I/O but opening a
-file and saving: the notebook widget (traits and a kernel's threads), the terminal
-recorder and a page whose Python runs in a browser's worker (``postMessage``) are
-adapters over the same object.
-
-The slow work comes as resumable jobs (:mod:`.jobs`): :meth:`Session.next_task` gives a
-bounded task, any thread (or none) runs it, :meth:`Session.finish` takes its result. The
-blocking calls (:meth:`analysis_at`, :meth:`deal_chances`, :meth:`quiz_odds_at`) run what
-they need in the calling thread, for scripts and tests.
+"at": 12, "revision": 3}``: a command of :mod:`.commands`, every field checked) and asks
+:meth:`Session.changes` what to show again (or :meth:`Session.screen` for a screen of its
+own, :mod:`.screens`). The work is delegated: to the mode (:mod:`.modes`: the set-up form,
+the dealing, the board), the file (:mod:`.deal_file`) and the jobs (:mod:`.scheduler`:
+:meth:`Session.next_task` gives a bounded task, any thread or none runs it,
+:meth:`Session.finish` takes its result). Nothing here needs traitlets, a thread or a
+display: the notebook widget, the terminal recorder and a browser's worker are adapters.
 
 >>> session = Session('''[Dealer "D"]
 ... [TrumpMethod "None"]
@@ -44,14 +39,14 @@ from ..analysis.odds import CORE_THREADS, Odds
 from ..core.timeline import Snapshot
 from ..errors import FileChangedError, MendikotError
 from ..pmn.deal_form import DealForm
-from ..pmn.entry import DealEntry, EntryError
+from ..pmn.entry import DealEntry
 from ..pmn.record import DealRecord, PlayNode
 from ..solver.search import Solver
 from .board import Board, BoardError
 from .commands import COMMANDS, Command
 from .deal_file import DealFile, Source, load_record
 from .jobs import Lane, Task
-from .modes import Dealing, Mode, Playing, SetUp
+from .modes import Dealing, Mode, Playing, SetUp, needed
 from .options import DEFAULTS, OPTIONS, PROJECTOR_SCALE, SEATED, check_option
 from .payload import JSON
 from .scheduler import Scheduler
@@ -66,6 +61,7 @@ searches, so the graph of a whole deal takes about half as long on two cores
 (``benchmarks/bench_odds.py``), and the chances do not depend on it."""
 
 T = TypeVar("T")
+M = TypeVar("M", bound=Mode)
 
 
 class Session:
@@ -177,16 +173,9 @@ class Session:
     def set_option(self, name: str, value: Any) -> None:
         """Set one option (checked by :meth:`checked`) and start or stop what it asks for."""
         value = self.checked(name, value)
-        if self.state.get(name) == value and name in self.state:
-            return
-        self.put(name, value)
-        if name in ("chance_samples", "chance_seed", "chance_max_tricks"):
-            # Other samples or seed are other chances: no position scored holds any more
-            # (a new cut of tricks keeps them).
-            self.jobs.reset_chances(keep_scored=name == "chance_max_tricks")
-        self.jobs.wants()
-        if name == "chances":
-            self.jobs.publish_graph()
+        if self.state.get(name) != value or name not in self.state:
+            self.put(name, value)
+            self.jobs.option_set(name)
 
     # -- what the session looks at ------------------------------------------------------
     def board_or_none(self) -> Board | None:
@@ -239,29 +228,12 @@ class Session:
 
     @property
     def snapshot(self) -> Snapshot:
-        """The replay state shown (``record.timeline[step]`` on the main line; a variation
-        is replayed for it)."""
-        timeline = self.record.timeline
-        if timeline is None or not len(timeline):
-            raise ValueError("this deal has no replay to show (see data['error'])")
-        if self.board.at_main_line:
-            return timeline[self.step]
-        return self.record.replay(self.board.line[: self.step])[self.step]
-
-    M = TypeVar("M", bound=Mode)
+        """The replay state shown (:meth:`.modes.Playing.snapshot`)."""
+        return self._in(Playing).snapshot()
 
     def _in(self, kind: type[M]) -> M:
         """The mode, when it is ``kind``; else the sentence that says what comes first."""
-        mode = self.mode
-        if isinstance(mode, kind):
-            return mode
-        if kind is Playing:
-            raise EntryError("deal the hands first: the play starts once every hand is full")
-        if kind is SetUp:
-            raise EntryError("this deal is set up already")
-        if isinstance(mode, SetUp):
-            raise EntryError("set up the deal first: the form above says who plays")
-        raise EntryError("the hands are dealt already: this deal is being played")
+        return needed(self.mode, kind)
 
     # -- showing ------------------------------------------------------------------------
     def enter(self, mode: Mode) -> None:
@@ -378,7 +350,7 @@ class Session:
                 raise BoardError(f"the board does not know {content['do']!r}")
             fields = command.checked(content)
             if self.dealt and command.stands:
-                self._catch_up(content)
+                self._in(Playing).catch_up(content.get("at"), content.get("revision"))
             self._method(command)(**fields)
         except FileChangedError as changed:
             self.tell("conflict", str(changed), ("reload", "save_as"))
@@ -398,53 +370,27 @@ class Session:
         self.request(message)
         return {"changes": self.changes()}
 
-    def _catch_up(self, content: Mapping[str, Any]) -> None:
-        """Stand where the request was made (``at``), refusing one about a tree that has
-        changed since the page had it (``revision``)."""
-        board = self.board
-        revision = content.get("revision")
-        if isinstance(revision, int) and revision != board.version:
-            # The page asked about a tree it had before the last change (two quick
-            # clicks): its node ids may stand for other cards now.
-            self.show(tree_changed=True)
-            raise BoardError("the board had just changed: look again and repeat that")
-        at = content.get("at")
-        if isinstance(at, int) and not isinstance(at, bool) and at != board.id_of(self.node):
-            if not 0 <= at < len(board.nodes):
-                raise BoardError("that card is no longer on the board: the page was behind")
-            board.go_to(board.nodes[at])
-            self.show()
-
-    # -- the jobs (:class:`~.scheduler.Scheduler`) ------------------------------------
+    # -- the jobs: :class:`~.scheduler.Scheduler`'s, for the front ends and scripts ------
     def next_task(self, lane: Lane, *, here_only: bool = False) -> Task | None:
-        """The next bounded piece of work of ``lane`` (``None``: nothing is wanted)."""
-        return self.jobs.next_task(lane, here_only=here_only) if self.dealt else None
+        return self.jobs.next_task(lane, here_only=here_only)
 
     def finish(self, task: Task) -> None:
-        """Take a task's result into the state (dropped when stale or interrupted)."""
         self.jobs.finish(task)
 
     def work(self, lane: Lane, *, here_only: bool = False) -> bool:
-        """Run the next task of ``lane`` here and now; whether there was one."""
-        return self.jobs.work(lane, here_only=here_only) if self.dealt else False
+        return self.jobs.work(lane, here_only=here_only)
 
     def foreground(self) -> None:
-        """Work out now what the position shown needs (no background work)."""
-        if self.dealt:
-            self.jobs.foreground()
+        self.jobs.foreground()
 
     def analysis_at(self, step: int | None = None) -> JSON:
-        """The solver's entry for ``step`` of the line shown, solved now if not known."""
         return self.jobs.analysis_at(step)
 
     def deal_chances(self) -> DealChances:
-        """The chances of the main line's cards, worked out now where not known."""
         return self.jobs.deal_chances()
 
     def chances_at(self, step: int | None = None) -> CardChance | None:
-        """The chances of card ``step`` of the main line (default: the current step)."""
         return self.jobs.chances_at(step)
 
     def quiz_odds_at(self, step: int | None = None) -> Odds:
-        """The chances the quiz grades by at ``step`` of the line shown, computed now."""
         return self.jobs.quiz_odds_at(step)

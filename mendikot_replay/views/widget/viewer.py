@@ -105,7 +105,11 @@ def _trait(option: Option) -> traitlets.TraitType[Any, Any]:
     elif kind == "number":
         trait = traitlets.Float(option.default, help=option.doc)
     elif kind == "count":
-        trait = traitlets.Int(option.default, allow_none=option.optional, help=option.doc)
+        trait = (
+            traitlets.Int(option.default, allow_none=True, help=option.doc)
+            if option.optional
+            else traitlets.Int(option.default, help=option.doc)
+        )
     elif kind == "seats":
         trait = traitlets.List(traitlets.Unicode(), help=option.doc)
     else:

@@ -65,7 +65,8 @@ from endplay.dds.solve import SolvedBoard
 from endplay.types import Deal, Denom, Player
 
 from mendikot_replay.core.cards import Card, Suit, card, deck, format_hand
-from mendikot_replay.core.engine import DealSetup, Game
+from mendikot_replay.core.deal_setup import DealSetup
+from mendikot_replay.core.engine import Game
 from mendikot_replay.core.rules import Rules, TrumpMethod
 from mendikot_replay.core.seats import Seat, team_index, team_of
 from mendikot_replay.players.simple import Memory, RandomPlayer, RuleOfThumbPlayer, SeatView

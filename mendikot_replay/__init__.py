@@ -28,7 +28,8 @@ from .analysis.double_dummy import AnalysisError, analyse
 from .analysis.odds import odds
 from .analysis.points import annotate
 from .core.cards import Card, Suit
-from .core.engine import DealSetup, Game, IllegalPlay, SetupError
+from .core.deal_setup import DealSetup, SetupError
+from .core.engine import Game, IllegalPlay
 from .core.rules import Rules
 from .core.seats import Seat
 from .core.timeline import Timeline

@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from mendikot_replay.core.cards import Card, Suit, format_hand  # noqa: E402
-from mendikot_replay.core.engine import DealSetup, Game, PlayEvent  # noqa: E402
+from mendikot_replay.core.deal_setup import DealSetup  # noqa: E402
+from mendikot_replay.core.engine import Game, PlayEvent  # noqa: E402
 from mendikot_replay.core.result import DealResult  # noqa: E402
 from mendikot_replay.core.rules import Capture, Reveal, Rules, Scoring, TrumpMethod  # noqa: E402
 from mendikot_replay.core.seats import Seat, seats, team_of  # noqa: E402

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from mendikot_replay.cli.app import main
-from mendikot_replay.pmn.reader import MAX_LINE_BYTES, read_deals
+from mendikot_replay.pmn.lines import MAX_LINE_BYTES
+from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.pmn.record import PMNError
 
 EXAMPLE = Path(__file__).resolve().parent / "data" / "worked-example.pmn"

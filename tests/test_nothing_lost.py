@@ -25,7 +25,8 @@ from mendikot_replay.cli.app import main
 from mendikot_replay.errors import FileChangedError, MendikotError, SaveError
 from mendikot_replay.pmn.editing import add_comment, save_deal
 from mendikot_replay.pmn.files import SaveNotice
-from mendikot_replay.pmn.reader import MAX_DEAL_CHARS, MAX_DEAL_LINES, read_deals
+from mendikot_replay.pmn.lines import MAX_DEAL_CHARS, MAX_DEAL_LINES
+from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.pmn.record import PMNError
 from mendikot_replay.pmn.writer import write_string
 

@@ -36,7 +36,8 @@ from mendikot_replay.analysis.odds import (
     settled,
 )
 from mendikot_replay.core.cards import Card, card, parse_hand
-from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, SetupError, StartPosition
+from mendikot_replay.core.deal_setup import DealSetup, SetupError, StartPosition
+from mendikot_replay.core.engine import Game, IllegalPlay
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.core.seats import Seat, team_of
 from mendikot_replay.players.simple import Memory, RandomPlayer, SeatView

@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 from mendikot_replay.cli.app import main
 from mendikot_replay.core.cards import Card, Suit, card, deck, parse_hand
-from mendikot_replay.core.engine import DealSetup, Game, StartPosition
+from mendikot_replay.core.deal_setup import DealSetup, StartPosition
+from mendikot_replay.core.engine import Game
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.core.seats import Seat, team_of
 from mendikot_replay.players.pimc import (

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from mendikot_replay.analysis.odds import OddsSolver, odds
-from mendikot_replay.core.engine import DealSetup
+from mendikot_replay.core.deal_setup import DealSetup
 from mendikot_replay.pmn import chunks
 from mendikot_replay.pmn.entry import DealEntry, EntryError
 from mendikot_replay.pmn.reader import read_deals

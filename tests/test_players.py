@@ -9,7 +9,8 @@ import pytest
 from cross_process import run_here, same_bytes_in_every_process
 
 from mendikot_replay.core.cards import Card, card, parse_hand
-from mendikot_replay.core.engine import DealSetup, Game
+from mendikot_replay.core.deal_setup import DealSetup
+from mendikot_replay.core.engine import Game
 from mendikot_replay.core.rules import Reveal, Rules, TrumpMethod
 from mendikot_replay.players.simple import (
     Memory,

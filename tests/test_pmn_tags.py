@@ -7,7 +7,7 @@ from collections.abc import Mapping
 import pytest
 
 from mendikot_replay.core.cards import card, deck
-from mendikot_replay.core.engine import DealSetup
+from mendikot_replay.core.deal_setup import DealSetup
 from mendikot_replay.core.rules import Capture, TrumpMethod
 from mendikot_replay.core.seats import seats
 from mendikot_replay.pmn.setup import setup_from_tags

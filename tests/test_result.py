@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mendikot_replay.core.cards import Card, Suit, card
-from mendikot_replay.core.engine import DealSetup
+from mendikot_replay.core.deal_setup import DealSetup
 from mendikot_replay.core.match import MatchRegister, deal_points, deal_scores
 from mendikot_replay.core.result import DealResult, parse_result_tag
 from mendikot_replay.core.rules import Capture, Rules, Scoring, TrumpMethod

@@ -13,14 +13,8 @@ from collections.abc import Mapping
 import pytest
 
 from mendikot_replay.core.cards import Card, Suit, card, deck, parse_hand
-from mendikot_replay.core.engine import (
-    DealSetup,
-    Game,
-    IllegalPlay,
-    PlayEvent,
-    SetupError,
-    StartPosition,
-)
+from mendikot_replay.core.deal_setup import DealSetup, SetupError, StartPosition
+from mendikot_replay.core.engine import Game, IllegalPlay, PlayEvent
 from mendikot_replay.core.rules import Rules, TrumpMethod
 from mendikot_replay.core.seats import next_seat, partners, seats, team_of
 from mendikot_replay.core.timeline import Timeline

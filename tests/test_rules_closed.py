@@ -12,7 +12,8 @@ from collections.abc import Mapping
 import pytest
 
 from mendikot_replay.core.cards import Card, Suit, card, parse_hand
-from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, PlayEvent, SetupError
+from mendikot_replay.core.deal_setup import DealSetup, SetupError
+from mendikot_replay.core.engine import Game, IllegalPlay, PlayEvent
 from mendikot_replay.core.rules import Reveal, Rules, TrumpMethod
 from mendikot_replay.core.timeline import Timeline
 

@@ -11,7 +11,8 @@ from collections.abc import Mapping
 import pytest
 
 from mendikot_replay.core.cards import Suit, card, parse_hand
-from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay
+from mendikot_replay.core.deal_setup import DealSetup
+from mendikot_replay.core.engine import Game, IllegalPlay
 from mendikot_replay.core.rules import Reveal, Rules, TrumpMethod, flag_options
 
 

@@ -4,7 +4,8 @@ same player, the streak starting afresh, and the last trick taking the rest."""
 from __future__ import annotations
 
 from mendikot_replay.core.cards import Card, card, parse_hand
-from mendikot_replay.core.engine import DealSetup, Game, PlayEvent, StartPosition
+from mendikot_replay.core.deal_setup import DealSetup, StartPosition
+from mendikot_replay.core.engine import Game, PlayEvent
 from mendikot_replay.core.rules import Capture, Rules, TrumpMethod
 from mendikot_replay.core.timeline import Timeline
 

@@ -10,7 +10,7 @@ import pytest
 
 from mendikot_replay.core import engine
 from mendikot_replay.core.cards import Card, Suit, card, parse_hand
-from mendikot_replay.core.engine import DealSetup
+from mendikot_replay.core.deal_setup import DealSetup
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.core.timeline import Timeline
 

@@ -4,6 +4,7 @@ never another seat's hidden cards; a read-only screen only watches."""
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -125,7 +126,7 @@ def test_a_seat_sees_only_its_own_hand_while_the_deal_is_dealt() -> None:
     entry = DealEntry.new(dealer="D", trump_method="None")
     session = Session(entry)
     for card, seat in (("AS", "A"), ("KS", "B"), ("QS", "C")):
-        session.dealing(lambda e, c=card, s=seat: e.give(Card.parse(c), s))
+        session.dealing(partial(DealEntry.give, card=Card.parse(card), seat=seat))
     seen = session.screen("A").state()
     dealt = seen["data"]["entry"]
     assert dealt["hands"]["A"] == ["AS"] and dealt["hands"]["B"] is None and dealt["pack"] == []

@@ -11,7 +11,8 @@ import pytest
 from pmn_examples import DUCK
 
 from mendikot_replay.core.cards import Card, Suit, card, deck
-from mendikot_replay.core.engine import DealSetup, Game, StartPosition
+from mendikot_replay.core.deal_setup import DealSetup, StartPosition
+from mendikot_replay.core.engine import Game
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.core.seats import Seat, seats
 from mendikot_replay.players.generate import random_deal

@@ -52,7 +52,8 @@ from hypothesis import strategies as st
 from test_solver import VARIANTS, small_position
 
 from mendikot_replay.core.cards import TENS, Card, Suit, card, format_hand, parse_hand
-from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, StartPosition
+from mendikot_replay.core.deal_setup import DealSetup, StartPosition
+from mendikot_replay.core.engine import Game, IllegalPlay
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.players.generate import random_deal, random_rules
 from mendikot_replay.solver import search as solver_module

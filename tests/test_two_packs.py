@@ -15,7 +15,8 @@ from test_solver_crosscheck import describe, expected, got, tree_values
 from mendikot_replay.analysis.odds import odds
 from mendikot_replay.analysis.points import find_points
 from mendikot_replay.core.cards import Card, card, copies_by_appearance, deck, parse_hand, twin
-from mendikot_replay.core.engine import DealSetup, Game, IllegalPlay, SetupError, StartPosition
+from mendikot_replay.core.deal_setup import DealSetup, SetupError, StartPosition
+from mendikot_replay.core.engine import Game, IllegalPlay
 from mendikot_replay.core.rules import Capture, Reveal, Rules, TrumpMethod
 from mendikot_replay.core.timeline import Timeline
 from mendikot_replay.players.generate import random_deal

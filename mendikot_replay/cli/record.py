@@ -36,7 +36,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final, Protocol, TextIO
 
-from ..core.cards import Card, Suit, parse_hand, sort_cards
+from ..core.cards import Card, parse_hand
 from ..core.engine import Game, IllegalPlay
 from ..core.rules import Capture, TrumpMethod
 from ..core.seats import Seat, Team, seats, team_label, team_of
@@ -60,6 +60,7 @@ from ..session.payload import fate_words
 from ..session.session import Session
 from ..views.paint import Painter
 from .common import EXIT_OK, EXIT_PROBLEMS, UsageError, add_force, optional, use_color
+from .typed import CARD_TOKEN, TypedCard, TypedTrick, hand_cards, read_card, read_suit, split_trick
 
 __all__ = ["Console", "PlainConsole", "PromptConsole", "Recorder", "add_parser", "record_deals"]
 
@@ -228,90 +229,6 @@ class _Refused(Exception):
     """A trick that is not taken; the message says which card and why."""
 
 
-# -- cards and hands as text -----------------------------------------------------------------
-_SUIT_NAMES: Final = {
-    "spade": Suit.SPADES,
-    "spades": Suit.SPADES,
-    "heart": Suit.HEARTS,
-    "hearts": Suit.HEARTS,
-    "diamond": Suit.DIAMONDS,
-    "diamonds": Suit.DIAMONDS,
-    "club": Suit.CLUBS,
-    "clubs": Suit.CLUBS,
-}
-
-
-def _suit(text: str) -> Suit | None:
-    text = text.strip()
-    found = _SUIT_NAMES.get(text.lower())
-    if found is not None:
-        return found
-    try:
-        return Suit.parse(text.upper() if len(text) == 1 else text)
-    except ValueError:
-        return None
-
-
-def _card(text: str) -> Card:
-    try:
-        return Card.parse(text)
-    except ValueError:
-        raise ValueError(f"{text!r} is not a card (write it like 4S, TS or 10S)") from None
-
-
-def _hand_cards(text: str, twins: bool = False) -> str | list[Card]:
-    """A hand as typed: PBN's ``S.H.D.C`` is passed on as it is (the entry reads it); the
-    four suits apart (``AK7 - QJ2 T98``, ``-`` a void) or the cards one by one
-    (``AS KS 7S …``) become the cards (``twins``: two packs, a card may come twice)."""
-    if "." in text:
-        return text
-    parts = text.split()
-    if len(parts) == 4:
-        try:
-            holdings = ".".join("" if p == "-" else p for p in parts)
-            return sort_cards(parse_hand(holdings, twins=twins))
-        except ValueError:
-            pass
-    return [_card(part) for part in parts]
-
-
-# -- a trick as typed ------------------------------------------------------------------------
-@dataclass(frozen=True)
-class _Card:
-    seat: Seat | None
-    card: Card
-    ask: bool
-    glyph: str | None
-    token: str
-
-
-@dataclass(frozen=True)
-class _Trick:
-    text: str
-    cards: tuple[_Card, ...]
-
-
-_NUMBER: Final = re.compile(r"\s*(\d+)\s*\.", re.ASCII)
-_SEAT_COLON: Final = re.compile(r"(?<![\w^])([A-La-l])\s*:\s*")
-_TOKEN: Final = re.compile(
-    r"(?:(?P<seat>[A-La-l]):)?(?P<ask>\^[Tt])?(?P<card>[^\s!?]+)(?P<glyph>[!?]{1,2})?"
-)
-
-
-def _split_trick(text: str) -> tuple[int | None, list[str]]:
-    """The trick number written before the cards (``5.``) and the card tokens, a seat
-    written apart from its card (``C: 4S``) joined to it."""
-    number = None
-    found = _NUMBER.match(text)
-    if found:
-        digits = found.group(1)
-        if len(digits) > 3:  # no deal has a thousand tricks (and int() of 5,000 digits fails)
-            raise ValueError(f"{digits[:8]}{'…' if len(digits) > 8 else ''} is not a trick number")
-        number = int(digits)
-        text = text[found.end() :]
-    return number, _SEAT_COLON.sub(lambda m: m.group(1) + ":", text).split()
-
-
 # -- the recorder ----------------------------------------------------------------------------
 @dataclass
 class Recorder:
@@ -327,7 +244,7 @@ class Recorder:
     answers: dict[str, str] = field(default_factory=dict)
     hands: list[str] = field(default_factory=list)
     trump: str | None = None
-    tricks: list[_Trick] = field(default_factory=list)
+    tricks: list[TypedTrick] = field(default_factory=list)
     session: Session | None = None
     """The deal as the board holds it: dealt, then played, through the same
     :class:`~.session.Session` the notebook's board drives."""
@@ -538,7 +455,7 @@ class Recorder:
             entry.paste(text)
             return
         try:
-            cards = _hand_cards(text, twins)
+            cards = hand_cards(text, twins)
             held = len(parse_hand(cards, twins=twins)) if isinstance(cards, str) else len(cards)
         except ValueError as exc:
             raise EntryError(f"{seat}: {exc}") from None
@@ -633,7 +550,7 @@ class Recorder:
         if entry.rules.trump_method is TrumpMethod.CLOSED:
             entry.set_trump(card=text)
             return
-        suit = _suit(text)
+        suit = read_suit(text)
         if suit is not None:
             entry.set_trump(suit=suit.letter)
             return
@@ -698,26 +615,26 @@ class Recorder:
         timeline = self.record.timeline
         return timeline[len(timeline) - 1]
 
-    def _check_trick(self, game: Game, text: str) -> _Trick:
+    def _check_trick(self, game: Game, text: str) -> TypedTrick:
         """The trick ``text`` as the engine plays it on ``game`` (a game of its own, so
         nothing of the record changes), or :class:`_Refused` at the first card that fails."""
         try:
-            number, tokens = _split_trick(text)
+            number, tokens = split_trick(text)
         except ValueError as exc:
             raise _Refused(str(exc)) from None
         trick = game.trick
         if number is not None and number != trick:
             raise _Refused(f"this is trick {trick}, not trick {number}")
         players = game.players
-        cards: list[_Card] = []
+        cards: list[TypedCard] = []
         for k, token in enumerate(tokens):
             if k >= players:
                 raise _Refused(f"a trick has {players} cards, not {len(tokens)}")
-            found = _TOKEN.fullmatch(token)
+            found = CARD_TOKEN.fullmatch(token)
             if found is None or found.group("card") == "--":
                 raise _Refused(f"card {k + 1}: {token!r} is not a card (write it like 4S or TS)")
             try:
-                card = _card(found.group("card"))
+                card = read_card(found.group("card"))
             except ValueError as exc:
                 raise _Refused(f"card {k + 1}: {exc}") from None
             seat = game.to_play
@@ -730,13 +647,13 @@ class Recorder:
                 game.play(card, ask_reveal=ask)
             except IllegalPlay as exc:
                 raise _Refused(f"card {k + 1} ({token}): {exc}") from None
-            cards.append(_Card(given, card, ask, found.group("glyph"), token))
+            cards.append(TypedCard(given, card, ask, found.group("glyph"), token))
         if len(cards) < players:
             missing = game.to_play
             raise _Refused(
                 f"a trick has {players} cards: {len(cards)} given ({missing} has not played)"
             )
-        return _Trick(text, tuple(cards))
+        return TypedTrick(text, tuple(cards))
 
     def _wrong_seat(self, game: Game, k: int, seat: Seat, given: Seat, token: str) -> str:
         assert self.record is not None and self.record.setup is not None
@@ -752,7 +669,7 @@ class Recorder:
         return f"seat out of order ({token}): {seat} plays after {before}, not {given}"
 
     @staticmethod
-    def _commit(session: Session, trick: _Trick) -> None:
+    def _commit(session: Session, trick: TypedTrick) -> None:
         """Play a trick checked already on the board, card by card, as taps would."""
         for typed in trick.cards:
             session.on_board(partial(Board.play, card=typed.card, ask=typed.ask))
@@ -765,10 +682,10 @@ class Recorder:
         if self.record is None:
             return []
         try:
-            _, tokens = _split_trick(before)
+            _, tokens = split_trick(before)
             game = self.record.game_at(self.record.end())
             for token in tokens:
-                found = _TOKEN.fullmatch(token)
+                found = CARD_TOKEN.fullmatch(token)
                 if found is None:
                     return []
                 game.play(Card.parse(found.group("card")), ask_reveal=bool(found.group("ask")))

@@ -26,15 +26,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .cards import Card, Suit
-from .engine import (
-    DealSetup,
-    Game,
-    IllegalPlay,
-    PlayEvent,
-    SetupError,
-    TenFate,
-    TrumpStatus,
-)
+from .deal_setup import DealSetup, SetupError
+from .engine import Game, IllegalPlay, PlayEvent, TenFate, TrumpStatus
 from .result import DealResult
 from .seats import Seat
 

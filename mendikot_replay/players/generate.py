@@ -35,7 +35,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..core.cards import Card, copies_by_appearance, deck, sort_cards
-from ..core.engine import DealSetup, Game, StartPosition
+from ..core.deal_setup import DealSetup, StartPosition
+from ..core.engine import Game
 from ..core.rules import (
     VARIANT_FLAGS,
     Capture,

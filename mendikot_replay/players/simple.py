@@ -45,7 +45,8 @@ from dataclasses import dataclass
 from typing import Final, Protocol
 
 from ..core.cards import SUITS, Card, Suit, twin
-from ..core.engine import DealSetup, Game, PlayEvent, StartPosition
+from ..core.deal_setup import DealSetup, StartPosition
+from ..core.engine import Game, PlayEvent
 from ..core.rules import Reveal, Rules, TrumpMethod
 from ..core.seats import ALL_SEATS, Seat, team_of
 

@@ -37,7 +37,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from ..core.cards import Card, Suit, deck
-from ..core.engine import DealSetup, Game
+from ..core.deal_setup import DealSetup
+from ..core.engine import Game
 from ..core.match import MatchRegister
 from ..core.result import DealResult
 from ..core.rules import Rules, TrumpMethod

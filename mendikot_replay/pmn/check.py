@@ -20,7 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..core.cards import Card, Suit
-from ..core.engine import DealSetup, Game, IllegalPlay, SetupError
+from ..core.deal_setup import DealSetup, SetupError
+from ..core.engine import Game, IllegalPlay
 from ..core.match import MatchRegister
 from ..core.result import DealResult, parse_result_tag
 from ..core.rules import Rules, Scoring, TrumpMethod

@@ -47,7 +47,8 @@ from pathlib import Path
 from typing import IO, Final
 
 from .check import MatchNotes, MatchTracker
-from .reader import DealBlock, Line, deal_blocks, is_blank, read_deals_from, read_lines
+from .lines import Line, is_blank, read_lines
+from .reader import DealBlock, deal_blocks, read_deals_from
 from .record import DealRecord, PMNError, Problem, SourceFile
 
 __all__ = [

@@ -30,7 +30,8 @@ from ..core.seats import Seat
 from ..errors import MendikotError
 
 if TYPE_CHECKING:
-    from ..core.engine import DealSetup, Game
+    from ..core.deal_setup import DealSetup
+    from ..core.engine import Game
     from ..core.timeline import Timeline
 
 Play = tuple[Card, bool, bool]

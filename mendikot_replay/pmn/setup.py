@@ -1,4 +1,4 @@
-"""The deal a record's tags set up: the engine's :class:`~mendikot_replay.core.engine.DealSetup`
+"""The deal a record's tags set up: the engine's :class:`~mendikot_replay.core.deal_setup.DealSetup`
 built from the tags, every problem with them reported.
 
 The grammar of each tag (what its value may say, how it is spelled canonically) is
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..core.cards import Card, Suit, deck, free_copy, sort_cards, twin
-from ..core.engine import DealSetup, StartPosition
+from ..core.deal_setup import DealSetup, StartPosition
 from ..core.rules import (
     VARIANT_FLAGS,
     Capture,

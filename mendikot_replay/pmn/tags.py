@@ -4,7 +4,7 @@ spelling (the deal the tags set up is built in :mod:`.setup`).
 The reader keeps every tag exactly as written (``record.tags``) so that nothing a file said is
 lost; this module is where each value is read and spelled, shared by the reader, the
 deal's set-up (:mod:`.setup`, which builds the engine's
-:class:`~mendikot_replay.core.engine.DealSetup` from the values), the writer (which spells each
+:class:`~mendikot_replay.core.deal_setup.DealSetup` from the values), the writer (which spells each
 value canonically) and the checker (which compares the redundant ``Result``, ``Tens`` and
 ``Tricks`` claims with the play).
 

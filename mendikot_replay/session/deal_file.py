@@ -19,7 +19,8 @@ from ..pmn import editing
 from ..pmn.deal_form import DealForm, defaults_after
 from ..pmn.entry import EntryError
 from ..pmn.files import SaveNotice
-from ..pmn.reader import is_pmn_text, pick_deal, read_deals, read_string
+from ..pmn.lines import is_pmn_text
+from ..pmn.reader import pick_deal, read_deals, read_string
 from ..pmn.record import DealRecord
 from ..pmn.tree import settle_result
 from .board import Board, BoardError

@@ -20,7 +20,7 @@ from typing import Any, Final, Literal
 
 from ..analysis.chances import CardChance, ChanceLine, DealChances
 from ..analysis.odds import Odds, OddsSolver, Progress
-from ..core.engine import DealSetup
+from ..core.deal_setup import DealSetup
 from ..pmn.record import Play, PlayNode
 
 __all__ = ["LANES", "ChanceSolver", "Graph", "Interrupted", "Lane", "Task"]

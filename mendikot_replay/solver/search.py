@@ -52,7 +52,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Literal, NamedTuple
 
 from ..core.cards import Card, Suit, sort_cards, twin
-from ..core.engine import DealSetup, Game, IllegalPlay
+from ..core.deal_setup import DealSetup
+from ..core.engine import Game, IllegalPlay
 from ..core.rules import Capture, Reveal, Rules
 from ..core.seats import Team, seat_index, team_index, team_of
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 import re
 
 from ..core.cards import Card
-from ..core.engine import DealSetup, PlayEvent
+from ..core.deal_setup import DealSetup
+from ..core.engine import PlayEvent
 from ..core.result import DealResult
 from ..core.rules import Capture, TrumpMethod
 from ..core.seats import TABLE_SIZES, Seat, seats, team_label, team_of

@@ -11,9 +11,9 @@ from ...session.chance_view import (
     chance_right,
     quiz_odds_entry,
 )
-from ...session.requests import page_target
 from ...session.deal_file import load_record
 from ...session.options import PROJECTOR_SCALE
+from ...session.requests import page_target
 from .dealing import new_deal, new_position, recorder, replay
 from .reveal import reveal
 from .viewer import Viewer

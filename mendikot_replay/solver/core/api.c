@@ -2,7 +2,7 @@
  * The plain interface (ddcore.h) over the parts of the core: a core's life, a state's
  * checks, and the moves of a position as an array.
  */
-#include "internal.h"
+#include "search.h"
 
 static int tables_filled;
 

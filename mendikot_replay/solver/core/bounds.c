@@ -1,4 +1,4 @@
-#include "internal.h"
+#include "bounds.h"
 
 /* Tricks seat L, on lead, can cash one after another from the top, whatever the others
  * do; `pin` receives, per suit, the ranks the count relies on and `tens` the suits whose ten

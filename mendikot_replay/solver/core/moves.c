@@ -1,4 +1,4 @@
-#include "internal.h"
+#include "moves.h"
 
 /* Whether a card played now would beat what is on the table. */
 int beats(const State *s, int win, int suit, int rank, int counts_trump) {

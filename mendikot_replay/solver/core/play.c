@@ -1,4 +1,4 @@
-#include "internal.h"
+#include "play.h"
 
 /* ---- the deal result, as mendikot_replay.core.result.deal_result decides it ----------- */
 /* `tie` is the value of tens 2-2 with the tricks split evenly: 0 (a tie), or under

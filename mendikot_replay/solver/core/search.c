@@ -54,7 +54,7 @@
  *     threshold (Core.children), with the equivalences and the one small card per suit of
  *     a node's own children.
  */
-#include "internal.h"
+#include "search.h"
 
 /* The cards a search settled by its bounds relies on (lo and hi settle the window whose
  * upper end is beta): the lower bound's when it settles it, the upper bound's when the

@@ -1,4 +1,4 @@
-#include "internal.h"
+#include "table.h"
 
 /* ---- the partition table ----------------------------------------------------------- */
 

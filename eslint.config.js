@@ -4,6 +4,8 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
+  // the page's bundle is esbuild's output (scripts/build_page.py), not a source
+  { ignores: ["mendikot_replay/views/static/bundle/**"] },
   js.configs.recommended,
   {
     files: ["mendikot_replay/views/static/**/*.js"],

@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from mendikot_replay.pmn.reader import read_deals  # noqa: E402
-from mendikot_replay.views.html import viewer_css, viewer_js  # noqa: E402
+from mendikot_replay.views.assets import viewer_css, viewer_js  # noqa: E402
 
 PACKAGE = ROOT / "mendikot_replay"
 PYODIDE = ROOT / "node_modules" / "pyodide"

@@ -14,14 +14,8 @@ from cross_process import same_bytes_in_every_process
 from mendikot_replay.pmn.reader import read_deals, read_string
 from mendikot_replay.pmn.record import DealRecord
 from mendikot_replay.session.payload import deal_view
-from mendikot_replay.views.html import (
-    deal_html,
-    page_html,
-    payload_json,
-    static_view,
-    viewer_css,
-    viewer_js,
-)
+from mendikot_replay.views.assets import viewer_css, viewer_js
+from mendikot_replay.views.html import deal_html, page_html, payload_json, static_view
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_games"
 EVIL = "<script>alert(1)</script> \"&'"
@@ -186,8 +180,8 @@ def test_repr_html_of_a_record() -> None:
 
 def test_front_end_files_are_package_data() -> None:
     js = viewer_js()
-    assert "export default { render }" in js
-    assert "export function mountStatic" in js
+    assert "var viewer_default = { render };" in js and "viewer_default as default" in js
+    assert "\nfunction mountStatic(" in js
     assert "data-lm-suppress-shortcuts" in js
     assert ".innerHTML" not in js  # user text goes in as text only
     assert "http" not in js and "import " not in js.replace("important", "")

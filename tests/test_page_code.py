@@ -1,6 +1,7 @@
 """The page's JavaScript: ES modules with explicit imports, checked by ESLint, its pure parts
 (the line shown, the move list's rows, the tens ledger, cards as text) tested by Node's own
-test runner on payloads the package makes, and joined into one module for the page."""
+test runner on payloads the package makes, and bundled into one module for the page by
+esbuild (pinned in package-lock.json)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,13 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
-
-import pytest
 
 from mendikot_replay.pmn.deal_form import DealForm, defaults_after
 from mendikot_replay.pmn.reader import read_deals
 from mendikot_replay.session.payload import deal_view, form_view
-from mendikot_replay.views.html import bundle_modules, viewer_js
+from mendikot_replay.views.assets import viewer_js
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "mendikot_replay" / "views" / "static"
@@ -89,48 +89,31 @@ def test_each_module_loads_alone_as_an_es_module() -> None:
 def test_the_page_gets_one_module_with_no_import_left() -> None:
     js = viewer_js()
     assert "\nimport " not in js and not js.startswith("import ")
-    for name in ("mountPage", "mountStatic"):
-        assert f"export function {name}(" in js
+    for name in ("mountPage", "mountStatic", "mountAll"):
+        # the HTML pages call them by name after the bundle, in the same module script
+        assert f"\nfunction {name}(" in js
     # anywidget's render is the default export's only: a named one too is deprecated there
-    assert "export default { render };" in js and "export function render(" not in js
+    assert "viewer_default as default" in js and "render as" not in js
     run = subprocess.run([node(), "--check", "--input-type=module"], input=js, text=True)
     assert run.returncode == 0
 
 
-def modules(**files: str) -> dict[str, str]:
-    return {f"{name}.js": text for name, text in files.items()}
-
-
-def test_the_join_puts_each_module_after_what_it_imports() -> None:
-    joined = bundle_modules(
-        modules(
-            viewer='import { b } from "./b.js";\nexport function render() { return b(); }\n',
-            b='import { a } from "./a.js";\nexport function b() { return a(); }\n',
-            a="export function a() { return 1; }\n",
-        )
+def test_the_shipped_bundle_is_esbuild_s_of_the_sources_as_they_are() -> None:
+    """static/bundle/viewer.js and requests.json are what scripts/build_page.py makes of the
+    sources now (a page module changed without building again fails here)."""
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build_page.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
     )
-    assert joined.index("function a()") < joined.index("function b()") < joined.index("render")
-    assert "export function a" not in joined and "export function render" in joined
+    assert run.returncode == 0, run.stdout + run.stderr
 
 
-@pytest.mark.parametrize(
-    ("files", "why"),
-    [
-        (
-            modules(viewer='import { c } from "./a.js";\n', a="export function a() {}\n"),
-            "imports c from a.js",
-        ),
-        (modules(viewer="export function render() {}\n", a="function a() {}\n"), "a.js"),
-        (
-            modules(
-                viewer='import { a } from "./a.js";\nfunction twice() {}\n',
-                a="export function a() {}\nfunction twice() {}\n",
-            ),
-            "twice is declared by both",
-        ),
-        (modules(viewer='import { a } from "./gone.js";\n'), "gone.js"),
-    ],
-)
-def test_the_join_refuses_what_one_scope_cannot_hold(files: dict[str, str], why: str) -> None:
-    with pytest.raises(RuntimeError, match=why):
-        bundle_modules(files)
+def test_esbuild_is_pinned() -> None:
+    """The bundler is one exact version, in package.json and package-lock.json alike."""
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    wanted = package["devDependencies"]["esbuild"]
+    assert wanted[0].isdigit(), f"esbuild {wanted} is a range, not a version"
+    assert lock["packages"]["node_modules/esbuild"]["version"] == wanted

@@ -10,7 +10,7 @@ import pytest
 import traitlets
 
 from mendikot_replay.pmn.reader import read_deals
-from mendikot_replay.views.html import viewer_css, viewer_js
+from mendikot_replay.views.assets import viewer_css, viewer_js
 from mendikot_replay.views.widget import PROJECTOR_SCALE, Viewer, replay
 from mendikot_replay.views.widget.viewer import PRESENT_ENV
 

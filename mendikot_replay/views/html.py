@@ -5,7 +5,7 @@ Notebook outputs travel: to nbconvert HTML, to code-hosting sites that render no
 (and strip every script and style), to a class by e-mail. So the HTML of a deal first says
 everything without any script — the start hands, every trick with its winner, the tens
 ledger, the result and the annotations, as plain tables and lists — and then carries the
-viewer (``static/viewer.js``, inlined: no network, no CDN) and the deal's payload
+viewer (:func:`~.assets.viewer_js`, inlined: no network, no CDN) and the deal's payload
 (:func:`mendikot_replay.session.payload.deal_view`), which mount the stepping viewer over the
 static view wherever scripts run.
 
@@ -37,19 +37,17 @@ them from there. Positions too early to solve cost a few bytes each.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import html
 import json
-import re
 from collections.abc import Iterable, Sequence
-from importlib import resources
 from typing import Final
 
 from ..pmn.record import DealRecord
 from ..pmn.user_text import isolate, pieces
 from ..session.payload import JSON, analysis_view, deal_view
 from ..solver.search import Solver
+from .assets import viewer_css, viewer_js
 
 _SUIT_SIGN: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_WORD: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -60,106 +58,6 @@ _STATUS_WORD: Final = {
     "captured": "captured",
     "gone": "taken before the position",
 }
-
-
-def _static_files(suffix: str) -> dict[str, str]:
-    """The front end's files of one kind from the package's ``static/`` folder, by name."""
-    folder = resources.files("mendikot_replay.views").joinpath("static")
-    return {
-        f.name: f.read_text("utf-8")
-        for f in sorted(folder.iterdir(), key=lambda f: f.name)
-        if f.name.endswith(suffix)
-    }
-
-
-def _static_sources(suffix: str) -> str:
-    """The style sheets joined: ``viewer`` first, the others in name order after it."""
-    files = _static_files(suffix)
-    names = sorted(files, key=lambda name: (name != f"viewer{suffix}", name))
-    return "\n".join(files[name] for name in names)
-
-
-_IMPORT: Final = re.compile(r'^import\s*\{([^}]*)\}\s*from\s*"\./([\w-]+\.js)";[ \t]*\n', re.M)
-_DECLARED: Final = re.compile(
-    r"^(export\s+)?(?:async\s+)?(?:function\s*\*?\s*(\w+)|(?:const|let|class)\s+(\w+))", re.M
-)
-_EXPORT: Final = re.compile(r"^export\s+(?=(?:async\s+)?function|const|let|class)", re.M)
-ENTRY_MODULE: Final = "viewer.js"
-"""The module whose exports the page and anywidget use (``render``, ``mountPage`` …)."""
-
-
-def bundle_modules(files: dict[str, str], entry: str = ENTRY_MODULE) -> str:
-    """The page's ES modules (``static/*.js``, each importing what it uses from the others
-    by name) as one module: every module after those it imports (the entry last), its
-    ``import`` statements dropped and, but for the entry, its ``export`` keywords — so the
-    page is one ``<script type="module">`` and anywidget's ``_esm`` one string, with no
-    build tool and nothing fetched. Refused (``RuntimeError``) when a module imports a
-    name its source does not export, a module is not reached from the entry, or two
-    modules declare the same name (they share one scope once joined)."""
-    imports = {name: _IMPORT.findall(text) for name, text in files.items()}
-    exported = {
-        name: {m.group(2) or m.group(3) for m in _DECLARED.finditer(text) if m.group(1)}
-        for name, text in files.items()
-    }
-    order: list[str] = []
-    seen: set[str] = set()
-
-    def visit(name: str) -> None:
-        if name in seen:
-            return  # done, or an import cycle: its functions are hoisted in the one scope
-        seen.add(name)
-        for names, source in imports[name]:
-            if source not in files:
-                raise RuntimeError(f"{name} imports from {source}, which is not in static/")
-            wanted = {n.strip() for n in names.split(",") if n.strip()}
-            missing = wanted - exported[source]
-            if missing:
-                unknown = ", ".join(sorted(missing))
-                raise RuntimeError(f"{name} imports {unknown} from {source}, which has none such")
-            visit(source)
-        order.append(name)
-
-    visit(entry)
-    unreached = sorted(set(files) - set(order))
-    if unreached:
-        raise RuntimeError(f"not imported by the page: {', '.join(unreached)}")
-    owner: dict[str, str] = {}
-    parts = []
-    for name in order:
-        text = files[name]
-        for m in _DECLARED.finditer(text):
-            declared = m.group(2) or m.group(3)
-            if declared in owner:
-                raise RuntimeError(f"{declared} is declared by both {owner[declared]} and {name}")
-            owner[declared] = name
-        text = _IMPORT.sub("", text)
-        if name != entry:
-            text = re.sub(
-                r"^export\s+(?=(?:async\s+)?function|const|let|class)", "", text, flags=re.M
-            )
-        parts.append(f"// ---- {name}\n{text}")
-    return "\n".join(parts)
-
-
-@functools.cache
-def viewer_js() -> str:
-    """The front end's source, from the package: its ES modules (``static/*.js``) joined
-    into one (:func:`bundle_modules`)."""
-    text = bundle_modules(_static_files(".js"))
-    # It is inlined into <script> elements: it must not be able to end one.
-    if "</script" in text.lower() or "<!--" in text:
-        raise RuntimeError("the viewer's scripts must not contain '</script' or '<!--'")
-    return text
-
-
-@functools.cache
-def viewer_css() -> str:
-    """The front end's style sheet, from the package (``static/viewer.css`` and the other
-    ``static/*.css`` after it)."""
-    text = _static_sources(".css")
-    if "</style" in text.lower():
-        raise RuntimeError("the viewer's style sheets must not contain '</style'")
-    return text
 
 
 def payload_json(payload: JSON) -> str:

@@ -60,7 +60,7 @@ test("every request the page sends is a command, with the command's fields", () 
 });
 
 test("every board button is a command", () => {
-  const viewer = sources.find((s) => s.name === "static/viewer.js").text;
+  const viewer = sources.find((s) => s.name === "static/controls.js").text;
   const actions = [...viewer.matchAll(/\bact\(\s*"[^"]*",\s*"[^"]*",\s*"[^"]*",\s*"(\w+)"\s*\)/g)].map((m) => m[1]);
   assert.ok(actions.length >= 4, "the board's buttons were not found");
   for (const action of actions) assert.ok(action === "back" || commands.has(action), `the button ${action} is no command`);

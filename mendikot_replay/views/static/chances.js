@@ -29,7 +29,7 @@
 // are set with textContent / setAttribute only: nothing is parsed as markup.
 import { ASK, cardText } from "./cards.js";
 import { h } from "./dom.js";
-import { currentNode, goNode, lineOf, nodes, option, setOption, who, whoText } from "./viewer.js";
+import { currentNode, goNode, lineOf, nodes, option, setOption, who, whoText } from "./state.js";
 
 let svgSpace = null;
 

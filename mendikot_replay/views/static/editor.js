@@ -30,7 +30,7 @@
 // mr-save-as-path, mr-save-as-go, mr-save-as-cancel.
 import { cardText } from "./cards.js";
 import { bdi, h, sentence } from "./dom.js";
-import { currentNode, isBoard, send } from "./viewer.js";
+import { currentNode, isBoard, send } from "./state.js";
 
 const ED_GLYPHS = [
   ["!", "good card"],

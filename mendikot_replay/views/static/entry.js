@@ -38,7 +38,7 @@
 // recorded the root has the class mr-rec-play and data-to-play (the seat whose card is next).
 import { cardName, cardText, packColumns, packPlaces, plural, rankText, SUIT_ORDER, SUIT_SIGN, SUIT_WORD } from "./cards.js";
 import { bdi, h, sentence } from "./dom.js";
-import { goNode, isBoard, nodes, rulesLine, send, who, whoText } from "./viewer.js";
+import { goNode, isBoard, nodes, rulesLine, send, who, whoText } from "./state.js";
 import { showNotice } from "./editor.js";
 
 const REC_RANKS = "AKQJT98765432";

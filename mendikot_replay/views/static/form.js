@@ -21,7 +21,7 @@
 // mr-form-scoring (a match's only), mr-form-name-A …,
 // mr-form-notice, mr-form-start.
 import { h } from "./dom.js";
-import { send } from "./viewer.js";
+import { send } from "./state.js";
 
 const FORM_METHODS = {
   Drawn: "drawn at random",

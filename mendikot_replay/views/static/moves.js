@@ -22,7 +22,7 @@
 import { cardName, cardText } from "./cards.js";
 import { h } from "./dom.js";
 import { rowsOfTricks, trickRows } from "./tree.js";
-import { current, goNode, lineOf, nodes, option } from "./viewer.js";
+import { current, goNode, lineOf, nodes, option } from "./state.js";
 import { showNotice } from "./editor.js";
 
 /** The move list of the payload (an element for the viewer's body). */

@@ -84,7 +84,7 @@ from ...session.options import OPTIONS, PROJECTOR_SCALE, Option
 from ...session.payload import JSON
 from ...session.session import Session, Source
 from ...solver.search import Solver
-from ..html import viewer_css, viewer_js
+from ..assets import viewer_css, viewer_js
 from .driver import JobDriver
 
 __all__ = ["PRESENT_ENV", "Viewer"]

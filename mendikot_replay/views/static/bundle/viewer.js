@@ -1,0 +1,3756 @@
+// mendikot_replay/views/static/cards.js
+var SUIT_SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
+var SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+var SUIT_ORDER = ["S", "H", "D", "C"];
+var RANK_WORD = {
+  A: "ace",
+  K: "king",
+  Q: "queen",
+  J: "jack",
+  T: "ten",
+  9: "nine",
+  8: "eight",
+  7: "seven",
+  6: "six",
+  5: "five",
+  4: "four",
+  3: "three",
+  2: "two"
+};
+var STATUS_WORD = {
+  hand: "still out",
+  table: "on the table",
+  pile: "in the Dehla pile",
+  captured: "captured",
+  gone: "taken before the position"
+};
+var VALUE_WORD = { 1: "win", 2: "mendikot", 3: "whitewash" };
+var ASK = "^T";
+var FSI = "⁨";
+var PDI = "⁩";
+var ISOLATE_OPENERS = "⁦⁧⁨";
+function balanced(text) {
+  let depth = 0;
+  let kept = "";
+  for (const ch of String(text)) {
+    if (ISOLATE_OPENERS.includes(ch)) depth += 1;
+    else if (ch === PDI) {
+      if (!depth) continue;
+      depth -= 1;
+    }
+    kept += ch;
+  }
+  return kept + PDI.repeat(depth);
+}
+function sentencePieces(text) {
+  const pieces = [];
+  let plain = "";
+  let piece = "";
+  let depth = 0;
+  for (const ch of String(text)) {
+    if (!depth) {
+      if (ch === FSI) {
+        depth = 1;
+        piece = "";
+      } else plain += ch;
+      continue;
+    }
+    if (ISOLATE_OPENERS.includes(ch)) depth += 1;
+    else if (ch === PDI && --depth === 0) {
+      if (plain) pieces.push([plain, false]);
+      pieces.push([piece, true]);
+      plain = "";
+      continue;
+    }
+    piece += ch;
+  }
+  if (depth) {
+    if (plain) pieces.push([plain, false]);
+    pieces.push([piece, true]);
+  } else if (plain) pieces.push([plain, false]);
+  return pieces;
+}
+function plainText(text) {
+  return String(text).replace(/[\u2066-\u2069]/g, "");
+}
+function rankText(card) {
+  return card[0] === "T" ? "10" : card[0];
+}
+function cardName(card) {
+  if (!card || card.length !== 2) return "unknown card";
+  return `${RANK_WORD[card[0]] || card[0]} of ${SUIT_WORD[card[1]] || card[1]}`;
+}
+function cardText(card) {
+  return card && card.length === 2 && SUIT_SIGN[card[1]] ? rankText(card) + SUIT_SIGN[card[1]] : "--";
+}
+function seatCard(seat, card) {
+  return `${seat} ${cardText(card)}`;
+}
+function argsText(text) {
+  return String(text).replace(/\b([AKQJT2-9])([SHDC])\b/g, (_, r, s) => cardText(r + s));
+}
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+function clamp(k, n) {
+  if (!Number.isFinite(k)) return 0;
+  return Math.max(0, Math.min(n - 1, Math.trunc(k)));
+}
+function firstAfter(list, k) {
+  for (const x of list) if (x > k) return x;
+  return null;
+}
+function lastBefore(list, k) {
+  let found = null;
+  for (const x of list) if (x < k) found = x;
+  return found;
+}
+function stillHeld(shown, held) {
+  const left = /* @__PURE__ */ new Map();
+  for (const c of held) left.set(c, (left.get(c) || 0) + 1);
+  return shown.map((c) => {
+    const n = left.get(c) || 0;
+    if (n) left.set(c, n - 1);
+    return n > 0;
+  });
+}
+function packPlaces(pack, hands, order) {
+  const places = [];
+  for (const [seat, hand] of Object.entries(hands || {})) for (const card of hand) places.push([card, seat]);
+  for (const card of pack || []) places.push([card, null]);
+  return places.sort((a, b) => order(a[0]) - order(b[0]) || (a[1] === null) - (b[1] === null));
+}
+function packColumns(n, most) {
+  return Math.max(1, Math.ceil(n / Math.max(1, Math.ceil(n / most))));
+}
+
+// mendikot_replay/views/static/dom.js
+function h(tag, attrs, ...kids) {
+  const node = document.createElement(tag);
+  if (attrs) {
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === null || value === void 0 || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = String(value);
+      else if (key.startsWith("on") && typeof value === "function") {
+        node.addEventListener(key.slice(2), value);
+      } else node.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  for (const kid of kids.flat(Infinity)) {
+    if (kid === null || kid === void 0 || kid === false) continue;
+    node.append(kid instanceof Node ? kid : String(kid));
+  }
+  return node;
+}
+function bdi(text, attrs) {
+  return h("bdi", { ...attrs || {}, text: balanced(text) });
+}
+function sentence(text) {
+  return sentencePieces(text).map(([piece, user]) => user ? bdi(piece) : piece);
+}
+function cardFace(card, extra, label) {
+  return h(
+    "span",
+    {
+      class: `mr-card mr-suit-${card[1]}${extra ? " " + extra : ""}`,
+      "data-card": card,
+      role: "img",
+      "aria-label": label || cardName(card)
+    },
+    h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(card) }),
+    h("span", { class: "mr-sign", "aria-hidden": "true", text: SUIT_SIGN[card[1]] })
+  );
+}
+function cardBack(label) {
+  return h("span", { class: "mr-card mr-back", role: "img", "aria-label": label || "a card, face down" });
+}
+
+// mendikot_replay/views/static/tree.js
+var PAYLOAD_VERSION = 2;
+function readPayload(data) {
+  if (!data || data.version !== 1) return data || {};
+  const steps = (data.steps || []).map((step, k, all) => ({
+    ...step,
+    id: k,
+    parent: k ? k - 1 : null,
+    children: k + 1 < all.length ? [k + 1] : [],
+    main: true,
+    depth: 0,
+    asks: step.asks || []
+  }));
+  return { ...data, version: PAYLOAD_VERSION, steps, main_line: steps.map((_, k) => k), dead_ends: [] };
+}
+function checkedPath(all, path) {
+  if (!Array.isArray(path) || !path.length || path[0] !== 0 || !all.length) return null;
+  for (let i = 0; i < path.length; i++) {
+    const id = path[i];
+    if (!Number.isInteger(id) || id < 0 || id >= all.length) return null;
+    if (i && all[id].parent !== path[i - 1]) return null;
+  }
+  const out = path.slice();
+  for (let id = out[out.length - 1]; (all[id].children || []).length && out.length <= all.length; ) {
+    id = all[id].children[0];
+    out.push(id);
+  }
+  return out;
+}
+function lineThrough(all, id) {
+  const up = [];
+  for (let x = id; x !== null && x !== void 0 && up.length <= all.length; x = all[x].parent) up.push(x);
+  up.reverse();
+  return checkedPath(all, up) || [0];
+}
+function lineShown(payload, path) {
+  const all = payload.steps || [];
+  return checkedPath(all, path) || checkedPath(all, payload.main_line) || lineThrough(all, all.length - 1);
+}
+function lineMarks(all, ids) {
+  const trickEnds = [];
+  const tenSteps = [];
+  const noteSteps = [];
+  ids.forEach((id, k) => {
+    const step = all[id];
+    if (step.winner) trickEnds.push(k);
+    if (k && ledgerMoved(all[ids[k - 1]], step)) tenSteps.push(k);
+    if (k && step.card && noteCount(step.notes)) noteSteps.push(k);
+  });
+  return { trickEnds, tenSteps, noteSteps };
+}
+function ledgerMoved(before, after) {
+  const a = before.ledger || [];
+  const b = after.ledger || [];
+  if (a.length !== b.length) return true;
+  return a.some((entry, i) => entry.where !== b[i].where || entry.team !== b[i].team);
+}
+function noteCount(notes) {
+  if (!notes) return 0;
+  return (notes.glyph ? 1 : 0) + (notes.points || []).length + (notes.nags || []).length + (notes.comments || []).length;
+}
+function trickRows(all, first) {
+  const ids = [];
+  for (let x = first; x !== void 0 && ids.length <= all.length; x = (all[x].children || [])[0]) ids.push(x);
+  return rowsOfTricks(all, ids);
+}
+function rowsOfTricks(all, ids) {
+  const rows = [];
+  for (const id of ids) {
+    const row = rows[rows.length - 1];
+    if (row && row.trick === all[id].trick) row.ids.push(id);
+    else rows.push({ trick: all[id].trick, ids: [id] });
+  }
+  return rows;
+}
+
+// mendikot_replay/views/static/state.js
+function option(view, name, fallback) {
+  const value = view.model.get(name);
+  return value === void 0 || value === null ? fallback : value;
+}
+function nodes(view) {
+  return view.payload && view.payload.steps || [];
+}
+function lineOf(view) {
+  const payload = view.payload;
+  const raw = view.model.get("path");
+  const cached = view.line;
+  if (cached && cached.payload === payload && cached.raw === raw) return cached;
+  const ids = lineShown(payload, raw);
+  const { trickEnds, tenSteps, noteSteps } = lineMarks(nodes(view), ids);
+  const key = ids.join(",");
+  view.line = { payload, raw, ids, set: new Set(ids), key, trickEnds, tenSteps, noteSteps };
+  return view.line;
+}
+function current(view) {
+  const n = lineOf(view).ids.length;
+  return n ? clamp(Number(view.model.get("step")), n) : 0;
+}
+function currentNode(view) {
+  if (!nodes(view).length) return 0;
+  return lineOf(view).ids[current(view)];
+}
+function stepAt(view, k) {
+  const ids = lineOf(view).ids;
+  return k >= 0 && k < ids.length ? nodes(view)[ids[k]] : null;
+}
+function go(view, k) {
+  const n = lineOf(view).ids.length;
+  if (!n || !nodes(view).length) return;
+  const target = clamp(k, n);
+  if (target === current(view) && target === view.model.get("step")) return;
+  view.model.set("step", target);
+  view.model.save_changes();
+}
+function goNode(view, id) {
+  const all = nodes(view);
+  if (!Number.isInteger(id) || id < 0 || id >= all.length) return;
+  const path = lineThrough(all, id);
+  setLine(view, path, path.indexOf(id));
+}
+function setLine(view, path, step) {
+  const model = view.model;
+  view.holding = true;
+  try {
+    model.set("path", path);
+    model.set("step", step);
+  } finally {
+    view.holding = false;
+  }
+  model.save_changes();
+  view.redraw();
+}
+function setOption(view, name, value) {
+  view.model.set(name, value);
+  view.model.save_changes();
+}
+function isBoard(view) {
+  return Boolean(view.model.get("board")) && typeof view.model.send === "function";
+}
+function send(view, content) {
+  if (!isBoard(view)) return false;
+  view.model.send({ ...content, revision: view.payload.revision });
+  return true;
+}
+var MOVES = {
+  first: (v) => 0,
+  last: (v) => lineOf(v).ids.length - 1,
+  prev: (v) => current(v) - 1,
+  next: (v) => current(v) + 1,
+  prevTrick: (v) => lastBefore(lineOf(v).trickEnds, current(v)) ?? 0,
+  nextTrick: (v) => firstAfter(lineOf(v).trickEnds, current(v)) ?? lineOf(v).ids.length - 1,
+  prevTen: (v) => lastBefore(lineOf(v).tenSteps, current(v)) ?? current(v),
+  nextTen: (v) => firstAfter(lineOf(v).tenSteps, current(v)) ?? current(v),
+  prevNote: (v) => lastBefore(lineOf(v).noteSteps, current(v)) ?? current(v),
+  nextNote: (v) => firstAfter(lineOf(v).noteSteps, current(v)) ?? current(v)
+};
+function rulesLine(payload) {
+  const bits = [];
+  if (payload.rules) bits.push(payload.rules);
+  if (payload.dealer) bits.push(`dealer ${payload.dealer}`);
+  if (payload.position) bits.push(`position from trick ${payload.first_trick}`);
+  return bits.join(" · ");
+}
+function who(payload, seat) {
+  const name = payload.names[seat];
+  return h("span", { class: "mr-who" }, seat, name ? [" (", bdi(name), ")"] : null);
+}
+function whoText(payload, seat) {
+  const name = payload.names[seat];
+  return name ? `${seat} (${name})` : seat;
+}
+
+// mendikot_replay/views/static/analysis.js
+function canAnalyse(view) {
+  const analysis = view.model.get("analysis");
+  return analysis !== void 0 && analysis !== null;
+}
+function analysisEntry(view, id) {
+  const analysis = view.model.get("analysis");
+  if (!analysis || id === null || id === void 0) return null;
+  return analysis[String(id)] || null;
+}
+function analysisOf(view, id) {
+  if (!option(view, "analyse", false) || !canAnalyse(view)) return null;
+  const entry = analysisEntry(view, id);
+  if (entry) return entry;
+  if (typeof view.model.send === "function") return { status: "pending" };
+  return { status: "unavailable", reason: "this page holds no value for this position" };
+}
+function valueText(value) {
+  if (value === 0) return "tie";
+  const rank = Math.abs(value);
+  return `${value > 0 ? "AC" : "BD"} ${VALUE_WORD[rank] || rank}`;
+}
+function entryText(entry, value) {
+  if (entry.value === value && entry.text) return entry.text;
+  for (const v of Object.values(entry.cards || {})) if (v.value === value && v.text) return v.text;
+  return valueText(value);
+}
+function readMove(text) {
+  if (!text) return null;
+  const ask = text.startsWith(ASK);
+  return { card: ask ? text.slice(ASK.length) : text, ask };
+}
+function moveValue(entry, step) {
+  if (!entry || entry.value === null || entry.value === void 0 || !step || !step.card) return null;
+  const card = step.card.card;
+  const asked = Boolean(step.card.asked);
+  const moves = entry.moves || null;
+  const played = entry.played && entry.played.card === card && Boolean(entry.played.asked) === asked ? entry.played : null;
+  let value;
+  if (moves && (asked ? ASK + card : card) in moves) value = moves[asked ? ASK + card : card];
+  else if (played) value = played.value;
+  else if (!asked && entry.cards && entry.cards[card]) value = entry.cards[card].value;
+  else return null;
+  const keeps = value === entry.value;
+  let better = null;
+  if (!keeps) {
+    if (played && played.better) better = { card: played.better, ask: Boolean(played.better_asks) };
+    else better = readMove(entry.best);
+  }
+  return {
+    card,
+    asked,
+    seat: step.card.seat,
+    value,
+    text: entryText(entry, value),
+    keeps,
+    better: better ? better.card : null,
+    betterAsks: better ? better.ask : false
+  };
+}
+function mistakeAt(view, step) {
+  if (!step || step.parent === null || step.parent === void 0) return null;
+  const entry = analysisOf(view, step.parent);
+  const played = moveValue(entry, step);
+  if (!played || played.keeps) return null;
+  return { played, before: entry.text, seat: played.seat };
+}
+function drawAnalysis(view, step, k, quizSeat) {
+  const box = view.parts.dd;
+  const entry = analysisOf(view, step.id);
+  if (!entry) {
+    box.hidden = true;
+    box.dataset.state = "off";
+    box.removeAttribute("data-value");
+    box.replaceChildren();
+    return;
+  }
+  const payload = view.payload;
+  box.hidden = false;
+  box.dataset.state = entry.status;
+  if (entry.value === null || entry.value === void 0) box.removeAttribute("data-value");
+  else box.dataset.value = String(entry.value);
+  const kids = [h("div", { class: "mr-boxtitle", text: "Double-dummy (every hand known)" })];
+  if (quizSeat && quizSeat === entry.to_play) {
+    box.removeAttribute("data-value");
+    kids.push(h("div", { class: "mr-dim" }, who(payload, quizSeat), " to play: the values are hidden while the quiz asks for this card."));
+    box.replaceChildren(...kids);
+    return;
+  }
+  if (entry.status === "pending") {
+    kids.push(h("div", { class: "mr-dim", text: "solving…" }));
+  } else if (entry.status === "too-early") {
+    kids.push(
+      h("div", { class: "mr-ddvalue mr-dim", text: `too early to solve (${plural(entry.tricks_left, "trick")} left)` }),
+      h("div", { class: "mr-dim", text: `The solver takes positions with ${entry.max_tricks} tricks left or fewer.` })
+    );
+  } else if (entry.status === "unavailable") {
+    kids.push(h("div", { class: "mr-ddvalue mr-dim", text: `no double-dummy value: ${entry.reason || "unknown position"}` }));
+  } else {
+    kids.push(h("div", { class: "mr-ddvalue" }, "double-dummy: ", h("strong", { text: entry.text })));
+    if (entry.status === "over") {
+      kids.push(h("div", { class: "mr-dim", text: "The deal is over." }));
+    } else if (entry.to_play) {
+      const values = Object.values(entry.cards || {});
+      const lose = values.filter((v) => !v.keeps).length;
+      let words;
+      if (!lose) words = ` to play: every card keeps ${entry.text}.`;
+      else words = ` to play: ✓ green cards keep ${entry.text}, ✗ red ones lose it (${lose} of ${values.length}).`;
+      kids.push(h("div", null, who(payload, entry.to_play), words));
+    }
+  }
+  const before = step.parent !== null && step.parent !== void 0 ? analysisOf(view, step.parent) : null;
+  const p = moveValue(before, step);
+  if (p) {
+    const asking = " asking for the trump";
+    const played = ` played ${cardText(p.card)}${p.asked ? asking : ""}`;
+    const text = p.keeps ? `${played}: keeps ${p.text}.` : `${played}: a mistake, ${before.text} → ${p.text}` + (p.better ? ` (${cardText(p.better)}${p.betterAsks ? asking : ""} kept ${before.text}).` : ".");
+    kids.push(h("div", { class: p.keeps ? "mr-ddplayed" : "mr-ddplayed mr-dd-mistake", "data-testid": "mr-dd-played" }, who(payload, p.seat), text));
+  }
+  box.replaceChildren(...kids);
+}
+
+// mendikot_replay/views/static/chances.js
+var svgSpace = null;
+function svgNamespace() {
+  if (!svgSpace) svgSpace = document.createRange().createContextualFragment("<svg></svg>").firstChild.namespaceURI;
+  return svgSpace;
+}
+function svgEl(tag, attrs, ...kids) {
+  const node = document.createElementNS(svgNamespace(), tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === void 0 || value === false) continue;
+    if (key === "text") node.textContent = String(value);
+    else node.setAttribute(key, String(value));
+  }
+  for (const kid of kids.flat(Infinity)) {
+    if (kid === null || kid === void 0 || kid === false) continue;
+    node.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return node;
+}
+function pct(x) {
+  return `${Math.round(100 * Number(x))}%`;
+}
+function canChances(view) {
+  const graph = view.model.get("chance_graph");
+  return graph !== void 0 && graph !== null && typeof view.model.send === "function";
+}
+function quizByChances(view) {
+  const odds = view.model.get("quiz_odds");
+  return option(view, "quiz_grade", "chances") === "chances" && odds !== void 0 && odds !== null && typeof view.model.send === "function";
+}
+function chanceOptions(view, check) {
+  if (!canChances(view)) return [];
+  const grade = h(
+    "select",
+    {
+      "data-testid": "mr-opt-grade",
+      "data-option": "quiz_grade",
+      "aria-label": "how the quiz grades an answer",
+      onchange: (event) => setOption(view, "quiz_grade", event.target.value)
+    },
+    h("option", { value: "chances", text: "quiz graded by chances" }),
+    h("option", { value: "double-dummy", text: "quiz graded double-dummy" })
+  );
+  return [check("mr-opt-chances", "chances graph", "chances", null, (on) => on), h("label", { class: "mr-opt" }, grade)];
+}
+function buildChances(view) {
+  if (!canChances(view)) return null;
+  const parts = view.parts;
+  parts.chanceTitle = h("div", { class: "mr-boxtitle", text: "A/C's chance to win the deal" });
+  parts.chanceProgress = h("span", { class: "mr-chanceprogress", "data-testid": "mr-chances-progress", role: "status", "aria-live": "polite" });
+  parts.chanceArea = h("div", { class: "mr-chancearea" });
+  parts.chanceNote = h("div", { class: "mr-chancenote mr-dim" });
+  parts.chanceNow = h("div", { class: "mr-chancenow", "data-testid": "mr-chances-now", "aria-live": "polite" });
+  const swatch = (cls) => h("span", { class: `mr-swatch ${cls}`, "aria-hidden": "true" });
+  parts.chanceLegend = h(
+    "div",
+    { class: "mr-chancelegend" },
+    h("span", null, swatch("mr-sw-line"), "A/C's chance, each card from its player's view"),
+    h("span", null, swatch("mr-sw-AC"), "double-dummy: A/C win"),
+    h("span", null, swatch("mr-sw-BD"), "double-dummy: B/D win"),
+    h("span", null, swatch("mr-sw-mistake"), "single-dummy mistake")
+  );
+  parts.chanceGlance = h("span", { class: "mr-chance-glancekey", hidden: true }, swatch("mr-sw-glance"), "a first look: a quarter of the deals, made precise next");
+  parts.chanceLegend.append(parts.chanceGlance);
+  parts.chances = h(
+    "section",
+    { class: "mr-box mr-chances", "data-testid": "mr-chances-box", "aria-label": "chances graph", hidden: true },
+    h("div", { class: "mr-chancehead" }, parts.chanceTitle, parts.chanceProgress),
+    parts.chanceNow,
+    parts.chanceArea,
+    parts.chanceLegend,
+    parts.chanceNote
+  );
+  parts.chanceKey = null;
+  parts.chancePoints = [];
+  if (view.chanceObserver) view.chanceObserver.disconnect();
+  if (typeof ResizeObserver === "function") {
+    let width = 0;
+    view.chanceObserver = new ResizeObserver(() => {
+      const now = parts.chanceArea.clientWidth;
+      if (now && Math.abs(now - width) > 1) {
+        width = now;
+        parts.chanceKey = null;
+        if (view.payload && !parts.chances.hidden) drawChances(view);
+      }
+    });
+    view.chanceObserver.observe(parts.chanceArea);
+  }
+  return parts.chances;
+}
+function mainPly(view) {
+  const id = currentNode(view);
+  const main = view.payload.main_line || [];
+  const k = main.indexOf(id);
+  return k < 0 ? null : k;
+}
+function drawChances(view) {
+  const parts = view.parts;
+  if (!parts.chances) return;
+  const graph = view.model.get("chance_graph") || {};
+  const on = Boolean(option(view, "chances", false)) && graph.status && graph.status !== "off";
+  parts.chances.hidden = !on;
+  view.root.classList.toggle("mr-has-chances", Boolean(on));
+  if (!on) {
+    parts.chanceKey = null;
+    return;
+  }
+  const points = graph.points || [];
+  const total = graph.total || 0;
+  if (graph.status === "unavailable") {
+    parts.chanceProgress.textContent = `chances: not available — ${graph.reason || "this deal cannot be scored"}`;
+  } else if (graph.status === "done") {
+    parts.chanceProgress.textContent = `chances: ${points.length}/${total} positions`;
+  } else if (graph.glanced) {
+    parts.chanceProgress.textContent = `chances: ${points.length}/${total} positions drawn, ${graph.done || 0} precise…`;
+  } else {
+    parts.chanceProgress.textContent = `chances: ${graph.done || 0}/${total} positions…`;
+  }
+  parts.chances.dataset.status = graph.status;
+  const here = mainPly(view);
+  const quiz = option(view, "quiz_seat", "");
+  const cut = quiz ? here === null ? -1 : here : Infinity;
+  const sampled = points.filter((p) => !p.exact).length;
+  const notes = [];
+  parts.chanceGlance.hidden = !points.some((p) => p.glance);
+  const drawn = `up to ${graph.samples} deals of the unseen cards drawn (seed ${graph.seed}; fewer where the chances settle sooner)`;
+  if (points.length && sampled === points.length) notes.push(`Single dummy: at each card, ${drawn}.`);
+  else if (sampled) notes.push(`Single dummy: ${drawn} where more fit what the player saw; the later cards are exact.`);
+  else if (points.length) notes.push("Single dummy: every deal of the unseen cards that fits what the player saw, each solved.");
+  if (quiz && points.some((p) => p.ply > cut)) notes.push("The rest is hidden while the quiz runs.");
+  parts.chanceNote.textContent = notes.join(" ");
+  const width = Math.floor(parts.chanceArea.clientWidth || 0) || 720;
+  const key = [width, cut, option(view, "scale", 1), lineOf(view).key].join("|");
+  if (key !== parts.chanceKey || graph !== parts.chanceDrawn) {
+    parts.chanceDrawn = graph;
+    const focused = parts.chanceArea.contains(document.activeElement);
+    parts.chanceKey = key;
+    parts.chanceArea.replaceChildren(chanceSvg(view, graph, width, cut));
+    markChances(view, here);
+    if (focused) focusChance(view, here);
+  } else {
+    markChances(view, here);
+  }
+}
+function chanceSvg(view, graph, width, cut) {
+  const payload = view.payload;
+  const all = nodes(view);
+  const main = payload.main_line || [];
+  const lineCards = Math.max(main.length - 1, 0);
+  const total = Math.min(graph.total || 0, lineCards);
+  const font = parseFloat(getComputedStyle(view.root).fontSize) || 13;
+  const first = lineCards - total;
+  const count = total + 1;
+  const height = Math.round(font * 12.5);
+  const m = { left: Math.round(font * 3.1), right: Math.round(font * 0.6), top: Math.round(font * 0.7), bottom: Math.round(font * 1.9) };
+  const plotW = Math.max(width - m.left - m.right, 10);
+  const plotH = height - m.top - m.bottom;
+  const col = plotW / Math.max(count, 1);
+  const X = (ply) => m.left + (ply - first + 0.5) * col;
+  const Y = (p) => m.top + (1 - p) * plotH;
+  const byPly = /* @__PURE__ */ new Map();
+  for (const p of graph.points || []) if (p.ply <= cut) byPly.set(p.ply, p);
+  const firstPoint = (graph.points || []).find((p) => p.ply === first + 1);
+  const at = (ply) => {
+    if (ply > cut) return null;
+    if (ply === first) return firstPoint ? { ac: firstPoint.ac_before, dd: firstPoint.dd_before, ddText: firstPoint.dd_before_text } : null;
+    const p = byPly.get(ply);
+    return p ? { ac: p.ac_after, dd: p.dd_after, ddText: p.dd_after_text, point: p } : null;
+  };
+  const kids = [];
+  const ddLevel = (dd) => dd > 0 ? 1 : dd < 0 ? 0 : 0.5;
+  let stepPath = "";
+  let joined = false;
+  for (let ply = first; ply <= lineCards; ply++) {
+    const a = at(ply);
+    if (!a || a.dd === null || a.dd === void 0) {
+      joined = false;
+      continue;
+    }
+    const x0 = X(ply) - col / 2;
+    if (a.dd !== 0) {
+      const top = a.dd > 0 ? Y(1) : Y(0.5);
+      kids.push(svgEl("rect", { class: `mr-ddband mr-ddband-${a.dd > 0 ? "AC" : "BD"}`, x: x0.toFixed(1), y: top.toFixed(1), width: (col + 0.5).toFixed(1), height: (plotH / 2).toFixed(1) }));
+    }
+    const y = Y(ddLevel(a.dd)).toFixed(1);
+    const end = (x0 + col).toFixed(1);
+    stepPath += joined ? `V${y} H${end} ` : `M${x0.toFixed(1)},${y} H${end} `;
+    joined = true;
+  }
+  const grid = [];
+  for (const p of [0, 0.5, 1]) {
+    grid.push(svgEl("line", { class: p === 0.5 ? "mr-grid mr-grid-mid" : "mr-grid", x1: m.left, x2: m.left + plotW, y1: Y(p).toFixed(1), y2: Y(p).toFixed(1) }));
+    grid.push(svgEl("text", { class: "mr-axis", x: m.left - font * 0.35, y: (Y(p) + font * 0.35).toFixed(1), "text-anchor": "end", text: pct(p) }));
+  }
+  const trickOf = (ply) => ply >= 1 && ply < main.length ? all[main[ply]].trick : null;
+  const tricks = [];
+  for (let ply = first + 1; ply <= lineCards; ply++) {
+    const t = trickOf(ply);
+    if (t === null || t === void 0) continue;
+    const last = tricks[tricks.length - 1];
+    if (last && last.trick === t) last.to = ply;
+    else tricks.push({ trick: t, from: ply, to: ply });
+  }
+  if (tricks.length) grid.push(svgEl("text", { class: "mr-axis", x: m.left - font * 0.35, y: (m.top + plotH + font * 1.2).toFixed(1), "text-anchor": "end", text: "trick" }));
+  const labelEvery = Math.max(1, Math.ceil(font * 1.9 / Math.max(col * (payload.players || 4), 1)));
+  tricks.forEach((t, i) => {
+    const left = X(t.from) - col / 2;
+    if (i) grid.push(svgEl("line", { class: "mr-grid mr-grid-trick", x1: left.toFixed(1), x2: left.toFixed(1), y1: m.top, y2: m.top + plotH }));
+    if (i % labelEvery === 0) {
+      const mid = (X(t.from) + X(t.to)) / 2;
+      grid.push(svgEl("text", { class: "mr-axis", x: mid.toFixed(1), y: (m.top + plotH + font * 1.2).toFixed(1), "text-anchor": "middle", text: String(t.trick) }));
+    }
+  });
+  const runs = [];
+  let run = [];
+  for (let ply = first; ply <= lineCards; ply++) {
+    const a = at(ply);
+    if (a) run.push(`${X(ply).toFixed(1)},${Y(a.ac).toFixed(1)}`);
+    else if (run.length) {
+      runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length) runs.push(run);
+  const curve = runs.map((r) => svgEl("polyline", { class: "mr-curve", points: r.join(" ") }));
+  const spots = [];
+  const radius = Math.max(font * 0.3, 3);
+  for (let ply = first; ply <= lineCards; ply++) {
+    const a = at(ply);
+    if (!a) continue;
+    const p = a.point;
+    const mistake = Boolean(p && p.mistake);
+    const x = X(ply);
+    const label = chanceLabel(view, ply, a, p);
+    const g = svgEl(
+      "g",
+      {
+        class: `mr-chancept${mistake ? " mr-chance-mistake" : ""}${p && p.glance ? " mr-chance-glance" : ""}`,
+        "data-ply": String(ply),
+        "data-glance": p && p.glance ? "true" : null,
+        "data-mistake": mistake ? "true" : null,
+        role: "button",
+        tabindex: "-1",
+        "aria-label": label
+      },
+      svgEl("title", { text: label }),
+      svgEl("rect", { class: "mr-chancecol", x: (x - col / 2).toFixed(1), y: m.top, width: col.toFixed(1), height: plotH }),
+      mistake ? svgEl("line", { class: "mr-drop", x1: x.toFixed(1), x2: x.toFixed(1), y1: Y(p.ac_before).toFixed(1), y2: Y(p.ac_after).toFixed(1) }) : null,
+      mistake ? svgEl("circle", { class: "mr-was", cx: x.toFixed(1), cy: Y(p.ac_before).toFixed(1), r: (radius * 0.8).toFixed(1) }) : null,
+      svgEl("circle", { class: "mr-dot", cx: x.toFixed(1), cy: Y(a.ac).toFixed(1), r: (mistake ? radius * 1.6 : radius).toFixed(1) }),
+      mistake ? mistakeLabel(p, x, Y, font, m, plotW) : null
+    );
+    g.addEventListener("click", () => goChance(view, ply));
+    spots.push(g);
+  }
+  view.parts.chancePoints = spots;
+  const svg = svgEl(
+    "svg",
+    {
+      class: "mr-chancesvg",
+      "data-testid": "mr-chances",
+      width,
+      height,
+      viewBox: `0 0 ${width} ${height}`,
+      role: "group",
+      "aria-label": "A/C's chance to win the deal after each card of the main line: click a point, or use the arrow keys, to go to that card"
+    },
+    svgEl("g", { class: "mr-dd-layer" }, kids, stepPath ? svgEl("path", { class: "mr-ddstep", d: stepPath.trim() }) : null),
+    svgEl("g", { class: "mr-grid-layer" }, grid),
+    svgEl("rect", { class: "mr-here-col", x: 0, y: m.top, width: 3, height: plotH, visibility: "hidden" }),
+    svgEl("g", { class: "mr-curve-layer" }, curve),
+    svgEl("g", { class: "mr-points-layer" }, spots)
+  );
+  svg.addEventListener("keydown", (event) => chanceKey(view, event));
+  view.parts.chanceGeom = { X, col };
+  return svg;
+}
+function mistakeLabel(p, x, Y, font, m, plotW) {
+  const high = Math.min(Y(p.ac_before), Y(p.ac_after));
+  const low = Math.max(Y(p.ac_before), Y(p.ac_after));
+  const y = high - font * 0.75 >= m.top + font * 0.8 ? high - font * 0.75 : low + font * 1.35;
+  const anchor = x < m.left + font * 2 ? "start" : x > m.left + plotW - font * 2 ? "end" : "middle";
+  return svgEl("text", { class: "mr-mistake-label", x: x.toFixed(1), y: y.toFixed(1), "text-anchor": anchor, "aria-hidden": "true", text: `${p.seat} ${cardText(p.card)}` });
+}
+function chanceLabel(view, ply, a, p) {
+  const dd = a.ddText ? `; double-dummy ${a.ddText}` : "";
+  if (!p) return `before card ${ply + 1}: A/C ${pct(a.ac)} to win${dd}`;
+  const payload = view.payload;
+  const card = `${p.asked ? "asking for the trump, " : ""}${cardText(p.card)}`;
+  let text = `card ${ply}, ${whoText(payload, p.seat)} ${card}: A/C ${p.glance ? "about " : ""}${pct(p.ac_after)} to win${p.glance ? " (a first look)" : ""}`;
+  if (p.mistake) {
+    const side = payload.team_labels[p.team] || p.team;
+    const best = p.best === ASK ? "asking for the trump" : cardText(p.best);
+    text += `; a single-dummy mistake: ${side} had ${pct(p.win_before)} with ${best}, ${pct(p.win_after)} after this card`;
+  }
+  return text + dd;
+}
+function goChance(view, ply) {
+  const main = view.payload.main_line || [];
+  if (ply < 0 || ply >= main.length) return;
+  goNode(view, main[ply]);
+}
+function chanceKey(view, event) {
+  const spots = view.parts.chancePoints || [];
+  if (!spots.length || event.ctrlKey || event.metaKey || event.altKey) return;
+  const plies = spots.map((g2) => Number(g2.dataset.ply));
+  const g = event.target.closest && event.target.closest("[data-ply]");
+  const now = g ? Number(g.dataset.ply) : mainPly(view);
+  let i = plies.indexOf(now);
+  if (event.key === "Enter" || event.key === " ") {
+    if (i >= 0) goChance(view, plies[i]);
+  } else if (event.key === "ArrowRight" || event.key === "ArrowDown") i = Math.min(i + 1, plies.length - 1);
+  else if (event.key === "ArrowLeft" || event.key === "ArrowUp") i = Math.max(i - 1, 0);
+  else if (event.key === "Home") i = 0;
+  else if (event.key === "End") i = plies.length - 1;
+  else return;
+  event.preventDefault();
+  event.stopPropagation();
+  if (event.key !== "Enter" && event.key !== " " && i >= 0) {
+    goChance(view, plies[i]);
+    focusChance(view, plies[i]);
+  }
+}
+function markChances(view, here) {
+  const spots = view.parts.chancePoints || [];
+  let stop = null;
+  for (const g of spots) {
+    const ply = Number(g.dataset.ply);
+    const current2 = here !== null && ply === here;
+    g.classList.toggle("mr-here", current2);
+    if (current2) g.setAttribute("aria-current", "step");
+    else g.removeAttribute("aria-current");
+    if (here !== null && ply <= here) stop = g;
+  }
+  if (!stop && spots.length) stop = spots[0];
+  view.parts.chanceNow.textContent = chanceNowText(view, here);
+  for (const g of spots) g.setAttribute("tabindex", g === stop ? "0" : "-1");
+  const col = view.parts.chanceArea.querySelector(".mr-here-col");
+  const geom = view.parts.chanceGeom;
+  if (col && geom) {
+    const shown = here !== null && spots.some((g) => Number(g.dataset.ply) === here);
+    col.setAttribute("visibility", shown ? "visible" : "hidden");
+    if (shown) col.setAttribute("x", (geom.X(here) - 1.5).toFixed(1));
+  }
+}
+function chanceNowText(view, here) {
+  const points = (view.model.get("chance_graph") || {}).points || [];
+  const p = here === null ? null : points.find((q) => q.ply === here);
+  if (!p) return "";
+  const payload = view.payload;
+  const side = payload.team_labels[p.team] || p.team;
+  const card = `${p.asked ? "asking for the trump, " : ""}${cardText(p.card)}`;
+  const best = p.best === ASK ? "asking for the trump first" : cardText(p.best);
+  const more = Math.round(100 * (p.win_before - p.win_after));
+  let choice = "the best choice";
+  if (more > 0) choice = `the best, ${best}, gave ${pct(p.win_before)} (${more} points more)`;
+  else if (p.best !== p.card || p.asked) choice = `as good as the best, ${best}`;
+  return `Trick ${p.trick}, ${whoText(payload, p.seat)} played ${card}: ${side} ${pct(p.win_after)} to win the deal, from ${p.seat}'s view; ${choice}.`;
+}
+function focusChance(view, ply) {
+  const spots = view.parts.chancePoints || [];
+  const g = spots.find((s) => Number(s.dataset.ply) === ply) || spots.find((s) => s.getAttribute("tabindex") === "0");
+  if (g) g.focus({ preventScroll: true });
+}
+function quizChanceGrade(view, q, actual) {
+  const payload = view.payload;
+  const entry = (view.model.get("quiz_odds") || {})[String(q.at)];
+  if (!entry) {
+    return {
+      state: "working",
+      kids: [
+        h("strong", { text: `You chose ${cardText(q.chosen)}. ` }),
+        "Working out the chances from ",
+        who(payload, q.seat),
+        "'s view…"
+      ]
+    };
+  }
+  if (entry.status !== "done") return null;
+  const cards = entry.cards || [];
+  const chosen = cards.find((c) => c.card === q.chosen);
+  const best = cards[0];
+  const kids = [];
+  let state;
+  if (!chosen) {
+    state = "wrong";
+    kids.push(h("strong", { text: "Not a legal card: " }), `${cardText(q.chosen)} cannot be played here. `);
+  } else {
+    state = chosen.right ? "right" : "wrong";
+    const bestText = chosen.card === best.card ? ", the best chance" : ` (best ${cardText(best.card)} ${pct(best.win)})`;
+    kids.push(h("strong", { text: chosen.right ? "Right: " : "Not the best: " }), `${cardText(chosen.card)} ${pct(chosen.win)}${bestText}. `);
+  }
+  const played = cards.find((c) => c.card === actual);
+  kids.push(who(payload, q.seat), actual === q.chosen ? " played it too." : ` played ${cardText(actual)}${played ? ` (${pct(played.win)})` : ""}.`);
+  const how = entry.exact ? `all ${entry.worlds} deals of the unseen cards` : `${entry.samples} deals of the unseen cards drawn`;
+  const list = h(
+    "ul",
+    { class: "mr-quizodds", "data-testid": "mr-quiz-odds", "aria-label": "every card's chance" },
+    cards.map(
+      (c) => h(
+        "li",
+        { class: `${c.right ? "mr-q-right" : "mr-q-wrong"}${c.card === q.chosen ? " mr-q-chosen" : ""}`, "data-card": c.card, "data-win": String(c.win), "data-right": String(Boolean(c.right)) },
+        h("span", { class: "mr-q-mark", "aria-hidden": "true", text: c.right ? "✓" : "✗" }),
+        h("strong", { text: cardText(c.card) }),
+        ` ${pct(c.win)}`,
+        c.dd_text ? h("span", { class: "mr-dim", text: ` (double-dummy ${c.dd_text})` }) : null
+      )
+    )
+  );
+  const side = payload.team_labels[entry.team] || entry.team;
+  kids.push(
+    h(
+      "div",
+      { class: "mr-quizhow mr-dim" },
+      `${side}'s chance to win the deal with each card, from `,
+      who(payload, entry.seat),
+      `'s view (${how}); within ${Math.round(100 * entry.margin)} points of the best is right:`
+    ),
+    list
+  );
+  if (entry.ask && best && entry.ask.win > best.win + 1e-9) {
+    kids.push(h("div", { class: "mr-dim", text: `Asking for the trump first would give ${pct(entry.ask.win)}.` }));
+  }
+  return { state, kids };
+}
+
+// mendikot_replay/views/static/editor.js
+var ED_GLYPHS = [
+  ["!", "good card"],
+  ["?", "mistake"],
+  ["!!", "brilliant card"],
+  ["??", "blunder"],
+  ["!?", "interesting card"],
+  ["?!", "dubious card"]
+];
+var ED_TYPING = "textarea, input, select";
+function edState(view) {
+  if (!view.mrEditor) {
+    view.mrEditor = {
+      drafts: /* @__PURE__ */ new Map(),
+      // node id -> text typed in the box and not sent (or refused)
+      editing: null,
+      // {node, index, text}: the comment the box replaces
+      sent: null,
+      // {payload, node}: a comment sent, waiting for Python's payload
+      boxNode: null,
+      // the node whose draft the box shows
+      notice: null,
+      // the notice shown: {id, kind, text, actions, source, node}
+      modelId: void 0,
+      // the id of the last `notice` of the model seen
+      localCount: 0,
+      noticeKey: null,
+      // what the notice area was last drawn for
+      wasDirty: false,
+      // `dirty` at the last draw of the notice
+      copying: false,
+      // the "copy to another file" path input is open
+      copyPath: "",
+      nagsFor: null,
+      // the payload the NAG menu was filled from
+      parts: null,
+      connected: false
+    };
+    edListen(view);
+  }
+  return view.mrEditor;
+}
+function edFile(view) {
+  const file = view.model.get("file");
+  return typeof file === "string" ? file : "";
+}
+function edListen(view) {
+  const names = ["file"];
+  const redraw = () => {
+    const st = view.mrEditor;
+    if (st.connected && view.root && !view.root.isConnected) {
+      for (const name of names) view.model.off(`change:${name}`, redraw);
+      return;
+    }
+    if (!view.payload || !st.parts) return;
+    drawEditor(view, currentNode(view));
+    drawNotice(view);
+  };
+  for (const name of names) view.model.on(`change:${name}`, redraw);
+}
+function edKeepKeys(el) {
+  const stop = (event) => {
+    if (event.target && event.target.matches && event.target.matches(ED_TYPING)) event.stopPropagation();
+  };
+  for (const type of ["keydown", "keyup", "keypress"]) el.addEventListener(type, stop);
+  el.addEventListener("pointerdown", (event) => {
+    if (event.target && event.target.matches && event.target.matches("textarea, input")) event.stopPropagation();
+  });
+}
+function edParts(view) {
+  const st = edState(view);
+  if (st.parts) return st.parts;
+  const p = {};
+  p.title = h("div", { class: "mr-boxtitle", "data-testid": "mr-edit-title" });
+  p.list = h("ul", { class: "mr-edlist", "data-testid": "mr-comments", "aria-label": "comments here" });
+  p.box = h("textarea", {
+    class: "mr-edbox",
+    "data-testid": "mr-comment-box",
+    "aria-label": "comment on this card",
+    rows: "2",
+    placeholder: "Write a comment… (Ctrl+Enter adds it)",
+    spellcheck: "true",
+    oninput: () => edTyped(view),
+    onkeydown: (event) => {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        edSubmit(view);
+      } else if (event.key === "Escape" && st.editing) {
+        edCancel(view);
+      }
+    }
+  });
+  p.add = h("button", { type: "button", class: "mr-btn mr-edadd", "data-testid": "mr-comment-add", text: "Add comment", onclick: () => edSubmit(view) });
+  p.cancel = h("button", { type: "button", class: "mr-btn", "data-testid": "mr-comment-cancel", text: "Cancel", hidden: true, onclick: () => edCancel(view) });
+  p.glyphButtons = ED_GLYPHS.map(
+    ([glyph, meaning]) => h("button", {
+      type: "button",
+      class: "mr-btn mr-edglyph",
+      "data-testid": `mr-glyph-${glyph}`,
+      "data-glyph": glyph,
+      "aria-pressed": "false",
+      "aria-label": `${glyph} ${meaning}`,
+      title: `mark the card ${glyph} (${meaning}); press again to remove`,
+      text: glyph,
+      onclick: () => edGlyph(view, glyph)
+    })
+  );
+  p.glyphs = h("div", { class: "mr-edglyphs", role: "group", "aria-label": "mark the card", "data-testid": "mr-glyphs" }, p.glyphButtons);
+  p.nag = h("select", {
+    class: "mr-ednag",
+    "data-testid": "mr-nag",
+    "aria-label": "add a Mendikot observation",
+    onchange: () => edAddNag(view)
+  });
+  p.nags = h("ul", { class: "mr-edlist mr-ednags", "data-testid": "mr-nags", "aria-label": "observations here" });
+  p.cardPart = h(
+    "div",
+    { class: "mr-edcard" },
+    h("div", { class: "mr-edlabel", text: "Mark the card" }),
+    p.glyphs,
+    h("div", { class: "mr-edlabel", text: "Observations" }),
+    p.nags,
+    p.nag
+  );
+  p.root = h(
+    "section",
+    { class: "mr-box mr-editor", "data-testid": "mr-editor", "aria-label": "annotate", hidden: true },
+    p.title,
+    p.list,
+    p.box,
+    h("div", { class: "mr-edrow" }, p.add, p.cancel),
+    p.cardPart
+  );
+  edKeepKeys(p.root);
+  p.dirty = h("span", { class: "mr-dirty", "data-testid": "mr-dirty", hidden: true, text: "● unsaved changes" });
+  p.save = h("button", { type: "button", class: "mr-btn mr-save", "data-testid": "mr-save", text: "Save", hidden: true, onclick: () => send(view, { do: "save" }) });
+  p.notice = h("div", { class: "mr-notice", "data-testid": "mr-notice", hidden: true });
+  p.bar = h("div", { class: "mr-savebar", "data-testid": "mr-savebar", hidden: true }, p.notice, h("span", { class: "mr-savebox" }, p.dirty, p.save));
+  edKeepKeys(p.bar);
+  st.parts = p;
+  return p;
+}
+function buildEditor(view) {
+  const p = edParts(view);
+  edState(view).boxNode = null;
+  return p.root;
+}
+function edPlaceBar(view) {
+  const st = edState(view);
+  const bar = st.parts.bar;
+  if (!view.root) return;
+  if (view.root.isConnected) st.connected = true;
+  if (bar.parentNode === view.root) return;
+  const anchor = view.root.querySelector(":scope > .mr-options") || view.root.querySelector(":scope > [data-testid=mr-board]");
+  const body = view.root.querySelector(":scope > .mr-body");
+  if (anchor) anchor.after(bar);
+  else if (body) body.before(bar);
+  else view.root.append(bar);
+}
+function drawEditor(view, nodeId) {
+  const st = edState(view);
+  const p = edParts(view);
+  edPlaceBar(view);
+  edDrawSave(view);
+  const board = isBoard(view);
+  const payload = view.payload || {};
+  const all = payload.steps || [];
+  const step = all[nodeId];
+  p.root.hidden = !board || !step;
+  if (p.root.hidden) return;
+  if (st.sent && st.sent.payload !== payload) {
+    st.drafts.delete(st.sent.node);
+    if (st.editing && st.editing.node === st.sent.node) st.editing = null;
+    st.boxNode = null;
+    st.sent = null;
+    const active = document.activeElement;
+    if ((!active || active === document.body) && view.root && view.root.isConnected) view.root.focus({ preventScroll: true });
+  }
+  if (st.boxNode !== nodeId) {
+    p.box.value = st.drafts.get(nodeId) || "";
+    st.boxNode = nodeId;
+  }
+  const notes = step.notes || {};
+  const own = notes.own || [];
+  const editing = st.editing && st.editing.node === nodeId ? st.editing : null;
+  if (editing) {
+    const same = own.find((c) => c.index === editing.index && c.text === editing.text) || own.find((c) => c.text === editing.text);
+    if (same) editing.index = same.index;
+    else st.editing = null;
+  }
+  if (nodeId === 0 || !step.card) {
+    p.title.textContent = "Comment on the deal";
+    p.box.placeholder = "A comment on the whole deal… (Ctrl+Enter adds it)";
+  } else {
+    const card = step.card;
+    p.title.textContent = `Annotate ${card.seat} ${cardText(card.card)} (card ${edCardNumber(view, nodeId)})`;
+    p.box.placeholder = "Write a comment on this card… (Ctrl+Enter adds it)";
+  }
+  p.list.replaceChildren(
+    ...own.map((comment, i) => {
+      const n = i + 1;
+      const here = st.editing && st.editing.node === nodeId && st.editing.index === comment.index;
+      return h(
+        "li",
+        { class: here ? "mr-edcomment mr-editing" : "mr-edcomment", "data-index": String(comment.index) },
+        h("span", { class: "mr-edtext" }, bdi(comment.text)),
+        h("button", {
+          type: "button",
+          class: "mr-btn mr-edsmall",
+          "data-testid": `mr-comment-edit-${comment.index}`,
+          "aria-label": `edit comment ${n}`,
+          title: "edit this comment in the box",
+          text: "✎",
+          onclick: () => edEdit(view, nodeId, comment)
+        }),
+        h("button", {
+          type: "button",
+          class: "mr-btn mr-edsmall",
+          "data-testid": `mr-comment-delete-${comment.index}`,
+          "aria-label": `delete comment ${n}`,
+          title: "delete this comment",
+          text: "✕",
+          onclick: () => send(view, { do: "uncomment", at: nodeId, index: comment.index })
+        })
+      );
+    })
+  );
+  p.list.hidden = !own.length;
+  const isEditing = Boolean(st.editing && st.editing.node === nodeId);
+  p.add.textContent = isEditing ? "Update comment" : "Add comment";
+  p.cancel.hidden = !isEditing;
+  edTyped(view, true);
+  p.cardPart.hidden = nodeId === 0 || !step.card;
+  if (p.cardPart.hidden) return;
+  for (const btn of p.glyphButtons) {
+    btn.setAttribute("aria-pressed", btn.dataset.glyph === notes.glyph ? "true" : "false");
+  }
+  const nags = notes.nags || [];
+  p.nags.replaceChildren(
+    ...nags.map(
+      (nag) => h(
+        "li",
+        { class: "mr-ednagitem", "data-nag": String(nag.nag) },
+        h("span", { class: "mr-badge", text: `$${nag.nag}` }),
+        " ",
+        h("span", { class: "mr-edtext", text: nag.text || edNagName(payload, nag.nag) }),
+        h("button", {
+          type: "button",
+          class: "mr-btn mr-edsmall",
+          "data-testid": `mr-nag-remove-${nag.nag}`,
+          "aria-label": `remove the observation ${nag.text || "$" + nag.nag}`,
+          title: "remove this observation",
+          text: "✕",
+          onclick: () => send(view, { do: "nag", at: nodeId, nag: Number(nag.nag), on: false })
+        })
+      )
+    )
+  );
+  p.nags.hidden = !nags.length;
+  edFillNags(view, nags);
+}
+function edCardNumber(view, nodeId) {
+  const all = (view.payload || {}).steps || [];
+  let count = 0;
+  for (let k = nodeId; all[k] && typeof all[k].parent === "number" && count <= all.length; k = all[k].parent) count += 1;
+  return count || nodeId;
+}
+function edNagName(payload, nag) {
+  const names = payload.nag_names || {};
+  return names[String(nag)] || `$${nag}`;
+}
+function edFillNags(view, nags) {
+  const p = view.mrEditor.parts;
+  const payload = view.payload || {};
+  const on = new Set(nags.map((n) => String(n.nag)));
+  const names = Object.entries(payload.nag_names || {}).sort((a, b) => Number(a[0]) - Number(b[0]));
+  const key = JSON.stringify([names, [...on]]);
+  if (view.mrEditor.nagsFor === key) return;
+  view.mrEditor.nagsFor = key;
+  p.nag.replaceChildren(
+    h("option", { value: "", text: names.length ? "Add an observation…" : "no observations known" }),
+    ...names.map(([nag, name]) => h("option", { value: nag, disabled: on.has(nag), title: `$${nag}`, text: name }))
+  );
+  p.nag.value = "";
+  p.nag.disabled = !names.length;
+}
+function edTyped(view, drawing) {
+  const st = view.mrEditor;
+  const p = st.parts;
+  const node = st.boxNode;
+  const text = p.box.value;
+  if (!drawing && node !== null) {
+    if (text) st.drafts.set(node, text);
+    else st.drafts.delete(node);
+  }
+  const editing = st.editing && st.editing.node === node;
+  p.add.disabled = !editing && !text.trim();
+}
+function edSubmit(view) {
+  const st = edState(view);
+  const p = st.parts;
+  const node = currentNode(view);
+  if (st.boxNode !== node) return;
+  const text = p.box.value;
+  const editing = st.editing && st.editing.node === node ? st.editing : null;
+  if (!editing && !text.trim()) return;
+  st.sent = { payload: view.payload, node };
+  send(view, { do: "comment", at: node, text, index: editing ? editing.index : null });
+}
+function edEdit(view, node, comment) {
+  const st = edState(view);
+  st.editing = { node, index: comment.index, text: comment.text };
+  st.drafts.set(node, comment.text);
+  st.boxNode = null;
+  drawEditor(view, node);
+  st.parts.box.focus();
+  st.parts.box.setSelectionRange(st.parts.box.value.length, st.parts.box.value.length);
+}
+function edCancel(view) {
+  const st = edState(view);
+  const node = currentNode(view);
+  st.editing = null;
+  st.drafts.delete(node);
+  st.boxNode = null;
+  drawEditor(view, node);
+}
+function edGlyph(view, glyph) {
+  const node = currentNode(view);
+  const step = ((view.payload || {}).steps || [])[node];
+  const set = step && step.notes ? step.notes.glyph : null;
+  send(view, { do: "glyph", at: node, glyph: set === glyph ? null : glyph });
+}
+function edAddNag(view) {
+  const p = view.mrEditor.parts;
+  const value = p.nag.value;
+  p.nag.value = "";
+  if (!value) return;
+  send(view, { do: "nag", at: currentNode(view), nag: Number(value), on: true });
+}
+function edDrawSave(view) {
+  const p = edParts(view);
+  const file = edFile(view);
+  const board = isBoard(view);
+  const dirty = board && Boolean(view.model.get("dirty"));
+  p.save.hidden = !board || !file;
+  if (file) {
+    p.save.setAttribute("aria-label", `Save to ${file}`);
+    p.save.title = `Save the deal into ${file} (only this deal's text changes)`;
+  }
+  p.save.classList.toggle("mr-save-due", dirty);
+  p.dirty.hidden = !dirty;
+  edShowBar(view);
+}
+function edShowBar(view) {
+  const p = view.mrEditor.parts;
+  p.bar.hidden = p.save.hidden && p.dirty.hidden && p.notice.hidden;
+}
+function edCopyName(file) {
+  if (!file) return "copy.pmn";
+  const match = /^(.*?)(\.pmn)$/i.exec(file);
+  return match ? `${match[1]}-copy${match[2]}` : `${file}-copy.pmn`;
+}
+function showNotice(view, kind, text, actions) {
+  const st = edState(view);
+  edParts(view);
+  st.localCount += 1;
+  st.notice = {
+    id: `local-${st.localCount}`,
+    kind: kind || "info",
+    text: String(text || ""),
+    actions: Array.isArray(actions) ? actions : [],
+    source: "local",
+    node: currentNode(view)
+  };
+  st.copying = false;
+  drawNotice(view);
+}
+function edModelNotice(view) {
+  const value = view.model.get("notice");
+  return value && typeof value === "object" ? value : {};
+}
+function drawNotice(view) {
+  const st = edState(view);
+  const p = edParts(view);
+  edPlaceBar(view);
+  const model = edModelNotice(view);
+  const modelId = model.id === void 0 ? null : model.id;
+  if (modelId !== st.modelId) {
+    st.modelId = modelId;
+    if (model.text) {
+      st.notice = {
+        id: `model-${modelId}`,
+        kind: model.kind || "info",
+        text: String(model.text),
+        actions: model.actions || [],
+        source: "model",
+        node: currentNode(view)
+      };
+      st.copying = false;
+      if (st.sent && (model.kind === "error" || model.kind === "conflict")) st.sent = null;
+    } else if (st.notice && st.notice.source === "model") st.notice = null;
+  } else if (!model.text && st.notice && st.notice.source === "model") st.notice = null;
+  let notice = st.notice;
+  const passing = notice && (notice.source === "local" || notice.kind === "error" || notice.kind === "info");
+  if (passing && notice.node !== currentNode(view)) notice = st.notice = null;
+  const dirty = isBoard(view) && Boolean(view.model.get("dirty"));
+  if (notice && notice.kind === "saved" && dirty && !st.wasDirty) notice = st.notice = null;
+  st.wasDirty = dirty;
+  const key = notice ? `${notice.id}|${st.copying}` : null;
+  if (key !== st.noticeKey) {
+    st.noticeKey = key;
+    edRenderNotice(view, notice);
+  }
+  p.notice.hidden = !notice;
+  edDrawSave(view);
+}
+function edRenderNotice(view, notice) {
+  const st = view.mrEditor;
+  const box = st.parts.notice;
+  if (!notice) {
+    box.replaceChildren();
+    box.removeAttribute("role");
+    box.dataset.kind = "";
+    box.dataset.source = "";
+    return;
+  }
+  const urgent = notice.kind === "error" || notice.kind === "conflict";
+  box.setAttribute("role", urgent ? "alert" : "status");
+  box.setAttribute("aria-live", urgent ? "assertive" : "polite");
+  box.dataset.kind = notice.kind;
+  box.dataset.source = notice.source;
+  box.className = `mr-notice mr-notice-${notice.kind}`;
+  const sign = { error: "⚠", conflict: "⚠", saved: "✔", info: "ℹ" }[notice.kind] || "ℹ";
+  const kids = [
+    h("span", { class: "mr-noticesign", "aria-hidden": "true", text: sign }),
+    h("span", { class: "mr-noticetext", "data-testid": "mr-notice-text" }, sentence(notice.text)),
+    h("button", {
+      type: "button",
+      class: "mr-btn mr-edsmall mr-noticeclose",
+      "data-testid": "mr-notice-close",
+      "aria-label": "dismiss this message",
+      title: "dismiss",
+      text: "✕",
+      onclick: () => {
+        st.notice = null;
+        st.copying = false;
+        drawNotice(view);
+      }
+    })
+  ];
+  const actions = new Set(notice.actions || []);
+  const row = [];
+  if (actions.has("reload")) {
+    row.push(
+      h("button", {
+        type: "button",
+        class: "mr-btn",
+        "data-testid": "mr-reload",
+        text: "Reload from the file (drops the changes here)",
+        onclick: () => send(view, { do: "reload" })
+      })
+    );
+  }
+  if (actions.has("save_as") && !st.copying) {
+    row.push(
+      h("button", {
+        type: "button",
+        class: "mr-btn",
+        "data-testid": "mr-save-as",
+        text: "Copy to another file…",
+        onclick: () => {
+          st.copying = true;
+          st.copyPath = edCopyName(edFile(view));
+          drawNotice(view);
+          const input = box.querySelector("[data-testid=mr-save-as-path]");
+          if (input) {
+            input.focus();
+            input.select();
+          }
+        }
+      })
+    );
+  }
+  if (actions.has("save_as") && st.copying) {
+    const go2 = () => {
+      const path = input.value.trim();
+      if (path) send(view, { do: "save_as", path });
+    };
+    const input = h("input", {
+      type: "text",
+      class: "mr-edpath",
+      "data-testid": "mr-save-as-path",
+      "aria-label": "file to copy the deal to",
+      value: st.copyPath,
+      spellcheck: "false",
+      oninput: () => {
+        st.copyPath = input.value;
+      },
+      onkeydown: (event) => {
+        if (event.key === "Enter") {
+          event.preventDefault();
+          go2();
+        } else if (event.key === "Escape") {
+          st.copying = false;
+          drawNotice(view);
+        }
+      }
+    });
+    row.push(
+      h(
+        "span",
+        { class: "mr-edcopy" },
+        h("label", { class: "mr-edlabel" }, "copy the deal with its changes to ", input),
+        h("button", { type: "button", class: "mr-btn", "data-testid": "mr-save-as-go", text: "Copy the deal there", onclick: go2 }),
+        h("button", {
+          type: "button",
+          class: "mr-btn",
+          "data-testid": "mr-save-as-cancel",
+          text: "Cancel",
+          onclick: () => {
+            st.copying = false;
+            drawNotice(view);
+          }
+        })
+      )
+    );
+  }
+  if (row.length) kids.push(h("div", { class: "mr-noticeactions" }, row));
+  box.replaceChildren(...kids);
+}
+
+// mendikot_replay/views/static/form.js
+var FORM_METHODS = {
+  Drawn: "drawn at random",
+  FaceUp: "a card turned face up",
+  Closed: "closed (band hukum)",
+  Cut: "cut: the first discard names it",
+  None: "no trump"
+};
+var FORM_REVEALS = { A: "A: turned up when someone cannot follow", B: "B: turned up when asked for" };
+var FORM_CAPTURES = { Trick: "to each trick's winner", Dehla: "Dehla: the pile" };
+var FORM_SCORINGS = {
+  plain: "a point a deal",
+  bonus: "win 1, mendikot 2, whitewash 4",
+  graded: "win 1, mendikot 2, whitewash 3",
+  tens: "each side's tens"
+};
+function formDateValue(pmn) {
+  const match = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(pmn || "");
+  return match ? `${match[1]}-${match[2]}-${match[3]}` : "";
+}
+function formPmnDate(value) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value || "");
+  return match ? `${match[1]}.${match[2]}.${match[3]}` : value || "";
+}
+function formFlags(fields, form) {
+  return form.flags.filter(
+    (flag) => Object.entries(form.flagNeeds[flag] || {}).every(([field, value]) => fields[field] === value)
+  );
+}
+function formAnswers(fields, form) {
+  const players = fields.players;
+  const offered = formFlags(fields, form);
+  const out = {};
+  for (const [key, value] of Object.entries(fields)) {
+    if (key.startsWith("name ") && !(form.seats[players] || []).includes(key.slice(5))) continue;
+    if (key === "deck" && (form.decks[players] || []).length < 2) continue;
+    if (key === "reveal" && fields.method !== "Closed") continue;
+    out[key] = key === "variant" ? (value || "").split(",").filter((f) => offered.includes(f)).join(",") : value;
+  }
+  return out;
+}
+function formField(label, control, extra) {
+  return h("label", { class: `mr-form-field${extra ? " " + extra : ""}` }, h("span", { class: "mr-form-label", text: label }), control);
+}
+function formSelect(testid, options, value, onchange) {
+  return h(
+    "select",
+    { "data-testid": testid, onchange },
+    ...Object.entries(options).map(([key, words]) => h("option", { value: key, text: words, selected: key === value }))
+  );
+}
+function buildForm(view) {
+  const root = view.root;
+  const form = view.payload.form;
+  const fields = { ...form.answers };
+  if (!fields.reveal) fields.reveal = form.reveals[0];
+  view.parts = {};
+  root.classList.remove("mr-entering", "mr-recording", "mr-present");
+  root.classList.add("mr-setting-up");
+  root.setAttribute("aria-label", "Mendikot: a new deal's set-up");
+  root.dataset.step = "0";
+  root.dataset.node = "0";
+  const body = h("form", { class: "mr-form", "data-testid": "mr-form", "aria-label": "a new deal" });
+  const notice = h("p", { class: "mr-form-notice", "data-testid": "mr-form-notice", role: "alert", hidden: true });
+  const text = (key, testid, type = "text", placeholder = null) => h("input", {
+    type,
+    "data-testid": testid,
+    placeholder,
+    value: type === "date" ? formDateValue(fields[key]) : fields[key] || "",
+    autocomplete: "off",
+    oninput: (event) => {
+      fields[key] = type === "date" ? formPmnDate(event.target.value) : event.target.value;
+    }
+  });
+  const draw = () => {
+    const players = fields.players;
+    const seats = form.seats[players] || [];
+    const decks = form.decks[players] || [];
+    if (!decks.includes(fields.deck)) fields.deck = decks[0];
+    if (fields.dealer && !seats.includes(fields.dealer)) fields.dealer = "";
+    const pick = (key, options) => (event) => {
+      fields[key] = event.target.value;
+      if (options) draw();
+    };
+    const names = seats.map(
+      (seat) => formField(
+        seat,
+        h("input", {
+          type: "text",
+          "data-testid": `mr-form-name-${seat}`,
+          "aria-label": `${seat}'s name`,
+          placeholder: `${seat}'s name`,
+          value: fields[`name ${seat}`] || "",
+          autocomplete: "off",
+          oninput: (event) => {
+            fields[`name ${seat}`] = event.target.value;
+          }
+        }),
+        "mr-form-name"
+      )
+    );
+    const flags = formFlags(fields, form).map(
+      (flag) => h(
+        "label",
+        { class: "mr-form-flag" },
+        h("input", {
+          type: "checkbox",
+          "data-testid": `mr-form-flag-${flag}`,
+          checked: (fields.variant || "").split(",").includes(flag),
+          onchange: (event) => {
+            const on = new Set((fields.variant || "").split(",").filter(Boolean));
+            if (event.target.checked) on.add(flag);
+            else on.delete(flag);
+            fields.variant = form.flags.filter((f) => on.has(f)).join(",");
+            draw();
+          }
+        }),
+        h("span", { class: "mr-form-flag-name" }, flag),
+        h("span", { class: "mr-form-flag-text" }, (form.flagText || {})[flag] || "")
+      )
+    );
+    const dealers = { ...fields.dealer ? {} : { "": "who deals?" }, ...Object.fromEntries(seats.map((s) => [s, s])) };
+    const chosen = (fields.variant || "").split(",").filter((flag) => formFlags(fields, form).includes(flag));
+    const rows = [
+      // who plays first: the names are what a table knows before anything else
+      h(
+        "fieldset",
+        { class: "mr-form-names" },
+        h("legend", { text: "Players (A and C play together)" }),
+        h("div", { class: "mr-form-row" }, formField("Players", formSelect("mr-form-players", Object.fromEntries(form.players.map((n) => [n, n])), players, pick("players", true))), decks.length > 1 ? formField("Deck", formSelect("mr-form-deck", Object.fromEntries(decks.map((d) => [d, `${d} cards`])), fields.deck, pick("deck"))) : null),
+        names
+      ),
+      h(
+        "div",
+        { class: "mr-form-row" },
+        formField("Dealer", formSelect("mr-form-dealer", dealers, fields.dealer, pick("dealer", true))),
+        formField("Trump", formSelect("mr-form-method", FORM_METHODS, fields.method, pick("method", true)))
+      ),
+      fields.method === "Closed" ? h("div", { class: "mr-form-row" }, formField("Closed trump", formSelect("mr-form-reveal", FORM_REVEALS, fields.reveal, pick("reveal", true)))) : null,
+      h(
+        "div",
+        { class: "mr-form-row" },
+        formField("Event", text("event", "mr-form-event", "text", "e.g. Thursday club")),
+        formField("Place", text("site", "mr-form-site")),
+        formField("Date", text("date", "mr-form-date", formDateValue(fields.date) || !fields.date ? "date" : "text"), "mr-form-date")
+      ),
+      fields.match ? h(
+        "div",
+        { class: "mr-form-row" },
+        formField(
+          `Match ${fields.match}: scoring`,
+          formSelect("mr-form-scoring", Object.fromEntries((form.scorings || Object.keys(FORM_SCORINGS)).map((s) => [s, FORM_SCORINGS[s] || s])), fields.scoring || "plain", pick("scoring"))
+        )
+      ) : null,
+      // the rules most tables never change, folded: how tricks are taken, and the house rules
+      h(
+        "details",
+        { class: "mr-form-house", "data-testid": "mr-form-house", open: view.formHouseOpen || null, ontoggle: (event) => view.formHouseOpen = event.target.open },
+        h("summary", { text: chosen.length ? `House rules: ${chosen.join(", ")}` : fields.capture === "Dehla" ? "House rules: Dehla capture" : "House rules (none)" }),
+        h("div", { class: "mr-form-row" }, formField("Tricks go", formSelect("mr-form-capture", FORM_CAPTURES, fields.capture, pick("capture", true)))),
+        h("div", { class: "mr-form-field mr-form-flags", role: "group", "aria-label": "house rules" }, flags)
+      ),
+      notice,
+      h("button", { type: "submit", class: "mr-btn mr-form-start", "data-testid": "mr-form-start", text: "Deal the cards" })
+    ];
+    body.replaceChildren(...rows.filter(Boolean));
+  };
+  body.addEventListener("submit", (event) => {
+    event.preventDefault();
+    notice.hidden = true;
+    if (!fields.dealer) {
+      notice.textContent = "Who deals? Choose the dealer.";
+      notice.hidden = false;
+      body.querySelector("[data-testid=mr-form-dealer]").focus();
+      return;
+    }
+    if (!send(view, { do: "start", answers: formAnswers(fields, form) })) {
+      notice.textContent = "The form needs the notebook: open it with mr.recorder(path).";
+      notice.hidden = false;
+    }
+  });
+  const said = view.model.get("notice") || {};
+  const heard = () => {
+    if (!body.isConnected) {
+      view.model.off("change:notice", heard);
+      return;
+    }
+    const now = view.model.get("notice") || {};
+    if (now.id !== said.id && now.kind === "error" && now.text) {
+      notice.textContent = now.text;
+      notice.hidden = false;
+    }
+  };
+  view.model.on("change:notice", heard);
+  draw();
+  const file = form.file ? h("div", { class: "mr-subtitle", text: `Each deal is added to ${form.file}` }) : null;
+  root.replaceChildren(
+    h("div", { class: "mr-head" }, h("div", { class: "mr-title", role: "heading", "aria-level": "3", text: "A new deal" }), file),
+    body
+  );
+}
+
+// mendikot_replay/views/static/entry.js
+var REC_RANKS = "AKQJT98765432";
+var REC_METHOD = { Drawn: "drawn", FaceUp: "card face up", Closed: "closed", Cut: "cut", None: "no trump" };
+function recOrder(card) {
+  return SUIT_ORDER.indexOf(card[1]) * 16 + REC_RANKS.indexOf(card[0]);
+}
+function recFill(el, ...kids) {
+  el.replaceChildren(...kids.flat(Infinity).filter((kid) => kid !== null && kid !== void 0 && kid !== false));
+}
+function recSorted(cards) {
+  return [...cards].sort((a, b) => recOrder(a) - recOrder(b));
+}
+function recState(view) {
+  if (!view.recEntry) {
+    view.recEntry = { parts: null, paste: null, payload: null, notice: null, seen: void 0, from: null };
+    recListen(view);
+  }
+  return view.recEntry;
+}
+function recListen(view) {
+  const st = view.recEntry;
+  const seen = view.model.get("notice") || {};
+  st.seen = seen.id;
+  const heard = () => {
+    if (view.root && !view.root.isConnected && st.parts) {
+      view.model.off("change:notice", heard);
+      return;
+    }
+    const notice = view.model.get("notice") || {};
+    if (notice.id === st.seen) return;
+    st.seen = notice.id;
+    st.notice = notice.text ? { kind: notice.kind || "info", text: String(notice.text), from: st.from, model: true } : null;
+    if (view.payload && view.payload.entry && st.parts) recDrawNotice(view);
+  };
+  view.model.on("change:notice", heard);
+}
+function recSend(view, from, content) {
+  recState(view).from = from;
+  return send(view, content);
+}
+function recSay(view, kind, text, from) {
+  const st = recState(view);
+  st.notice = { kind, text, from: from || st.from };
+  recDrawNotice(view);
+}
+function recDrawNotice(view) {
+  const st = recState(view);
+  const p = st.parts;
+  const box = p.notice;
+  const entry = view.payload && view.payload.entry || {};
+  const said = st.notice && st.notice.model && st.notice.kind === "info" && entry.complete && entry.needs;
+  const notice = said ? null : st.notice;
+  const places = { pack: [p.packBox, p.packTitle], seats: [p.seats, null], trump: [p.trump, null], paste: [p.paste, null] };
+  const [home, after] = notice && places[notice.from] || [p.statusBox, null];
+  const [where, behind] = home.hidden ? [p.statusBox, null] : [home, after];
+  if (behind) {
+    if (box.previousSibling !== behind) behind.after(box);
+  } else if (where === p.seats) {
+    if (where.firstChild !== box) where.prepend(box);
+  } else if (box.parentNode !== where || box.nextSibling) where.append(box);
+  box.hidden = !notice;
+  if (!notice) {
+    recFill(box);
+    box.removeAttribute("role");
+    box.removeAttribute("aria-live");
+    box.dataset.kind = "";
+    return;
+  }
+  const urgent = notice.kind === "error";
+  box.setAttribute("role", urgent ? "alert" : "status");
+  box.setAttribute("aria-live", urgent ? "assertive" : "polite");
+  box.dataset.kind = notice.kind;
+  box.className = `rec-notice rec-notice-${notice.kind}`;
+  recFill(
+    box,
+    h("span", { class: "rec-noticesign", "aria-hidden": "true", text: urgent ? "⚠" : "ℹ" }),
+    h("span", { class: "rec-noticetext", "data-testid": "mr-entry-notice-text" }, sentence(notice.text)),
+    h("button", {
+      type: "button",
+      class: "mr-btn rec-noticeclose",
+      "data-testid": "mr-entry-notice-close",
+      "aria-label": "dismiss this message",
+      text: "✕",
+      onclick: () => {
+        st.notice = null;
+        recDrawNotice(view);
+      }
+    })
+  );
+  if (urgent && box.isConnected) box.scrollIntoView({ block: "nearest" });
+}
+function recKeepKeys(el) {
+  const stop = (event) => {
+    if (event.target && event.target.matches && event.target.matches("input, textarea")) event.stopPropagation();
+  };
+  for (const type of ["keydown", "keyup", "keypress"]) el.addEventListener(type, stop);
+}
+function recParts(view) {
+  const st = recState(view);
+  if (st.parts && st.parts.body.parentNode === view.root) return st.parts;
+  const p = {};
+  p.head = h("div", { class: "mr-head" });
+  p.status = h("div", { class: "rec-status", "data-testid": "mr-entry-status", role: "status", "aria-live": "polite" });
+  p.left = h("div", { class: "rec-left", "data-testid": "mr-entry-left" });
+  p.needs = h("div", { class: "rec-needs", "data-testid": "mr-entry-needs", hidden: true });
+  p.notice = h("div", { class: "rec-notice", "data-testid": "mr-entry-notice", hidden: true });
+  p.statusBox = h("div", { class: "rec-statusbox" }, p.status, p.left, p.needs, p.notice);
+  p.trump = h("section", { class: "mr-box rec-trump", "data-testid": "mr-entry-trump", "aria-label": "the trump" });
+  p.packTitle = h("div", { class: "mr-boxtitle rec-packtitle" });
+  p.pack = h("div", { class: "rec-pack", "data-testid": "mr-pack", role: "group" });
+  p.packBox = h("section", { class: "mr-box rec-packbox" }, p.packTitle, p.pack);
+  p.seats = h("div", { class: "rec-seats", role: "group", "aria-label": "the hands dealt so far" });
+  p.pasteInput = h("input", {
+    type: "text",
+    class: "rec-pasteinput",
+    "data-testid": "mr-paste",
+    "aria-label": "the hands, as a score sheet or PBN writes them",
+    placeholder: "A:AK6.QJ2.T98.765 B:…",
+    spellcheck: "false",
+    autocomplete: "off",
+    autocapitalize: "characters",
+    onkeydown: (event) => {
+      if (event.key === "Enter") {
+        event.preventDefault();
+        recPaste(view);
+      }
+    }
+  });
+  p.pasteGo = h("button", { type: "button", class: "mr-btn rec-pastego", "data-testid": "mr-paste-go", text: "Deal these hands", onclick: () => recPaste(view) });
+  p.paste = h(
+    "section",
+    { class: "mr-box rec-paste" },
+    h("label", { class: "rec-pastelabel" }, h("span", { class: "mr-boxtitle", text: "Or paste the hands" }), p.pasteInput),
+    h("div", { class: "rec-pasterow" }, p.pasteGo, h("span", { class: "mr-dim", text: "suits ♠.♥.♦.♣, a hand per seat: A:AK6.QJ2.T98.765 B:… (10 or T)" }))
+  );
+  recKeepKeys(p.paste);
+  p.body = h("div", { class: "rec-body", "data-testid": "mr-entry" }, p.trump, p.packBox, p.seats, p.paste);
+  recFill(view.root, p.head, p.statusBox, p.body);
+  st.parts = p;
+  return p;
+}
+function buildEntry(view) {
+  const st = recState(view);
+  const payload = view.payload;
+  const entry = payload.entry;
+  const root = view.root;
+  const focus = recFocusKey(view);
+  const fresh = !st.parts || st.parts.body.parentNode !== root;
+  view.parts = {};
+  const p = recParts(view);
+  root.classList.add("mr-entering");
+  root.classList.toggle("mr-board", isBoard(view));
+  root.classList.remove("mr-recording");
+  root.setAttribute("aria-label", `Mendikot: dealing ${payload.title || "a new deal"}`);
+  root.dataset.step = "0";
+  root.dataset.node = "0";
+  const changed = st.payload !== null && st.payload !== payload;
+  if (changed && st.notice && st.notice.kind === "error") st.notice = null;
+  if (changed && st.paste) {
+    const notice = view.model.get("notice") || {};
+    const refused = notice.id !== st.paste.noticeId && notice.kind === "error";
+    if (!refused && p.pasteInput.value === st.paste.text) p.pasteInput.value = "";
+    st.paste = null;
+  }
+  st.payload = payload;
+  recFill(
+    p.head,
+    h("div", { class: "mr-title", role: "heading", "aria-level": "3" }, bdi(payload.title || "A new deal")),
+    payload.subtitle ? h("div", { class: "mr-subtitle" }, sentence(payload.subtitle)) : null,
+    h("div", { class: "mr-rules", text: rulesLine(payload) })
+  );
+  recDrawStatus(view, entry);
+  recDrawTrump(view, entry);
+  recDrawPack(view, entry);
+  recDrawSeats(view, entry);
+  p.pasteGo.disabled = !isBoard(view);
+  recDrawNotice(view);
+  recRestoreFocus(view, focus, fresh);
+}
+function recDrawStatus(view, entry) {
+  const p = recState(view).parts;
+  const payload = view.payload;
+  const size = entry.hand_size;
+  const left = (entry.pack || []).length;
+  if (!entry.complete) {
+    const seat = entry.selected;
+    const count = (entry.hands[seat] || []).length;
+    recFill(
+      p.status,
+      "Cards go to ",
+      who(payload, seat),
+      `: ${count} of ${size}`,
+      count >= size ? h("span", { class: "rec-fullnote", text: " (full: tap another seat)" }) : null
+    );
+    recFill(
+      p.left,
+      `${plural(left, "card")} left in the pack`,
+      h("span", { class: "rec-hint", text: " · " }),
+      h("span", { class: "mr-dim rec-hint", text: "tap a card to deal it; the last hand fills itself" })
+    );
+  } else {
+    recFill(p.status, entry.needs ? "Every hand is dealt: one thing is missing." : "Every hand is dealt.");
+    recFill(p.left, h("span", { class: "mr-dim", text: "0 cards left in the pack" }));
+  }
+  const missing = recMissing(view, entry);
+  const words = missing.length ? missing.join("; ") : entry.needs || "";
+  p.needs.hidden = !words;
+  p.needs.title = entry.needs || "";
+  recFill(p.needs, h("strong", { text: entry.complete ? "Still missing: " : "Still to do: " }), words, ".");
+}
+function recMissing(view, entry) {
+  const method = view.payload.trump_method;
+  if ((method === "Drawn" || method === "FaceUp") && !entry.trump) return ["choose the trump suit"];
+  if (method === "Closed" && !entry.trump_card) {
+    return [`choose the card ${whoText(view.payload, entry.closed_holder)} lays face down`];
+  }
+  return [];
+}
+function recDrawTrump(view, entry) {
+  const p = recState(view).parts;
+  const payload = view.payload;
+  const method = payload.trump_method;
+  const board = isBoard(view);
+  const kids = [h("div", { class: "mr-boxtitle", text: `Trump (${REC_METHOD[method] || method})` })];
+  if (method === "Drawn" || method === "FaceUp") {
+    const chosen = entry.trump;
+    const shown = entry.trump_card && entry.trump_card.length === 2 ? entry.trump_card : null;
+    kids.push(
+      h(
+        "div",
+        { class: "rec-suits", role: "group", "aria-label": "choose the trump suit" },
+        SUIT_ORDER.map(
+          (suit) => h(
+            "button",
+            {
+              type: "button",
+              class: `mr-btn rec-suitbtn mr-suit-${suit}${chosen === suit ? " mr-on" : ""}`,
+              "data-testid": `mr-trump-${suit}`,
+              "data-rec-key": `trump:${suit}`,
+              "aria-pressed": chosen === suit ? "true" : "false",
+              disabled: !board,
+              title: `${SUIT_WORD[suit]} are trumps`,
+              onclick: () => recSend(view, "trump", { do: "trump", suit })
+            },
+            h("span", { class: "rec-suitsign", "aria-hidden": "true", text: SUIT_SIGN[suit] }),
+            ` ${SUIT_WORD[suit]}`
+          )
+        )
+      ),
+      h("div", {
+        class: chosen ? "rec-trumpsays" : "rec-trumpsays mr-dim",
+        text: chosen ? `Trump: ${SUIT_WORD[chosen]}${shown ? ` (${method === "FaceUp" ? "the card face up" : "the card drawn"}: ${cardText(shown)})` : ""}.` : method === "FaceUp" ? "Which suit is the card turned face up?" : "Which suit was drawn for trumps?"
+      })
+    );
+  } else if (method === "Closed") {
+    const holder = entry.closed_holder;
+    const hand = recSorted(entry.hands[holder] || []);
+    const chosen = entry.trump_card && entry.trump_card.includes(":") ? entry.trump_card.split(":")[1] : null;
+    const version = payload.reveal ? ` (version ${payload.reveal})` : "";
+    kids.push(
+      h("div", { class: "rec-trumpsays" }, who(payload, holder), ` lays one card face down as the closed trump${version}: choose it.`)
+    );
+    if (!hand.length) {
+      kids.push(h("div", { class: "mr-dim", text: `Deal ${whoText(payload, holder)}'s cards first: the card is one of them.` }));
+    } else {
+      kids.push(
+        h(
+          "div",
+          { class: "rec-closed", role: "group", "aria-label": `the card ${whoText(payload, holder)} lays face down` },
+          hand.map(
+            (card) => h(
+              "button",
+              {
+                type: "button",
+                class: `mr-card mr-suit-${card[1]} rec-cardbtn${chosen === card ? " mr-on" : ""}`,
+                "data-testid": `mr-closed-${card}`,
+                "data-rec-key": `closed:${card}`,
+                "data-trump-card": card,
+                "aria-pressed": chosen === card ? "true" : "false",
+                "aria-label": `${cardName(card)}: the card laid face down`,
+                disabled: !board,
+                onclick: () => recSend(view, "trump", { do: "trump", card })
+              },
+              recFace(card)
+            )
+          )
+        )
+      );
+      kids.push(h("div", { class: chosen ? "rec-trumpsays" : "mr-dim", text: chosen ? `Face down: ${cardText(chosen)} (the others do not see it).` : "Nothing chosen yet." }));
+    }
+  } else if (method === "Cut") {
+    kids.push(h("div", { class: "mr-dim", text: "Named during the play: the first card of a player who cannot follow suit is the trump." }));
+  } else {
+    kids.push(h("div", { class: "mr-dim", text: "No trump in this deal." }));
+  }
+  p.trump.dataset.method = method || "";
+  recFill(p.trump, ...kids);
+}
+function recFace(card) {
+  return [
+    h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(card) }),
+    h("span", { class: "mr-sign", "aria-hidden": "true", text: SUIT_SIGN[card[1]] })
+  ];
+}
+function recDrawPack(view, entry) {
+  const p = recState(view).parts;
+  const payload = view.payload;
+  const board = isBoard(view);
+  const deck = packPlaces(entry.pack, entry.hands, recOrder);
+  const to = entry.complete ? null : entry.selected;
+  const rows = SUIT_ORDER.map((suit) => {
+    const cards = deck.filter(([c]) => c[1] === suit);
+    if (!cards.length) return null;
+    const keys = /* @__PURE__ */ new Map();
+    const places = cards.map(([card, seat]) => {
+      if (seat !== null) {
+        return h(
+          "span",
+          { class: `rec-slot mr-suit-${suit}`, "aria-hidden": "true", title: `${cardText(card)}: dealt to ${whoText(payload, seat)}` },
+          h("span", { class: "rec-slotrank", text: rankText(card) }),
+          h("span", { class: "rec-slotseat", text: `→${seat}` })
+        );
+      }
+      return h(
+        "button",
+        {
+          type: "button",
+          class: `mr-card mr-suit-${suit} rec-cardbtn rec-packcard`,
+          "data-card": card,
+          "data-rec-key": keys.has(card) ? `pack:${card}:2` : (keys.set(card, 1), `pack:${card}`),
+          "aria-label": to ? `${cardName(card)}: deal it to ${whoText(payload, to)}` : cardName(card),
+          title: to ? `deal ${cardText(card)} to ${whoText(payload, to)}` : null,
+          disabled: !board,
+          onclick: () => recSend(view, "pack", { do: "give", card })
+        },
+        recFace(card)
+      );
+    });
+    const row = h(
+      "div",
+      { class: `rec-packrow mr-suit-${suit}`, role: "group", "aria-label": SUIT_WORD[suit], "data-suit": suit },
+      h("span", { class: "rec-rowsign", "aria-hidden": "true", text: SUIT_SIGN[suit] }),
+      h("div", { class: "rec-packcards" }, places)
+    );
+    row.style.setProperty("--rec-n", String(packColumns(cards.length, 13)));
+    row.style.setProperty("--rec-half", String(packColumns(cards.length, 7)));
+    return row;
+  });
+  const left = (entry.pack || []).length;
+  p.packTitle.textContent = to ? `The pack: ${plural(left, "card")} left, each goes to ${to}` : `The pack: ${plural(left, "card")} left`;
+  p.pack.setAttribute("aria-label", to ? `the pack: ${plural(left, "card")} not dealt; a card clicked goes to ${whoText(payload, to)}` : "the pack");
+  p.pack.dataset.left = String(left);
+  recFill(p.pack, ...rows.filter(Boolean));
+  p.packBox.hidden = entry.complete && !left;
+}
+function recDrawSeats(view, entry) {
+  const p = recState(view).parts;
+  const payload = view.payload;
+  const board = isBoard(view);
+  const size = entry.hand_size;
+  const panels = payload.seats.map((seat) => {
+    const hand = recSorted(entry.hands[seat] || []);
+    const selected = !entry.complete && entry.selected === seat;
+    const team = payload.teams[seat];
+    const badges = [];
+    if (payload.dealer === seat) badges.push(h("span", { class: "mr-badge", text: "dealer" }));
+    if (entry.first_leader === seat) badges.push(h("span", { class: "mr-badge", text: "leads" }));
+    if (entry.closed_holder === seat) badges.push(h("span", { class: "mr-badge", text: "lays the trump" }));
+    const full = hand.length === size;
+    const pick = h(
+      "button",
+      {
+        type: "button",
+        class: "rec-seatpick",
+        "data-testid": `mr-select-${seat}`,
+        "data-rec-key": `seat:${seat}`,
+        "aria-pressed": selected ? "true" : "false",
+        "aria-label": `${whoText(payload, seat)}: ${hand.length} of ${size} cards${selected ? ", the next cards go here" : ": send the next cards here"}`,
+        disabled: !board || entry.complete,
+        onclick: () => recSend(view, "seats", { do: "select", seat })
+      },
+      h("span", { class: "mr-seatletter", text: seat }),
+      payload.names[seat] ? bdi(payload.names[seat], { class: "mr-seatname" }) : null,
+      h("span", { class: `rec-count${full ? " rec-full" : ""}`, text: `${hand.length}/${size}` })
+    );
+    const head = h(
+      "div",
+      { class: "rec-seathead" },
+      pick,
+      h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] }),
+      ...badges,
+      selected ? h("span", { class: "mr-badge mr-badge-turn", text: "cards go here" }) : null
+    );
+    const cards = hand.map(
+      (card, i) => h(
+        "button",
+        {
+          type: "button",
+          class: `mr-card mr-suit-${card[1]} rec-cardbtn rec-dealt${i && hand[i - 1][1] !== card[1] ? " rec-newsuit" : ""}`,
+          "data-card": card,
+          "data-rec-key": `hand:${card}`,
+          "aria-label": `${cardName(card)}, in ${seat}'s hand: give it back to the pack`,
+          title: `give ${cardText(card)} back to the pack`,
+          disabled: !board,
+          onclick: () => recSend(view, "seats", { do: "take", card })
+        },
+        recFace(card)
+      )
+    );
+    const panel = h(
+      "section",
+      {
+        class: `rec-seat mr-team-${team}${selected ? " rec-selected" : ""}`,
+        "data-testid": `mr-entry-seat-${seat}`,
+        "data-seat": seat,
+        "data-count": String(hand.length),
+        "data-selected": selected ? "true" : "false",
+        "aria-label": `${whoText(payload, seat)}, team ${payload.team_labels[team]}: ${hand.length} of ${size} cards${selected ? ", the next cards go here" : ""}`,
+        onclick: (event) => {
+          if (event.target.closest("button") || entry.complete || !board) return;
+          recSend(view, "seats", { do: "select", seat });
+        }
+      },
+      head,
+      h("div", { class: "rec-hand" }, cards.length ? cards : h("span", { class: "mr-dim rec-empty", text: "no card yet" }))
+    );
+    return panel;
+  });
+  p.seats.dataset.players = String(payload.players);
+  recFill(p.seats, ...panels);
+}
+function recPaste(view) {
+  const st = recState(view);
+  const text = st.parts.pasteInput.value.trim();
+  if (!text) {
+    recSay(view, "info", "Type or paste the hands first, e.g. A:AK6.QJ2.T98.765 B:…", "paste");
+    return;
+  }
+  const notice = view.model.get("notice") || {};
+  st.paste = { text: st.parts.pasteInput.value, noticeId: notice.id };
+  recSend(view, "paste", { do: "paste", text });
+}
+function recFocusKey(view) {
+  const active = document.activeElement;
+  if (!active || !view.root.contains(active)) return null;
+  if (active === recState(view).parts?.pasteInput) return "paste";
+  return active.dataset ? active.dataset.recKey || null : null;
+}
+function recRestoreFocus(view, key, fresh) {
+  if (!key || fresh) return;
+  const p = recState(view).parts;
+  if (key === "paste") return;
+  let target = view.root.querySelector(`[data-rec-key="${key}"]`);
+  if (!target && key.startsWith("pack:")) {
+    const card = key.slice(5);
+    const buttons = [...p.pack.querySelectorAll("button[data-card]")];
+    target = buttons.find((b) => recOrder(b.dataset.card) > recOrder(card)) || buttons[buttons.length - 1] || null;
+  }
+  if (!target && key.startsWith("hand:")) {
+    target = p.pack.querySelector(`[data-rec-key="pack:${key.slice(5)}"]`);
+  }
+  if (target && !target.disabled) target.focus({ preventScroll: true });
+  else view.root.focus({ preventScroll: true });
+}
+function buildRecording(view) {
+  const parts = view.parts;
+  parts.undo = h("button", {
+    type: "button",
+    class: "mr-btn mr-boardbtn rec-undo",
+    "data-testid": "mr-undo",
+    "aria-label": "Undo: take the last recorded card back",
+    title: "take the last recorded card back (it goes back into its hand)",
+    text: "⌫ Undo last card",
+    hidden: true,
+    onclick: () => {
+      if (!send(view, { do: "undo" })) showNotice(view, "info", "Undo needs the notebook that records the deal.");
+    }
+  });
+  parts.recordNext = h("span", { class: "rec-next", "data-testid": "mr-record-next", hidden: true });
+  parts.nextDeal = h("button", {
+    type: "button",
+    class: "mr-btn rec-nextdeal",
+    "data-testid": "mr-record-next-deal",
+    title: "save this deal and set up the next one: the dealer moves on by the rules",
+    text: "Next deal ▶",
+    hidden: true,
+    onclick: () => {
+      if (!send(view, { do: "next_deal" })) showNotice(view, "info", "The next deal needs the notebook that records the deals.");
+    }
+  });
+  return [parts.undo, parts.recordNext, parts.nextDeal];
+}
+function drawRecording(view, step, k) {
+  const parts = view.parts;
+  const root = view.root;
+  root.classList.remove("mr-entering");
+  const recording = isBoard(view) && Boolean(view.model.get("recording"));
+  root.classList.toggle("mr-recording", recording);
+  const main = view.payload.main_line || [];
+  const atEnd = Boolean(step.main) && !(step.children || []).length;
+  const playing = recording && atEnd && Boolean(step.to_play);
+  root.classList.toggle("mr-rec-play", playing);
+  if (playing) root.dataset.toPlay = step.to_play;
+  else delete root.dataset.toPlay;
+  if (!parts.undo) return;
+  parts.undo.hidden = !recording;
+  parts.recordNext.hidden = !recording;
+  const lastStep = nodes(view)[main[main.length - 1]];
+  parts.nextDeal.hidden = !(recording && lastStep && !lastStep.to_play);
+  if (!recording) return;
+  parts.undo.disabled = main.length <= 1;
+  if (atEnd && parts.board) {
+    parts.board.best.disabled = true;
+    parts.board.playout.disabled = true;
+  }
+  const payload = view.payload;
+  const last = lastStep;
+  if (!atEnd && last && !last.to_play) {
+    recFill(parts.recordNext, h("span", { class: "mr-dim", text: "The deal is recorded to its last card." }));
+  } else if (!atEnd) {
+    recFill(
+      parts.recordNext,
+      h("span", { class: "mr-dim", text: "Recording goes on at the end of the line: " }),
+      h("button", {
+        type: "button",
+        class: "mr-btn rec-toend",
+        text: "go to the last card ▶|",
+        onclick: () => goNode(view, main[main.length - 1])
+      })
+    );
+  } else if (step.to_play) {
+    recFill(parts.recordNext, who(payload, step.to_play), " to play: tap the card played.");
+  } else {
+    const saved = !view.model.get("dirty") && Boolean(view.model.get("file"));
+    recFill(parts.recordNext, saved ? `The deal is over, and saved in ${view.model.get("file")}.` : "The deal is over: Save it.");
+  }
+}
+
+// mendikot_replay/views/static/moves.js
+function buildMoves(view) {
+  const parts = view.parts;
+  const payload = view.payload;
+  const all = nodes(view);
+  parts.moveButtons = /* @__PURE__ */ new Map();
+  parts.movesKey = null;
+  parts.movesHere = null;
+  const dead = /* @__PURE__ */ new Map();
+  for (const entry of payload.dead_ends || []) {
+    if (!dead.has(entry.after)) dead.set(entry.after, []);
+    dead.get(entry.after).push(entry);
+  }
+  const ctx = { view, all, dead, buttons: parts.moveButtons };
+  const startLabel = payload.position ? `the position at trick ${payload.first_trick}, before any card` : "the start, before any card";
+  const start = h("button", {
+    type: "button",
+    class: "mr-mv-start",
+    "data-node": "0",
+    "aria-label": startLabel,
+    title: startLabel,
+    text: payload.position ? `start (trick ${payload.first_trick})` : "start"
+  });
+  parts.moveButtons.set(0, start);
+  const first = (all[0].children || [])[0];
+  const list = h(
+    "div",
+    { class: "mr-mv-list" },
+    h("div", { class: "mr-mv-startrow" }, start, first === void 0 ? movesDeadEnds(ctx, 0) : null),
+    first === void 0 ? h("p", { class: "mr-dim", text: "No card is recorded yet." }) : movesLine(ctx, first, 0)
+  );
+  list.addEventListener("click", (event) => {
+    const btn = event.target.closest("button[data-node]");
+    if (btn && list.contains(btn)) goNode(view, Number(btn.dataset.node));
+  });
+  parts.moveScroll = list;
+  parts.moveWhole = { kids: [...list.childNodes], buttons: parts.moveButtons, ctx, start };
+  parts.movesMode = "whole";
+  parts.varIn = h("button", {
+    type: "button",
+    class: "mr-btn mr-mv-nav",
+    "data-testid": "mr-var-in",
+    "aria-label": "enter the next variation",
+    "aria-keyshortcuts": "Shift+ArrowRight",
+    title: "enter the next variation on the line shown (Shift+→)",
+    text: "⤷ enter",
+    onclick: () => enterVariation(view)
+  });
+  parts.varOut = h("button", {
+    type: "button",
+    class: "mr-btn mr-mv-nav",
+    "data-testid": "mr-var-out",
+    "aria-label": "leave the variation",
+    "aria-keyshortcuts": "Shift+ArrowLeft",
+    title: "leave the variation, back to where it branches off (Shift+←)",
+    text: "⤴ leave",
+    onclick: () => leaveVariation(view)
+  });
+  const variations = all.some((s) => !s.main) || (payload.dead_ends || []).length > 0;
+  return h(
+    "nav",
+    {
+      class: "mr-box mr-moves",
+      "data-testid": "mr-moves",
+      "aria-label": "move list",
+      "aria-keyshortcuts": "Shift+ArrowRight Shift+ArrowLeft"
+    },
+    h(
+      "div",
+      { class: "mr-mv-head" },
+      h("span", { class: "mr-boxtitle", text: "Moves" }),
+      h("span", { class: "mr-mv-tools" }, parts.varIn, parts.varOut)
+    ),
+    h("div", {
+      class: "mr-mv-hint mr-dim",
+      text: variations ? "Click a card to go there. Shift+→ enters a variation, Shift+← leaves it." : "Click a card to go there."
+    }),
+    list
+  );
+}
+function movesLine(ctx, first, depth) {
+  const rows = trickRows(ctx.all, first);
+  return h(
+    "ol",
+    { class: "mr-mv-line", "data-depth": String(depth) },
+    rows.map((row, r) => movesRow(ctx, row, r === 0, r === rows.length - 1, depth))
+  );
+}
+function movesRow(ctx, row, first, last, depth) {
+  const { all, view } = ctx;
+  const payload = view.payload;
+  const head = all[row.ids[0]];
+  const end = all[row.ids[row.ids.length - 1]];
+  const li = h("li", { class: "mr-mv-row", "data-trick": String(row.trick) });
+  li.append(h("span", { class: "mr-mv-num", text: `${row.trick}.` }));
+  li.append(h("span", { class: "mr-mv-lead", title: `${head.leader} leads trick ${row.trick}`, text: `${head.leader}:` }));
+  const before = head.table.slice(0, Math.max(0, head.table.length - 1));
+  if (before.length && depth === 0 && first) {
+    for (const [seat, card] of before) {
+      const label = `${seat} played ${cardName(card)} before the position`;
+      li.append(h("span", { class: `mr-mv-pre mr-suit-${card[1]}`, title: label, "aria-label": label, role: "img", text: cardText(card) }));
+    }
+  } else if (before.length) {
+    li.append(h("span", { class: "mr-mv-more", title: `after ${before.map(([s, c]) => `${s} ${cardText(c)}`).join(", ")}`, text: "…" }));
+  }
+  for (const id of row.ids) li.append(movesCard(ctx, id));
+  if (end.winner) {
+    const team = payload.teams[end.winner];
+    const label = `${end.winner} wins the trick for ${payload.team_labels[team]}`;
+    li.append(h("span", { class: `mr-mv-win mr-team-${team}`, title: label, "aria-label": label, text: `→${end.winner}` }));
+    const taken = end.collected;
+    if (taken && taken.tens && taken.tens.length) {
+      const side = payload.team_labels[taken.team] || taken.team;
+      const words = `${side} take ${taken.tens.map(cardText).join(" ")}`;
+      li.append(h("span", { class: `mr-mv-tens mr-team-${taken.team}`, title: words, "aria-label": words, text: taken.tens.map(cardText).join(" ") }));
+    } else if (payload.capture === "Dehla" && (!taken || !taken.tricks)) {
+      li.append(h("span", { class: "mr-mv-pile", title: "the trick goes to the Dehla pile", text: "pile" }));
+    }
+  } else {
+    const tens = row.ids.map((id) => all[id].card.card).filter((c) => c[0] === "T");
+    if (tens.length) {
+      const words = `on the table: ${tens.map(cardText).join(" ")}`;
+      li.append(h("span", { class: "mr-mv-tens", title: words, "aria-label": words, text: tens.map(cardText).join(" ") }));
+    }
+  }
+  if (last && !(end.children || []).length) {
+    if (end.result) {
+      li.append(h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: end.result.tag }));
+    }
+    const stops = movesDeadEnds(ctx, end.id);
+    if (stops) li.append(stops);
+  }
+  if (ctx.quiz) return li;
+  const branches = [];
+  for (const id of row.ids) {
+    const parent = all[id].parent;
+    const siblings = all[parent].children || [];
+    if (siblings[0] !== id) continue;
+    for (const other of siblings.slice(1)) branches.push(movesVariation(ctx, other, id, depth));
+    const stops = movesDeadEnds(ctx, parent);
+    if (stops) branches.push(stops);
+  }
+  if (branches.length) li.append(h("div", { class: "mr-mv-vars" }, branches));
+  return li;
+}
+function movesCard(ctx, id) {
+  const step = ctx.all[id];
+  const card = step.card;
+  const notes = step.notes || {};
+  const glyph = notes.glyph || null;
+  const noted = (notes.comments || []).length + (notes.points || []).length + (notes.nags || []).length > 0;
+  let label = `trick ${step.trick}, ${card.seat} plays ${cardName(card.card)}`;
+  if (card.asked) label += ", asking for the trump";
+  if (card.trump) label += ", a trump";
+  if (glyph) label += `, ${glyph}`;
+  if (noted) label += ", annotated";
+  const btn = h(
+    "button",
+    {
+      type: "button",
+      class: `mr-mv-card mr-suit-${card.card[1]}${card.trump ? " mr-mv-trump" : ""}${step.main ? "" : " mr-mv-side"}`,
+      "data-card": card.card,
+      "data-node": String(id),
+      "aria-label": label,
+      title: label
+    },
+    card.asked ? h("span", { class: "mr-mv-ask", "aria-hidden": "true", text: "^" }) : null,
+    cardText(card.card),
+    glyph ? h("span", { class: "mr-mv-glyph", "aria-hidden": "true", text: glyph }) : null,
+    noted ? h("span", { class: "mr-mv-noted", "aria-hidden": "true", text: "✎" }) : null
+  );
+  ctx.buttons.set(id, btn);
+  return btn;
+}
+function movesEnd(all, id) {
+  let x = id;
+  for (let n = 0; (all[x].children || []).length && n <= all.length; n++) x = all[x].children[0];
+  return all[x];
+}
+function movesVariation(ctx, other, replaced, depth) {
+  const { all } = ctx;
+  const step = all[other];
+  const instead = all[replaced].card;
+  const end = movesEnd(all, other);
+  const summary = h(
+    "summary",
+    { class: "mr-mv-varhead" },
+    `${step.card.seat}: ${cardText(step.card.card)} instead of ${cardText(instead.card)}`,
+    end.result ? [" ", h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: end.result.tag })] : null
+  );
+  return h(
+    "details",
+    { class: "mr-mv-var", open: true, "data-node": String(other), "data-depth": String(depth + 1) },
+    summary,
+    movesLine(ctx, other, depth + 1)
+  );
+}
+function movesDeadEnds(ctx, after) {
+  const entries = ctx.dead.get(after);
+  if (!entries || !entries.length) return null;
+  return h(
+    "div",
+    { class: "mr-mv-deads" },
+    entries.map(
+      (entry) => h(
+        "div",
+        { class: "mr-mv-dead", title: entry.error, "aria-label": `cannot be replayed: ${entry.cards.join(" ")}: ${entry.error}` },
+        h("span", { class: "mr-mv-deadmark", "aria-hidden": "true", text: "✗" }),
+        " ",
+        entry.cards.map((c, i) => [i ? " " : null, h("span", { class: "mr-mv-deadcard", text: c.length === 2 ? cardText(c) : c })]),
+        " ",
+        h("span", { class: "mr-mv-deaderror", text: `— cannot be replayed: ${entry.error}` })
+      )
+    )
+  );
+}
+function quizList(view) {
+  const parts = view.parts;
+  const whole = parts.moveWhole;
+  const line = lineOf(view);
+  const k = current(view);
+  const mode = option(view, "quiz_seat", "") ? `quiz|${line.key}|${k}` : "whole";
+  if (parts.movesMode === mode) return;
+  parts.movesMode = mode;
+  parts.movesKey = null;
+  parts.movesHere = null;
+  if (mode === "whole") {
+    parts.moveScroll.replaceChildren(...whole.kids);
+    parts.moveButtons = whole.buttons;
+    return;
+  }
+  const start = whole.start.cloneNode(true);
+  const buttons = /* @__PURE__ */ new Map([[0, start]]);
+  const ctx = { ...whole.ctx, buttons, quiz: true };
+  const rows = rowsOfTricks(nodes(view), line.ids.slice(1, k + 1));
+  const shown = h("ol", { class: "mr-mv-line", "data-depth": "0" }, rows.map((row, r) => movesRow(ctx, row, r === 0, false, 0)));
+  const hint = h("p", { class: "mr-dim", "data-testid": "mr-moves-quiz", text: "The cards after this one show as the quiz goes on." });
+  parts.moveScroll.replaceChildren(h("div", { class: "mr-mv-startrow" }, start), shown, hint);
+  parts.moveButtons = buttons;
+}
+function drawMoves(view) {
+  const parts = view.parts;
+  if (!parts.moveButtons) return;
+  quizList(view);
+  const buttons = parts.moveButtons;
+  const line = lineOf(view);
+  const id = line.ids[current(view)];
+  if (parts.movesKey !== line.key) {
+    parts.movesKey = line.key;
+    for (const [node, btn] of buttons) btn.classList.toggle("mr-mv-online", line.set.has(node));
+  }
+  if (parts.movesHere !== id) {
+    const old = buttons.get(parts.movesHere);
+    if (old) {
+      old.classList.remove("mr-mv-here");
+      old.removeAttribute("aria-current");
+    }
+    const btn = buttons.get(id);
+    if (btn) {
+      btn.classList.add("mr-mv-here");
+      btn.setAttribute("aria-current", "step");
+      for (let d = btn.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+      movesKeepInView(parts.moves, btn);
+    }
+    parts.movesHere = id;
+  }
+  const quiz = parts.movesMode !== "whole";
+  parts.varIn.disabled = quiz || nextVariation(view) === null;
+  parts.varOut.disabled = quiz || branchOf(view) === null;
+}
+function movesKeepInView(section, btn) {
+  if (typeof requestAnimationFrame !== "function") return;
+  requestAnimationFrame(() => {
+    for (let box = btn.parentElement; box && section && section.contains(box); box = box.parentElement) {
+      if (box.scrollHeight <= box.clientHeight + 1) continue;
+      const overflow = getComputedStyle(box).overflowY;
+      if (overflow !== "auto" && overflow !== "scroll") continue;
+      const outer = box.getBoundingClientRect();
+      const inner = btn.getBoundingClientRect();
+      if (inner.top < outer.top) box.scrollTop -= outer.top - inner.top + 8;
+      else if (inner.bottom > outer.bottom) box.scrollTop += inner.bottom - outer.bottom + 8;
+      return;
+    }
+  });
+}
+function nextVariation(view) {
+  const all = nodes(view);
+  const line = lineOf(view);
+  for (let j = current(view); j < line.ids.length - 1; j++) {
+    const kids = all[line.ids[j]].children || [];
+    if (kids.length < 2) continue;
+    const at = kids.indexOf(line.ids[j + 1]);
+    if (at >= 0 && at + 1 < kids.length) return kids[at + 1];
+  }
+  return null;
+}
+function branchOf(view) {
+  const all = nodes(view);
+  const line = lineOf(view);
+  for (let i = current(view); i >= 1; i--) {
+    const id = line.ids[i];
+    const parent = all[id].parent;
+    if ((all[parent].children || [])[0] !== id) return parent;
+  }
+  return null;
+}
+function enterVariation(view) {
+  const id = nextVariation(view);
+  if (id === null) showNotice(view, "info", "There is no variation on this line from here on.");
+  else goNode(view, id);
+}
+function leaveVariation(view) {
+  const id = branchOf(view);
+  if (id === null) showNotice(view, "info", "This is the main line: there is no variation to leave.");
+  else goNode(view, id);
+}
+
+// mendikot_replay/views/static/quiz.js
+function quizTurn(view, k) {
+  const seat = option(view, "quiz_seat", "");
+  if (!seat) return null;
+  const next = stepAt(view, k + 1);
+  if (!next || !next.card || next.card.seat !== seat || stepAt(view, k).to_play !== seat) return null;
+  return seat;
+}
+function answerQuiz(view, k, seat, chosen) {
+  const next = stepAt(view, k + 1);
+  if (!next || !next.card) return;
+  view.quiz = { node: next.id, at: stepAt(view, k).id, seat, chosen };
+  go(view, k + 1);
+}
+function quizGrade(view, q) {
+  const entry = analysisEntry(view, q.at);
+  if (!entry || entry.status !== "solved" || entry.value === null || entry.value === void 0) return null;
+  const moves = entry.moves || {};
+  const cards = entry.cards || {};
+  let value;
+  if (cards[q.chosen]) value = cards[q.chosen].value;
+  else if (q.chosen in moves) value = moves[q.chosen];
+  else return null;
+  const actual = moveValue(entry, nodes(view)[q.node]);
+  return { entry, value, right: value === entry.value, text: entryText(entry, value), actual };
+}
+function drawQuiz(view, k, quizSeat) {
+  const box = view.parts.quiz;
+  const payload = view.payload;
+  if (view.quiz && view.quiz.node === currentNode(view)) {
+    const q = view.quiz;
+    const actual = nodes(view)[q.node].card.card;
+    box.hidden = false;
+    const byChances = quizByChances(view) ? quizChanceGrade(view, q, actual) : null;
+    const grade = quizGrade(view, q);
+    if (byChances && !(byChances.state === "working" && grade)) {
+      box.dataset.state = byChances.state;
+      box.dataset.graded = "chances";
+      fillQuiz(box, byChances.kids);
+      return;
+    }
+    const kids = [];
+    if (grade) {
+      const best = grade.entry.text;
+      box.dataset.state = grade.right ? "right" : "wrong";
+      box.dataset.graded = "solver";
+      kids.push(
+        h("strong", { text: grade.right ? "Right: " : "Not the best: " }),
+        grade.right ? `${cardText(q.chosen)} keeps ${best}. ` : `${cardText(q.chosen)} loses ${best} (${grade.text}). `,
+        who(payload, q.seat)
+      );
+      const a = grade.actual;
+      if (actual === q.chosen) kids.push(" played it too.");
+      else if (!a) kids.push(` played ${cardText(actual)}.`);
+      else if (a.keeps) kids.push(` played ${cardText(actual)}, which ${grade.right ? "also keeps it" : "keeps it"}.`);
+      else kids.push(` played ${cardText(actual)}, which ${grade.right ? "loses it" : "loses it too"} (${a.text}).`);
+      const refining = byChances && byChances.state === "working";
+      kids.push(
+        h("div", {
+          class: "mr-quizhow mr-dim",
+          "data-testid": "mr-quiz-how",
+          text: refining ? `Graded double-dummy for now (every hand known); the chances from ${q.seat}'s view, what ${q.seat} could see, are being worked out and will grade it…` : "Graded double-dummy: every hand known."
+        })
+      );
+    } else {
+      const right = q.chosen === actual;
+      box.dataset.state = right ? "right" : "wrong";
+      box.dataset.graded = "record";
+      kids.push(
+        h("strong", { text: right ? "Right! " : "Not this time. " }),
+        `You chose ${cardText(q.chosen)}; `,
+        who(payload, q.seat),
+        ` played ${cardText(actual)}. `,
+        h("span", { class: "mr-dim", text: "The solver's values are not available for this position." })
+      );
+    }
+    fillQuiz(box, kids);
+    return;
+  }
+  if (quizSeat) {
+    box.hidden = false;
+    box.dataset.state = "ask";
+    box.dataset.graded = "";
+    const graded = quizByChances(view) ? `Graded at once double-dummy (every hand known), then by the chances from ${quizSeat}'s view: what ${quizSeat} could see.` : "Graded double-dummy: every hand known.";
+    fillQuiz(box, [
+      h("strong", { text: "Quiz: " }),
+      "what would you play for ",
+      who(payload, quizSeat),
+      "? Click a card of the hand (→ to see).",
+      h("div", { class: "mr-quizhow mr-dim", text: graded })
+    ]);
+    return;
+  }
+  const seenBy = option(view, "quiz_seat", "");
+  if (seenBy) {
+    box.hidden = false;
+    box.dataset.state = "wait";
+    box.dataset.graded = "";
+    fillQuiz(box, [h("strong", { text: "Quiz: " }), "you play ", who(payload, seenBy), ", seeing what ", seenBy, " sees. The next question comes when ", seenBy, " is to play."]);
+    return;
+  }
+  box.hidden = true;
+  box.dataset.state = "";
+  box.dataset.graded = "";
+  box.replaceChildren();
+}
+function fillQuiz(box, kids) {
+  const head = h("span", { class: "mr-quizhead", "data-testid": "mr-quiz-head" });
+  const more = [];
+  for (const kid of kids) {
+    if (kid instanceof Element && (kid.tagName === "DIV" || kid.tagName === "UL")) more.push(kid);
+    else if (kid !== null && kid !== void 0) head.append(kid instanceof Node ? kid : String(kid));
+  }
+  const details = more.length ? h(
+    "details",
+    { class: "mr-quizmore", "data-testid": "mr-quiz-more" },
+    h("summary", { "aria-label": "how it is graded, and every card's chance", text: "more" }),
+    h("div", { class: "mr-quizpanel" }, more)
+  ) : null;
+  box.replaceChildren(head, details);
+}
+
+// mendikot_replay/views/static/table.js
+var LAYOUT = {
+  4: { areas: ['". sC ."', '"sD tbl sB"', '". sA ."'], cols: "1fr 1.35fr 1fr" },
+  6: { areas: ['"sE sD sC"', '"tbl tbl tbl"', '"sF sA sB"'], cols: "1fr 1fr 1fr" },
+  8: { areas: ['"sF sE sD"', '"sG tbl sC"', '"sH sA sB"'], cols: "1fr 1.2fr 1fr" },
+  10: { areas: ['"sH sG sF sE"', '"sI tbl tbl sD"', '"sJ sA sB sC"'], cols: "1fr 1fr 1fr 1fr" },
+  12: { areas: ['"sI sH sG sF sE"', '"sJ tbl tbl tbl sD"', '"sK sL sA sB sC"'], cols: "repeat(5, 1fr)" }
+};
+var TRICK_PLACES = {
+  4: { A: [50, 80], B: [82, 50], C: [50, 20], D: [18, 50] },
+  6: { A: [50, 74], B: [82, 74], C: [82, 26], D: [50, 26], E: [18, 26], F: [18, 74] },
+  8: { A: [50, 82], B: [84, 82], C: [84, 50], D: [84, 18], E: [50, 18], F: [16, 18], G: [16, 50], H: [16, 82] },
+  10: { A: [37, 82], B: [63, 82], C: [88, 82], D: [88, 50], E: [88, 18], F: [63, 18], G: [37, 18], H: [12, 18], I: [12, 50], J: [12, 82] },
+  12: {
+    A: [50, 82],
+    B: [70, 82],
+    C: [90, 82],
+    D: [90, 50],
+    E: [90, 18],
+    F: [70, 18],
+    G: [50, 18],
+    H: [30, 18],
+    I: [10, 18],
+    J: [10, 50],
+    K: [10, 82],
+    L: [30, 82]
+  }
+};
+function ringPlace(seat, players) {
+  const [left, top] = (TRICK_PLACES[players] || TRICK_PLACES[4])[seat] || [50, 50];
+  return { left, top };
+}
+function whoSentence(payload, seat) {
+  const name = payload.names[seat];
+  return name ? `${seat} (${FSI}${name}${PDI})` : seat;
+}
+function clickCard(view, seat, card) {
+  const payload = view.payload;
+  const all = nodes(view);
+  const line = lineOf(view);
+  const k = current(view);
+  const id = line.ids[k];
+  const step = all[id];
+  if (!step.to_play) {
+    showNotice(view, "info", "The deal is over here: no card is left to play.");
+    return;
+  }
+  if (seat !== step.to_play) {
+    showNotice(view, "info", `It is ${whoSentence(payload, step.to_play)}'s turn.`);
+    return;
+  }
+  if (!(step.hands[seat] || []).includes(card)) {
+    showNotice(view, "info", `${cardText(card)} was played already.`);
+    return;
+  }
+  const ask = Boolean(view.ask && view.ask.node === id && view.ask.on);
+  view.ask = null;
+  const asks = step.asks || [];
+  const same = (child2, exact) => {
+    const played = child2 !== void 0 ? all[child2].card : null;
+    if (!played || played.card !== card) return false;
+    return !exact || !asks.includes(card) || Boolean(played.asked) === ask;
+  };
+  const next = line.ids[k + 1];
+  if (same(next, true)) {
+    go(view, k + 1);
+    return;
+  }
+  const child = (step.children || []).find((c) => same(c, true));
+  if (child !== void 0) {
+    goNode(view, child);
+    return;
+  }
+  if (send(view, { do: "play", at: id, card, ask })) return;
+  const legal = Array.isArray(step.legal) ? step.legal : null;
+  if (legal && !legal.includes(card) && !(ask && asks.includes(card))) {
+    const allowed = legal.length ? ` (legal: ${legal.map(cardText).join(" ")})` : "";
+    showNotice(view, "error", `${cardText(card)} is not a legal card here${allowed}.`);
+    return;
+  }
+  if (same(next, false)) {
+    go(view, k + 1);
+    return;
+  }
+  const loose = (step.children || []).find((c) => same(c, false));
+  if (loose !== void 0) {
+    goNode(view, loose);
+    return;
+  }
+  showNotice(
+    view,
+    "info",
+    `New cards need the notebook: open this deal there with mr.replay(...) to play ${cardText(card)} here and keep it as a variation.`
+  );
+}
+function drawSeats(view, step, k, quizSeat) {
+  const payload = view.payload;
+  const hidden = new Set(option(view, "hidden_seats", []) || []);
+  const showPlayed = Boolean(option(view, "show_played", true));
+  const trump = step.trump;
+  const seenBy = option(view, "quiz_seat", "");
+  for (const seat of payload.seats) {
+    const panel = view.parts.seats[seat];
+    const quizHides = Boolean(seenBy) && seat !== seenBy;
+    const isHidden = quizHides || hidden.has(seat) && seat !== quizSeat;
+    panel.dataset.hidden = isHidden ? "true" : "false";
+    panel.classList.toggle("mr-toplay", step.to_play === seat);
+    const team = payload.teams[seat];
+    const badges = [];
+    if (payload.dealer === seat) badges.push(h("span", { class: "mr-badge", title: "dealer", text: "dealer" }));
+    if (step.to_play === seat) badges.push(h("span", { class: "mr-badge mr-badge-turn", text: "to play" }));
+    const toggle = h("button", {
+      type: "button",
+      class: "mr-eye",
+      "data-testid": `mr-toggle-${seat}`,
+      "aria-pressed": isHidden ? "true" : "false",
+      "aria-label": quizHides ? `${seat}'s hand stays hidden while the quiz plays ${seenBy}` : isHidden ? `show ${seat}'s hand` : `hide ${seat}'s hand`,
+      title: quizHides ? `hidden while the quiz plays ${seenBy}'s view (turn the quiz off to see it)` : null,
+      disabled: quizHides,
+      text: isHidden ? "show" : "hide",
+      onclick: () => {
+        const next = new Set(option(view, "hidden_seats", []) || []);
+        if (next.has(seat)) next.delete(seat);
+        else next.add(seat);
+        setOption(view, "hidden_seats", payload.seats.filter((s) => next.has(s)));
+      }
+    });
+    const header = h(
+      "div",
+      { class: "mr-seathead" },
+      h("span", { class: "mr-seatletter", text: seat }),
+      bdi(payload.names[seat] || "", { class: "mr-seatname" }),
+      h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] }),
+      ...badges,
+      toggle
+    );
+    const hand = step.hands[seat];
+    const start = payload.start_hands[seat];
+    let body;
+    if (hand === null || hand === void 0) {
+      body = h("div", { class: "mr-hand mr-dim", text: "unknown hand" });
+    } else if (isHidden) {
+      body = h(
+        "div",
+        { class: "mr-hand mr-backs", role: "img", "aria-label": `${seat}'s hand is hidden: ${hand.length} cards` },
+        ...hand.map(() => h("span", { class: "mr-card mr-back mr-mini", "aria-hidden": "true" }))
+      );
+    } else {
+      const dd = analysisOf(view, step.id);
+      const values = dd && dd.cards && dd.to_play === seat && quizSeat !== seat ? dd : null;
+      const asking = Boolean(view.ask && view.ask.node === step.id && view.ask.on);
+      const legal = Array.isArray(step.legal) ? /* @__PURE__ */ new Set([...step.legal, ...asking ? step.asks || [] : []]) : null;
+      const play = step.to_play === seat && quizSeat !== seat ? { legal } : null;
+      body = handRows(view, seat, hand, start || hand, showPlayed, trump, quizSeat === seat ? k : null, values, play);
+    }
+    panel.setAttribute("aria-label", `${whoText(payload, seat)}, team ${payload.team_labels[team]}${isHidden ? ", hand hidden" : ""}${step.to_play === seat ? ", to play" : ""}`);
+    panel.replaceChildren(header, body);
+  }
+}
+function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play) {
+  let facedown = trump.status === "hidden" && trump.holder === seat ? trump.card : null;
+  const shown = showPlayed ? start : hand;
+  const held = stillHeld(shown, hand);
+  const rows = [];
+  for (const suit of SUIT_ORDER) {
+    const chips = [];
+    for (const [i, c] of shown.entries()) {
+      if (c[1] !== suit) continue;
+      const played = !held[i];
+      let label = cardName(c);
+      let cls = "mr-chip";
+      if (played) {
+        cls += " mr-played";
+        label += ", played";
+      }
+      const down = c === facedown && !played;
+      if (down) {
+        facedown = null;
+        cls += " mr-facedown";
+        label += ", set aside face down as the closed trump";
+      }
+      if (quizStep !== null && !played) {
+        const chip2 = h(
+          "button",
+          {
+            type: "button",
+            class: `${cls} mr-card mr-suit-${suit} mr-pick`,
+            "data-card": c,
+            "aria-label": `play the ${label}`,
+            onclick: () => answerQuiz(view, quizStep, seat, c)
+          },
+          h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(c) })
+        );
+        chips.push(chip2);
+        continue;
+      }
+      const value = dd && !played ? dd.cards[c] : void 0;
+      if (value) {
+        cls += ` mr-dd ${value.keeps ? "mr-dd-keep" : "mr-dd-lose"}`;
+        label += value.keeps ? `, double-dummy ${value.text}: keeps the best outcome` : `, double-dummy ${value.text}: loses ${dd.text}`;
+      }
+      const playable = play && !played;
+      const legal = playable && (play.legal === null || play.legal.has(c));
+      if (playable) {
+        cls += legal ? " mr-playcard mr-legal" : " mr-playcard mr-illegal";
+        label += legal ? ", a legal card: play it" : ", not a legal card here";
+      }
+      const chip = h(playable ? "button" : "span", {
+        type: playable ? "button" : null,
+        class: `${cls} mr-card mr-suit-${suit}`,
+        "data-card": c,
+        role: playable ? null : "img",
+        "aria-label": label,
+        "data-legal": playable ? String(Boolean(legal)) : null,
+        "data-dd-value": value ? String(value.value) : null,
+        "data-dd-text": value ? value.text : null,
+        onclick: playable ? () => clickCard(view, seat, c) : null
+      });
+      chip.append(h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(c) }));
+      if (value) {
+        chip.append(h("span", { class: "mr-ddtag", "aria-hidden": "true", text: value.keeps ? "✓" : `✗ ${value.text}` }));
+        chip.title = value.keeps ? `double-dummy: ${value.text} (keeps it)` : `double-dummy: ${value.text} (${dd.text} was possible)`;
+      } else if (playable) {
+        chip.title = legal ? `play ${cardText(c)}` : `${cardText(c)} is not a legal card here`;
+      }
+      if (down) chip.title = "set aside face down: the closed trump";
+      chips.push(chip);
+    }
+    rows.push(
+      h(
+        "div",
+        { class: `mr-suitrow mr-suit-${suit}` },
+        h("span", { class: "mr-rowsign", role: "img", "aria-label": SUIT_WORD[suit], text: SUIT_SIGN[suit] }),
+        chips.length ? chips : h("span", { class: "mr-void", text: "—", "aria-label": "none" })
+      )
+    );
+  }
+  return h("div", { class: "mr-hand" }, rows);
+}
+function stepMark(step) {
+  if (!step || !step.notes) return null;
+  const notes = step.notes;
+  if (notes.glyph) return notes.glyph;
+  if ((notes.points || []).length) return "★";
+  if ((notes.nags || []).length) return "$";
+  if ((notes.comments || []).length) return "✎";
+  return null;
+}
+function drawCenter(view, step, k) {
+  const payload = view.payload;
+  const center = view.parts.center;
+  const players = payload.players;
+  const kids = [];
+  const count = step.table.length;
+  step.table.forEach(([seat, card], j) => {
+    const at = k - (count - 1 - j);
+    const played = at >= 1 ? stepAt(view, at) : null;
+    const classes = ["mr-trickcard"];
+    if (j === 0) classes.push("mr-lead");
+    if (step.winner === seat) classes.push("mr-winner");
+    if (at === k && k > 0) classes.push("mr-current");
+    if (played && played.card && played.card.trump) classes.push("mr-istrump");
+    const mistake = played ? mistakeAt(view, played) : null;
+    if (mistake) classes.push("mr-dd-mistake");
+    let label = `${whoText(payload, seat)}: ${cardName(card)}`;
+    if (j === 0) label += ", led";
+    if (played && played.card && played.card.trump) label += ", a trump";
+    if (step.winner === seat) label += ", wins the trick";
+    if (mistake) label += `, a double-dummy mistake: ${mistake.before} became ${mistake.played.text}`;
+    const mark = stepMark(played);
+    const place = ringPlace(seat, players);
+    const box = h(
+      "div",
+      { class: classes.join(" "), "data-seat": seat },
+      cardFace(card, null, label),
+      mark ? h("span", { class: "mr-mark", title: "annotated: see the notes", text: mark }) : null,
+      mistake ? h("span", { class: "mr-ddmark", "aria-hidden": "true", title: `double-dummy mistake: ${mistake.before} → ${mistake.played.text}`, text: "✗" }) : null,
+      h("span", { class: "mr-trickseat", text: seat + (j === 0 ? " led" : "") + (step.winner === seat ? " ✔" : "") })
+    );
+    box.style.left = `${place.left}%`;
+    box.style.top = `${place.top}%`;
+    kids.push(box);
+  });
+  let caption;
+  if (!count) {
+    caption = step.to_play ? [who(payload, step.to_play), " to lead"] : "";
+  } else if (step.winner) {
+    const team = payload.teams[step.winner];
+    caption = [`${step.leader} led · `, who(payload, step.winner), ` wins for ${payload.team_labels[team]}`];
+  } else {
+    caption = `${step.leader} led · ${step.to_play ? step.to_play + " to play" : ""}`;
+  }
+  const collected = step.collected;
+  let extra = null;
+  if (collected && payload.capture === "Dehla") {
+    extra = collected.tricks ? `${collected.seat} takes the pile for ${payload.team_labels[collected.team]}: ${collected.tricks} trick${collected.tricks > 1 ? "s" : ""}${collected.tens.length ? " with " + collected.tens.map(cardText).join(" ") : ""}` : "the trick goes to the Dehla pile";
+  }
+  center.classList.toggle("mr-done", Boolean(step.winner));
+  const lines = [
+    h("div", { class: "mr-ring", "data-testid": "mr-trick" }, kids),
+    h("div", { class: "mr-caption" }, h("strong", { text: count ? `Trick ${step.trick}` : `Before trick ${step.trick}` }), " ", caption)
+  ];
+  if (extra) lines.push(h("div", { class: "mr-caption mr-collect", text: extra }));
+  center.replaceChildren(...lines);
+}
+function drawTrump(view, step) {
+  const payload = view.payload;
+  const trump = step.trump;
+  const box = view.parts.trump;
+  box.dataset.status = trump.status;
+  const title = h("div", { class: "mr-boxtitle", text: "Trump" });
+  let face;
+  let words;
+  if (trump.status === "hidden") {
+    face = cardBack("closed trump, face down");
+    words = `Closed trump (version ${payload.reveal || "A"}): face down, set aside by ${trump.holder || "?"}. Nobody else knows it yet.`;
+    if ((payload.flags || []).includes("hidden-trumps")) words += " Its suit is trumps already (hidden-trumps).";
+  } else if (trump.status === "unnamed") {
+    face = h("span", { class: "mr-trumpsign mr-dim", "aria-hidden": "true", text: "?" });
+    words = "No trump yet (cut hukum): the first card of a player who cannot follow names it.";
+  } else if (trump.status === "none" || !trump.suit) {
+    face = h("span", { class: "mr-trumpsign mr-dim", "aria-hidden": "true", text: "—" });
+    words = "No trump in this deal.";
+  } else {
+    face = h("span", { class: `mr-trumpsign mr-suit-${trump.suit}`, "aria-hidden": "true", text: SUIT_SIGN[trump.suit] });
+    const suit = SUIT_WORD[trump.suit];
+    if (trump.status === "revealed") {
+      words = `${suit}: the closed trump ${cardText(trump.card)} (set aside by ${trump.holder}) was turned up at card ${trump.since + 1}.`;
+    } else if (trump.status === "named") {
+      words = `${suit}: named by the cut ${cardText(trump.card)} at card ${trump.since + 1}.`;
+    } else {
+      const how = payload.trump_method === "FaceUp" ? "card face up" : "drawn";
+      words = `${suit}${trump.card ? ` (${how}: ${cardText(trump.card)})` : ""}.`;
+    }
+  }
+  box.setAttribute("aria-label", `Trump: ${words}`);
+  box.replaceChildren(title, h("div", { class: "mr-trumprow" }, face, h("span", { text: words })));
+}
+
+// mendikot_replay/views/static/notes.js
+function drawPoints(view, line) {
+  const parts = view.parts;
+  const upTo = option(view, "quiz_seat", "") ? current(view) : Infinity;
+  const key = `${line.key}|${upTo}`;
+  if (parts.pointsKey === key) return;
+  parts.pointsKey = key;
+  const all = nodes(view);
+  parts.pointButtons = [];
+  const items = [];
+  for (const k of line.noteSteps.filter((step) => step <= upTo)) {
+    const id = line.ids[k];
+    const step = all[id];
+    const notes = step.notes;
+    const badges = [];
+    if (notes.glyph) badges.push(h("span", { class: "mr-glyph", text: notes.glyph }));
+    for (const point of notes.points || []) {
+      const args = argsText((point.args || []).join(" "));
+      badges.push(h("span", { class: "mr-badge mr-badge-point" }, "★ ", bdi(point.kind), args ? [" ", bdi(args)] : null));
+    }
+    for (const nag of notes.nags || []) {
+      const text = `$${nag.nag} ${nag.text || ""}`.trim();
+      badges.push(h("span", { class: "mr-badge", title: text, text: `$${nag.nag}` }));
+    }
+    const words = notes.comments || [];
+    const btn = h(
+      "button",
+      {
+        type: "button",
+        class: "mr-point",
+        "data-step": String(k),
+        "data-node": String(id),
+        title: words.join(" "),
+        onclick: () => go(view, k)
+      },
+      h("span", { class: "mr-pointwhere", text: `card ${k} · ${seatCard(step.card.seat, step.card.card)}` }),
+      " ",
+      ...badges.flatMap((b) => [b, " "]),
+      h("span", { class: "mr-pointtext" }, words.flatMap((w, i) => i ? [" ", bdi(w)] : [bdi(w)]))
+    );
+    parts.pointButtons.push(btn);
+    items.push(h("li", null, btn));
+  }
+  parts.pointList.replaceChildren(...items);
+  parts.pointList.hidden = !items.length;
+  const dealNotes = (view.payload.deal_comments || []).length > 0;
+  parts.pointEmpty.hidden = items.length > 0 || dealNotes;
+  parts.pointEmpty.textContent = upTo === Infinity ? "This deal has no annotations." : "The comments of the cards to come show as the quiz goes on.";
+  const which = lineOf(view).ids.every((id) => nodes(view)[id].main) ? "" : " on this line";
+  parts.pointSummary.textContent = `Annotated cards${which} (${items.length}) — click to jump, or press n / N`;
+}
+function drawNotes(view, step, k) {
+  const payload = view.payload;
+  const box = view.parts.notes;
+  const kids = [h("div", { class: "mr-boxtitle", text: "Notes at this card" })];
+  if (step.id === 0) {
+    for (const c of payload.deal_comments || []) kids.push(h("p", { class: "mr-comment" }, bdi(c)));
+  }
+  const card = step.card;
+  const notes = step.notes || { comments: [], points: [], nags: [], glyph: null };
+  if (card) {
+    const head = h("div", { class: "mr-notehead" }, who(payload, card.seat), " ", cardFace(card.card, "mr-mini"));
+    if (notes.glyph) head.append(h("span", { class: "mr-glyph", text: notes.glyph }));
+    const flags = [];
+    if (card.trump) flags.push("trump");
+    if (card.revealed) flags.push(card.asked ? "asked for the reveal" : "trump revealed");
+    if (card.named) flags.push("names the trump");
+    if (card.revoke) flags.push("revoke");
+    if (!card.followed) flags.push("could not follow");
+    if (flags.length) head.append(h("span", { class: "mr-dim", text: ` (${flags.join(", ")})` }));
+    kids.push(head);
+    for (const nag of notes.nags || []) {
+      kids.push(h("div", { class: "mr-nag" }, h("span", { class: "mr-badge", text: `$${nag.nag}` }), " ", nag.text));
+    }
+    for (const point of notes.points || []) {
+      kids.push(
+        h("div", { class: "mr-pointnote" }, h("span", { class: "mr-badge mr-badge-point" }, "★ ", bdi(point.kind)), " ", bdi(argsText(point.args.join(" "))))
+      );
+    }
+    for (const c of notes.comments || []) kids.push(h("p", { class: "mr-comment" }, bdi(c)));
+    for (const c of notes.commands || []) kids.push(h("div", { class: "mr-dim" }, bdi(c.name), ": ", bdi(c.args)));
+  }
+  if (kids.length === 1 || card && kids.length === 2) kids.push(h("p", { class: "mr-dim", text: "No annotation at this card." }));
+  const alternatives = alternativesHere(view, step);
+  if (alternatives) kids.push(alternatives);
+  box.dataset.count = String(card ? noteCount(notes) : (payload.deal_comments || []).length);
+  box.replaceChildren(...kids);
+}
+function alternativesHere(view, step) {
+  const all = nodes(view);
+  if (step.parent === null || step.parent === void 0) return null;
+  const siblings = (all[step.parent].children || []).filter((c) => c !== step.id);
+  if (!siblings.length) return null;
+  return h(
+    "div",
+    { class: "mr-variation" },
+    step.main ? "instead: " : "other cards here: ",
+    ...siblings.flatMap((c, i) => {
+      const other = all[c];
+      const label = `go to the variation ${other.card.seat} ${cardName(other.card.card)}`;
+      const btn = h("button", {
+        type: "button",
+        class: "mr-btn mr-altbtn",
+        "data-card": other.card.card,
+        "data-node": String(c),
+        "aria-label": label,
+        title: label,
+        text: `${other.card.seat} ${cardText(other.card.card)}${other.main ? " (main line)" : ""}`,
+        onclick: () => goNode(view, c)
+      });
+      return i ? [" ", btn] : [btn];
+    })
+  );
+}
+
+// mendikot_replay/views/static/ledger.js
+function ledgerRows(step, payload, seenBy = null) {
+  const seen = /* @__PURE__ */ new Set();
+  return (step.ledger || []).map((entry) => {
+    const status = entry.where;
+    const unseen = seenBy !== null && status === "hand" && entry.holder !== seenBy;
+    const held = entry.team && (status === "captured" || status === "gone");
+    const key = seen.has(entry.card) ? `${entry.card}-2` : entry.card;
+    seen.add(entry.card);
+    return {
+      card: entry.card,
+      key,
+      status,
+      word: STATUS_WORD[status] || status,
+      team: unseen ? null : entry.team || null,
+      teamLabel: held ? (payload.team_labels || {})[entry.team] : null,
+      label: `${cardName(entry.card)}: ${unseen ? `not played yet, in a hand ${seenBy} cannot see` : plainText(entry.text)}`,
+      text: unseen ? `not played yet, in a hand ${seenBy} cannot see` : entry.text
+    };
+  });
+}
+
+// mendikot_replay/views/static/scores.js
+function drawCounts(view, step) {
+  const payload = view.payload;
+  const rows = ["AC", "BD"].map((team, i) => {
+    const members = payload.seats.filter((s) => payload.teams[s] === team);
+    const names = members.map((s) => payload.names[s]).filter(Boolean);
+    return h(
+      "div",
+      { class: `mr-countrow mr-team-${team}`, "data-testid": `mr-count-${team}`, "data-tricks": step.tricks[i], "data-tens": step.tens[i] },
+      h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] }),
+      h("span", { class: "mr-teamnames" }, names.flatMap((name, j) => j ? [", ", bdi(name)] : [bdi(name)])),
+      h("span", { class: "mr-num", text: plural(step.tricks[i], "trick") }),
+      h("span", { class: "mr-num", text: plural(step.tens[i], "ten") })
+    );
+  });
+  view.parts.counts.replaceChildren(
+    h("div", { class: "mr-boxtitle", text: `Tricks and tens (of ${payload.total_tricks} tricks)` }),
+    ...rows
+  );
+}
+function drawPile(view, step) {
+  if (view.payload.capture !== "Dehla") return;
+  const pile = step.pile;
+  const [seat, run] = step.streak;
+  view.parts.pile.replaceChildren(
+    h("div", { class: "mr-boxtitle", text: "Dehla pile" }),
+    h(
+      "div",
+      { "data-pile-tricks": pile.tricks },
+      `${pile.tricks} trick${pile.tricks === 1 ? "" : "s"} in the pile`,
+      pile.tens.length ? h("span", null, " with ", ...pile.tens.map((t) => cardFace(t, "mr-mini"))) : null
+    ),
+    seat && run ? h("div", { class: "mr-dim" }, who(view.payload, seat), ` has won ${run} in a row`) : null
+  );
+}
+function drawLedger(view, step) {
+  const items = ledgerRows(step, view.payload, option(view, "quiz_seat", "") || null).map(
+    (row) => h(
+      "li",
+      {
+        class: `mr-ten mr-status-${row.status}${row.teamLabel ? " mr-team-" + row.team : ""}`,
+        "data-testid": `mr-ten-${row.key}`,
+        "data-status": row.status,
+        "data-team": row.team,
+        "aria-label": row.label
+      },
+      cardFace(row.card, "mr-mini", cardName(row.card)),
+      h("span", { class: "mr-tenstatus", text: row.word }),
+      row.teamLabel ? h("span", { class: `mr-teamtag mr-team-${row.team}`, text: row.teamLabel }) : null,
+      h("span", { class: "mr-tentext" }, sentence(row.text))
+    )
+  );
+  view.parts.ledgerList.replaceChildren(...items);
+}
+function drawResult(view, step, k) {
+  const box = view.parts.result;
+  const last = k === lineOf(view).ids.length - 1;
+  const payload = view.payload;
+  if (last && step.result) {
+    const r = step.result;
+    box.hidden = false;
+    box.className = `mr-result mr-result-${r.kind}${r.winner ? " mr-team-" + r.winner : ""}`;
+    box.dataset.kind = r.kind;
+    box.dataset.winner = r.winner || "";
+    box.replaceChildren(
+      h("div", { class: "mr-resulttitle", text: step.main ? r.text : `In this variation: ${r.text}` }),
+      h("div", { class: "mr-dim", text: `tens ${r.tens[0]}-${r.tens[1]} · tricks ${r.tricks[0]}-${r.tricks[1]} (${payload.team_labels.AC} first) · ${r.reason}` })
+    );
+  } else if (last && payload.error && step.main) {
+    box.hidden = false;
+    box.className = "mr-result mr-result-error";
+    box.dataset.kind = "error";
+    box.replaceChildren(h("div", { class: "mr-resulttitle", text: `The replay stops here: ${payload.error}` }));
+  } else if (last) {
+    box.hidden = false;
+    box.className = "mr-result mr-result-open";
+    box.dataset.kind = "unfinished";
+    const words = step.main ? "No result: the record stops here." : "No result: this variation stops here.";
+    box.replaceChildren(h("div", { class: "mr-resulttitle", text: words }));
+  } else {
+    box.hidden = true;
+    box.dataset.kind = "";
+    box.replaceChildren();
+  }
+}
+
+// mendikot_replay/views/static/controls.js
+var KEYS = {
+  ArrowRight: "next",
+  ArrowLeft: "prev",
+  ArrowDown: "nextTrick",
+  PageDown: "nextTrick",
+  ArrowUp: "prevTrick",
+  PageUp: "prevTrick",
+  Home: "first",
+  End: "last",
+  t: "nextTen",
+  T: "prevTen",
+  n: "nextNote",
+  N: "prevNote"
+};
+var TEXT_INPUTS = /* @__PURE__ */ new Set(["text", "search", "email", "number", "password", "url", "tel"]);
+function keydown(view, event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target && (target.tagName === "SELECT" || target.tagName === "TEXTAREA" || target.isContentEditable)) return;
+  if (target && target.tagName === "INPUT" && TEXT_INPUTS.has(target.type)) return;
+  let move = KEYS[event.key];
+  if (event.shiftKey && event.key === "ArrowRight") move = "in";
+  if (event.shiftKey && event.key === "ArrowLeft") move = "out";
+  if (!move || !nodes(view).length) return;
+  event.preventDefault();
+  event.stopPropagation();
+  if (move === "in") enterVariation(view);
+  else if (move === "out") leaveVariation(view);
+  else go(view, MOVES[move](view));
+}
+function buildTabs(view) {
+  const tab = (name, words) => h("button", {
+    type: "button",
+    role: "tab",
+    class: "mr-tab",
+    "data-testid": `mr-tab-${name}`,
+    "data-tab": name,
+    "aria-selected": name === "table" ? "true" : "false",
+    text: words,
+    onclick: () => showTab(view, name)
+  });
+  return h("div", { class: "mr-tabs", role: "tablist", "aria-label": "the table or the chances graph" }, tab("table", "Table"), tab("chances", "Chances graph"));
+}
+function showTab(view, name) {
+  view.root.classList.toggle("mr-tab-chances", name === "chances");
+  for (const btn of view.parts.tabs.querySelectorAll("[role=tab]")) btn.setAttribute("aria-selected", btn.dataset.tab === name ? "true" : "false");
+}
+function placeChances(view, present) {
+  const { chances, body, points } = view.parts;
+  if (!chances || !body) return;
+  if (present && chances.parentNode === body) view.root.insertBefore(chances, points);
+  else if (!present && chances.parentNode !== body) body.append(chances);
+}
+function placeMenu(view, present) {
+  const { menu, options, boardbar, say } = view.parts;
+  if (!menu) return;
+  const inMenu = present || Boolean(view.menuOpen && view.sheet);
+  if (inMenu && options.parentNode !== menu) menu.append(boardbar, options);
+  else if (!inMenu && options.parentNode === menu) {
+    say.before(boardbar);
+    say.after(options);
+  }
+}
+function buildOptions(view) {
+  const payload = view.payload;
+  const check = (testid, text, name, get, set) => h(
+    "label",
+    { class: "mr-opt" },
+    h("input", {
+      type: "checkbox",
+      "data-testid": testid,
+      "data-option": name,
+      onchange: (event) => setOption(view, name, set(event.target.checked))
+    }),
+    " ",
+    text
+  );
+  const quiz = h(
+    "select",
+    {
+      "data-testid": "mr-opt-quiz",
+      "data-option": "quiz_seat",
+      "aria-label": "quiz: which seat do you play?",
+      onchange: (event) => setOption(view, "quiz_seat", event.target.value)
+    },
+    h("option", { value: "", text: "no quiz" }),
+    ...payload.seats.map((s) => h("option", { value: s, text: `quiz: play ${s}` }))
+  );
+  view.parts.options = h(
+    "div",
+    { class: "mr-options", role: "group", "aria-label": "teaching options" },
+    check("mr-opt-played", "played cards", "show_played", null, (on) => on),
+    check("mr-opt-four", "4-colour deck", "four_color", null, (on) => on),
+    check("mr-opt-large", "large print", "scale", null, (on) => on ? 1.6 : 1),
+    check("mr-opt-present", "present (projector)", "presentation", null, (on) => on),
+    h("label", { class: "mr-opt" }, quiz),
+    // Only where values can come from: a kernel (the widget has the trait) or a page
+    // that embeds them.
+    canAnalyse(view) ? check("mr-opt-analyse", "analyse (double-dummy)", "analyse", null, (on) => on) : null,
+    chanceOptions(view, check)
+  );
+  return view.parts.options;
+}
+function buildBoardBar(view) {
+  const parts = view.parts;
+  const act = (testid, text, label, what) => h("button", {
+    type: "button",
+    class: "mr-btn mr-boardbtn",
+    "data-testid": testid,
+    "aria-label": label,
+    title: label,
+    text,
+    onclick: () => boardAction(view, what)
+  });
+  parts.board = {
+    back: act("mr-back", "↶ back", "one card back on the line shown", "back"),
+    best: act("mr-best", "★ best card", "play a card that keeps the double-dummy outcome", "best"),
+    playout: act("mr-playout", "» play out", "play the deal out with best cards", "playout"),
+    promote: act("mr-promote", "↑ promote", "make this variation the main line", "promote"),
+    del: act("mr-delete", "✕ delete variation", "delete this variation", "delete")
+  };
+  parts.ask = h("button", {
+    type: "button",
+    class: "mr-btn mr-ask",
+    "data-testid": "mr-ask",
+    "aria-pressed": "false",
+    title: "version B of the closed trump: the next card you click also asks for the trump to be turned up",
+    text: "ask for the trump",
+    onclick: () => toggleAsk(view)
+  });
+  parts.boardbar = h(
+    "div",
+    { class: "mr-boardbar", "data-testid": "mr-board", role: "toolbar", "aria-label": "analysis board" },
+    buildRecording(view),
+    Object.values(parts.board),
+    parts.ask
+  );
+  return parts.boardbar;
+}
+function boardAction(view, what) {
+  if (what === "back") {
+    go(view, current(view) - 1);
+    return;
+  }
+  if (!send(view, { do: what, at: currentNode(view) })) showNotice(view, "info", "The board's buttons need the notebook: open this deal there with mr.replay(...).");
+}
+function toggleMenu(view) {
+  view.menuOpen = !view.menuOpen;
+  view.sheet = view.menuOpen && !view.root.classList.contains("mr-present") && view.root.clientWidth <= 560;
+  view.root.classList.toggle("mr-menu-open", view.menuOpen);
+  view.root.classList.toggle("mr-sheet", view.sheet);
+  placeMenu(view, view.root.classList.contains("mr-present"));
+  if (view.sheet) {
+    const bar = view.root.querySelector(".mr-controls");
+    view.root.style.setProperty("--mr-sheet-top", `${bar ? bar.offsetTop + bar.offsetHeight : 0}px`);
+  }
+  const btn = view.root.querySelector("[data-testid=mr-menu]");
+  if (btn) btn.setAttribute("aria-expanded", view.menuOpen ? "true" : "false");
+}
+function toggleAsk(view) {
+  const at = currentNode(view);
+  const on = Boolean(view.ask && view.ask.node === at && view.ask.on);
+  view.ask = { node: at, on: !on };
+  const step = nodes(view)[at];
+  const k = current(view);
+  drawBoardBar(view, step, k);
+  drawSeats(view, step, k, quizTurn(view, k));
+}
+function drawBoardBar(view, step, k) {
+  const parts = view.parts;
+  const board = isBoard(view);
+  const asks = (step.asks || []).length > 0 && Boolean(step.to_play);
+  parts.boardbar.hidden = !board && !asks;
+  for (const btn of Object.values(parts.board)) btn.hidden = !board;
+  const over = !step.to_play;
+  parts.board.back.disabled = k === 0;
+  parts.board.best.disabled = over;
+  parts.board.playout.disabled = over;
+  parts.board.promote.disabled = Boolean(step.main);
+  parts.board.del.disabled = Boolean(step.main);
+  if (view.ask && view.ask.node !== step.id) view.ask = null;
+  const on = Boolean(asks && view.ask && view.ask.on);
+  const versionB = view.payload.reveal === "B";
+  parts.ask.hidden = !asks && !versionB;
+  parts.ask.disabled = !asks;
+  parts.ask.setAttribute("aria-pressed", on ? "true" : "false");
+  parts.ask.classList.toggle("mr-on", on);
+  parts.ask.textContent = on ? "asking for the trump ✓" : "ask for the trump";
+  drawRecording(view, step, k);
+}
+function syncOptions(view) {
+  for (const input of view.parts.options.querySelectorAll("input[data-option]")) {
+    const name = input.dataset.option;
+    const value = option(view, name, name === "show_played");
+    input.checked = name === "scale" ? Number(value) > 1.01 : Boolean(value);
+  }
+  for (const select of view.parts.options.querySelectorAll("select[data-option]")) {
+    const name = select.dataset.option;
+    select.value = option(view, name, name === "quiz_grade" ? "chances" : "") || "";
+  }
+}
+
+// mendikot_replay/views/static/board.js
+function render({ model, el }) {
+  const view = { model, root: null, parts: {}, quiz: null, payload: null, line: null, ask: null, holding: false, menuOpen: false };
+  view.redraw = () => update(view);
+  const root = h("div", {
+    class: "mr-viewer",
+    "data-testid": "mr-viewer",
+    tabindex: "0",
+    role: "group",
+    "data-lm-suppress-shortcuts": "true",
+    "aria-keyshortcuts": "ArrowLeft ArrowRight ArrowUp ArrowDown PageUp PageDown Home End t Shift+T n Shift+N Shift+ArrowRight Shift+ArrowLeft"
+  });
+  view.root = root;
+  el.append(root);
+  const rebuild = () => build(view);
+  const refresh = () => {
+    if (!view.holding) update(view);
+  };
+  const onNotice = () => {
+    if (view.payload) drawNotice(view);
+  };
+  const onKey = (event) => keydown(view, event);
+  const onPointer = (event) => {
+    if (!event.target.closest("button, input, select, textarea, a, summary, [contenteditable]")) {
+      root.focus({ preventScroll: true });
+    }
+  };
+  root.addEventListener("keydown", onKey);
+  root.addEventListener("pointerdown", onPointer);
+  const names = [
+    "step",
+    "path",
+    "hidden_seats",
+    "show_played",
+    "scale",
+    "presentation",
+    "four_color",
+    "quiz_seat",
+    "analyse",
+    "analysis",
+    "board",
+    "dirty",
+    "chances",
+    "chance_graph",
+    "quiz_grade",
+    "quiz_odds"
+  ];
+  model.on("change:data", rebuild);
+  model.on("change:notice", onNotice);
+  for (const name of names) model.on(`change:${name}`, refresh);
+  rebuild();
+  return () => {
+    model.off("change:data", rebuild);
+    model.off("change:notice", onNotice);
+    for (const name of names) model.off(`change:${name}`, refresh);
+    root.removeEventListener("keydown", onKey);
+    root.removeEventListener("pointerdown", onPointer);
+    root.remove();
+  };
+}
+function button(view, testid, text, label, move, keys) {
+  return h("button", {
+    type: "button",
+    class: "mr-btn",
+    "data-testid": testid,
+    "aria-label": label,
+    title: `${label} (${keys})`,
+    text,
+    onclick: () => go(view, MOVES[move](view))
+  });
+}
+function build(view) {
+  const started = performance.now();
+  const root = view.root;
+  const payload = readPayload(view.model.get("data"));
+  view.payload = payload;
+  view.quiz = null;
+  view.line = null;
+  view.ask = null;
+  view.menuOpen = false;
+  root.classList.remove("mr-menu-open");
+  root.classList.remove("mr-setting-up");
+  if (payload.form && payload.version === PAYLOAD_VERSION) {
+    buildForm(view);
+    root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
+    return;
+  }
+  if (payload.entry && payload.version === PAYLOAD_VERSION) {
+    buildEntry(view);
+    root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
+    return;
+  }
+  root.classList.remove("mr-entering");
+  root.replaceChildren();
+  const parts = view.parts = {};
+  root.setAttribute("aria-label", `Mendikot replay: ${payload.title || "deal"}`);
+  if (payload.version !== PAYLOAD_VERSION) {
+    root.append(h("p", { class: "mr-error", text: "This viewer cannot read this deal (payload version)." }));
+    return;
+  }
+  const head = h(
+    "div",
+    { class: "mr-head" },
+    h("div", { class: "mr-title", role: "heading", "aria-level": "3" }, bdi(payload.title || "")),
+    payload.subtitle ? h("div", { class: "mr-subtitle" }, sentence(payload.subtitle)) : null,
+    h("div", { class: "mr-rules", text: rulesLine(payload) })
+  );
+  const question = (payload.deal_comments || [])[0];
+  if (question) head.append(h("div", { class: "mr-question", "data-testid": "mr-question" }, bdi(question)));
+  root.append(head);
+  if (payload.error) {
+    root.append(h("p", { class: "mr-error", role: "alert", text: `Problem: ${payload.error}` }));
+  }
+  if (!nodes(view).length) {
+    root.append(h("p", { class: "mr-error", text: "There is nothing to replay." }));
+    root.dataset.step = "0";
+    root.dataset.node = "0";
+    root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
+    return;
+  }
+  parts.slider = h("input", {
+    type: "range",
+    class: "mr-slider",
+    min: "0",
+    max: "0",
+    step: "1",
+    value: "0",
+    "data-testid": "mr-slider",
+    "aria-label": "card",
+    oninput: (event) => go(view, Number(event.target.value))
+  });
+  parts.stepText = h("span", { class: "mr-steptext", "data-testid": "mr-step" });
+  parts.trickText = h("span", { class: "mr-tricktext", "data-testid": "mr-trick-text" });
+  parts.lineText = h("span", { class: "mr-linetext", "data-testid": "mr-line" });
+  const controls = h(
+    "div",
+    { class: "mr-controls", role: "toolbar", "aria-label": "step through the line shown" },
+    button(view, "mr-first", "|◀", "start of the line", "first", "Home"),
+    button(view, "mr-prev-trick", "◀◀", "previous trick", "prevTrick", "Up / Page Up"),
+    button(view, "mr-prev", "◀", "previous card", "prev", "Left"),
+    button(view, "mr-next", "▶", "next card", "next", "Right"),
+    button(view, "mr-next-trick", "▶▶", "next trick", "nextTrick", "Down / Page Down"),
+    button(view, "mr-last", "▶|", "end of the line", "last", "End"),
+    h("span", { class: "mr-sep", "aria-hidden": "true" }),
+    button(view, "mr-prev-ten", "◀ 10", "previous ten event", "prevTen", "Shift+T"),
+    button(view, "mr-next-ten", "10 ▶", "next ten event", "nextTen", "t"),
+    button(view, "mr-prev-note", "◀ ✎", "previous annotation", "prevNote", "Shift+N"),
+    button(view, "mr-next-note", "✎ ▶", "next annotation", "nextNote", "n"),
+    h("span", { class: "mr-sep", "aria-hidden": "true" }),
+    h("button", {
+      type: "button",
+      class: "mr-btn mr-menubtn",
+      "data-testid": "mr-menu",
+      "aria-expanded": "false",
+      "aria-label": "options and the analysis board",
+      title: "options and the analysis board",
+      text: "☰ options",
+      onclick: () => toggleMenu(view)
+    })
+  );
+  parts.say = h("div", { class: "mr-say", "data-testid": "mr-say", role: "status", "aria-live": "polite" });
+  const where = h("div", { class: "mr-where" }, parts.trickText, " · ", parts.stepText, parts.lineText);
+  root.append(controls, h("div", { class: "mr-sliderrow" }, parts.slider, where), buildBoardBar(view), parts.say);
+  root.append(buildOptions(view));
+  parts.quiz = h("div", { class: "mr-quiz", "data-testid": "mr-quiz", role: "status", "aria-live": "polite", hidden: true });
+  root.append(parts.quiz);
+  const players = payload.players;
+  const layout = LAYOUT[players] || LAYOUT[4];
+  const table = h("div", { class: `mr-tablearea mr-n${players}` });
+  table.style.gridTemplateAreas = layout.areas.join(" ");
+  table.style.gridTemplateColumns = layout.cols;
+  table.addEventListener("click", (event) => {
+    const chip = event.target.closest("[data-card]");
+    const panel = chip && chip.closest(".mr-seat");
+    if (!panel || chip.tagName === "BUTTON") return;
+    clickCard(view, panel.dataset.seat, chip.dataset.card);
+  });
+  parts.seats = {};
+  for (const seat of payload.seats) {
+    const panel = h("section", {
+      class: `mr-seat mr-team-${payload.teams[seat]}`,
+      "data-testid": `mr-seat-${seat}`,
+      "data-seat": seat
+    });
+    panel.style.gridArea = `s${seat}`;
+    parts.seats[seat] = panel;
+    table.append(panel);
+  }
+  parts.center = h("div", { class: "mr-center", "data-testid": "mr-table", role: "group", "aria-label": "the trick on the table" });
+  parts.center.style.gridArea = "tbl";
+  table.append(parts.center);
+  parts.trump = h("div", { class: "mr-box mr-trump", "data-testid": "mr-trump" });
+  parts.counts = h("div", { class: "mr-box mr-counts", "data-testid": "mr-counts" });
+  parts.pile = h("div", { class: "mr-box mr-pile", "data-testid": "mr-pile", hidden: payload.capture !== "Dehla" });
+  parts.ledgerList = h("ul", { class: "mr-ledgerlist" });
+  parts.ledger = h(
+    "div",
+    { class: "mr-box mr-ledger", "data-testid": "mr-ledger", role: "group", "aria-label": "tens ledger" },
+    h("div", { class: "mr-boxtitle", text: (payload.all_tens || 4) === 8 ? "The eight tens" : "The four tens" }),
+    parts.ledgerList
+  );
+  parts.result = h("div", { class: "mr-result", "data-testid": "mr-result", role: "status", hidden: true });
+  parts.dd = h("div", {
+    class: "mr-box mr-dd",
+    "data-testid": "mr-dd",
+    role: "status",
+    "aria-live": "polite",
+    "aria-label": "double-dummy analysis",
+    hidden: true
+  });
+  parts.notes = h("div", { class: "mr-box mr-notes", "data-testid": "mr-notes", "aria-label": "annotations at this card" });
+  parts.editor = buildEditor(view) || null;
+  const side = h("div", { class: "mr-side" }, parts.result, parts.dd, parts.trump, parts.counts, parts.pile, parts.ledger, parts.notes, parts.editor);
+  parts.moves = buildMoves(view);
+  parts.chances = buildChances(view);
+  parts.tabs = parts.chances ? buildTabs(view) : null;
+  parts.body = h("div", { class: "mr-body" }, parts.tabs, table, side, parts.moves, parts.chances);
+  root.append(parts.body);
+  parts.pointList = h("ol", { class: "mr-pointlist" });
+  parts.pointSummary = h("summary");
+  parts.pointEmpty = h("p", { class: "mr-dim", text: "This deal has no annotations." });
+  parts.pointButtons = [];
+  parts.pointsKey = null;
+  parts.points = h("details", { class: "mr-points", "data-testid": "mr-points", open: true }, parts.pointSummary, parts.pointList, parts.pointEmpty);
+  if ((payload.deal_comments || []).length) {
+    parts.points.append(
+      h("div", { class: "mr-dealnotes" }, ...payload.deal_comments.map((c) => h("p", null, bdi(c))))
+    );
+  }
+  root.append(parts.points);
+  parts.menu = h(
+    "div",
+    { class: "mr-menu", "data-testid": "mr-menu-panel", role: "group", "aria-label": "options and the analysis board" },
+    h("button", { type: "button", class: "mr-btn mr-menuclose", "data-testid": "mr-menu-close", text: "Done", onclick: () => toggleMenu(view) })
+  );
+  root.append(parts.menu);
+  update(view);
+}
+function update(view) {
+  const started = performance.now();
+  const root = view.root;
+  const payload = view.payload;
+  const all = nodes(view);
+  if (!payload || !all.length || !view.parts.slider) return;
+  const line = lineOf(view);
+  const k = current(view);
+  const id = line.ids[k];
+  const step = all[id];
+  const parts = view.parts;
+  const scale = Number(option(view, "scale", 1)) || 1;
+  root.style.setProperty("--mr-scale", String(scale));
+  root.classList.toggle("mr-4c", Boolean(option(view, "four_color", false)));
+  const present = Boolean(option(view, "presentation", false));
+  root.classList.toggle("mr-large", scale > 1.01 && !present);
+  root.classList.toggle("mr-present", present);
+  if (present) root.dataset.presentation = "1";
+  else delete root.dataset.presentation;
+  if (present !== Boolean(view.wasPresent) && view.menuOpen) toggleMenu(view);
+  view.wasPresent = present;
+  placeMenu(view, present);
+  placeChances(view, present);
+  root.classList.toggle("mr-board", isBoard(view));
+  root.dataset.step = String(k);
+  root.dataset.node = String(id);
+  if (view.quiz && view.quiz.node !== id) view.quiz = null;
+  const last = line.ids.length - 1;
+  if (parts.slider.max !== String(last)) parts.slider.max = String(last);
+  parts.slider.value = String(k);
+  parts.slider.setAttribute("aria-valuetext", `card ${k} of ${last}`);
+  parts.stepText.textContent = k ? `card ${k} of ${last}` : `start · card 0 of ${last}`;
+  const branch = step.main ? -1 : line.ids.findIndex((node) => !nodes(view)[node].main);
+  parts.trickText.textContent = step.table.length ? `Trick ${step.trick}` : `before trick ${step.trick}`;
+  const depth = step.depth || 0;
+  parts.lineText.hidden = Boolean(step.main);
+  parts.lineText.textContent = step.main ? "" : ` · variation${depth > 1 ? ` (${depth} deep)` : ""}: its card ${k - branch + 1} of ${last - branch + 1}`;
+  delete parts.say.dataset.notice;
+  parts.say.replaceChildren(...sentence(step.text));
+  syncOptions(view);
+  drawBoardBar(view, step, k);
+  const quizSeat = quizTurn(view, k);
+  drawSeats(view, step, k, quizSeat);
+  drawCenter(view, step, k);
+  drawAnalysis(view, step, k, quizSeat);
+  drawTrump(view, step);
+  drawCounts(view, step);
+  drawPile(view, step);
+  drawLedger(view, step);
+  drawResult(view, step, k);
+  drawNotes(view, step, k);
+  drawQuiz(view, k, quizSeat);
+  drawPoints(view, line);
+  for (const btn of parts.pointButtons) {
+    const here = Number(btn.dataset.step) === k;
+    btn.classList.toggle("mr-here", here);
+    if (here) btn.setAttribute("aria-current", "step");
+    else btn.removeAttribute("aria-current");
+  }
+  drawChances(view);
+  drawMoves(view);
+  drawEditor(view, id);
+  drawNotice(view);
+  root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
+}
+
+// mendikot_replay/views/static/mount.js
+function createModel(payload, options) {
+  const values = {
+    data: payload,
+    path: payload && Array.isArray(payload.main_line) ? payload.main_line.slice() : [],
+    step: 0,
+    hidden_seats: [],
+    show_played: true,
+    scale: 1,
+    four_color: false,
+    quiz_seat: "",
+    analyse: false,
+    analysis: payload ? payload.analysis : void 0,
+    ...options || {}
+  };
+  const listeners = /* @__PURE__ */ new Map();
+  return {
+    get: (name) => values[name],
+    set(name, value) {
+      if (values[name] === value) return;
+      values[name] = value;
+      for (const fn of [...listeners.get(`change:${name}`) || []]) fn();
+    },
+    on(name, fn) {
+      if (!listeners.has(name)) listeners.set(name, /* @__PURE__ */ new Set());
+      listeners.get(name).add(fn);
+    },
+    off(name, fn) {
+      if (listeners.has(name)) listeners.get(name).delete(fn);
+    },
+    save_changes() {
+    }
+  };
+}
+function mountStatic(el, payload, options) {
+  const model = createModel(payload, options);
+  const destroy = render({ model, el });
+  return { model, destroy };
+}
+function mountAll(selector) {
+  const mounted = [];
+  for (const box of document.querySelectorAll(selector)) {
+    if (box.hasAttribute("data-mr-mounted")) continue;
+    const source = box.querySelector("script[data-mr-payload]");
+    const still = box.querySelector("[data-mr-static]");
+    if (!source || !still) continue;
+    box.setAttribute("data-mr-mounted", "true");
+    const host = document.createElement("div");
+    host.className = "mr-host";
+    still.before(host);
+    const payload = JSON.parse(source.textContent);
+    mounted.push(mountStatic(host, payload, { analyse: Boolean(payload.analysis) }));
+    still.hidden = true;
+  }
+  return mounted;
+}
+function mountPage() {
+  mountAll("[data-mr-embed]");
+  document.documentElement.classList.add("mr-js");
+  const deals = [...document.querySelectorAll(".mr-deal")];
+  const picker = document.querySelector(".mr-dealpicker");
+  if (deals.length < 2 || !picker) return;
+  const select = picker.querySelector("select");
+  const show = (n) => {
+    const k = Math.max(1, Math.min(deals.length, n));
+    deals.forEach((deal, i) => {
+      deal.hidden = i + 1 !== k;
+    });
+    select.value = String(k);
+    if (history.replaceState) history.replaceState(null, "", `#deal-${k}`);
+  };
+  picker.hidden = false;
+  select.addEventListener("change", () => show(Number(select.value)));
+  picker.querySelector("[data-testid=mr-prev-deal]").addEventListener("click", () => show(Number(select.value) - 1));
+  picker.querySelector("[data-testid=mr-next-deal]").addEventListener("click", () => show(Number(select.value) + 1));
+  const wanted = /^#deal-(\d+)$/.exec(location.hash);
+  show(wanted ? Number(wanted[1]) : 1);
+}
+
+// mendikot_replay/views/static/viewer.js
+var viewer_default = { render };
+export {
+  createModel,
+  viewer_default as default,
+  mountAll,
+  mountPage,
+  mountStatic
+};

@@ -18,6 +18,7 @@ PACKAGE = ROOT / "mendikot_replay"
 #: The layers, lowest first: the top-level modules, then one sub-package each.
 LAYERS = [
     "errors",
+    "text",
     "core",
     "pmn",
     "solver",

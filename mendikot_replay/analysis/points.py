@@ -277,7 +277,7 @@ class _Finder:
         suit = snapshot.trump.suit
         if suit is None:
             return
-        trumps = f"{suit.name.lower()} are trumps"
+        trumps = f"{suit.word} are trumps"
         if event.revealed:
             if event.asked:
                 text = f"{event.seat} cannot follow and asks for the closed trump: {trumps}."
@@ -443,7 +443,7 @@ class _Finder:
                     "ten-protected",
                     ten_event,
                     (str(ten), info.holder),
-                    f"{info.holder} cashed the master card of {ten.suit.name.lower()} first, "
+                    f"{info.holder} cashed the master card of {ten.suit.word} first, "
                     f"so the {_card_name(ten)} falls safely to {team}.",
                 )
 

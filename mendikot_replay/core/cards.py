@@ -20,6 +20,8 @@ import functools
 from collections.abc import Collection, Iterable, Mapping
 from typing import ClassVar, Final
 
+from ..text import say
+
 
 class Suit(enum.Enum):
     """The four suits, in the order PMN writes a hand: spades, hearts, diamonds, clubs."""
@@ -37,6 +39,11 @@ class Suit(enum.Enum):
     def symbol(self) -> str:
         """The Unicode suit sign, so that the suit never depends on colour alone."""
         return _SUIT_SYMBOLS[self]
+
+    @property
+    def word(self) -> str:
+        """``'hearts'``: the suit as a sentence names it (in the language in force)."""
+        return say(f"suit.{self.name.lower()}")
 
     @property
     def is_red(self) -> bool:
@@ -71,7 +78,6 @@ for _suit, _white in zip(SUITS, "♤♡♢♧", strict=True):
 RANK_LETTERS: Final = "AKQJT98765432"
 _RANK_VALUE: Final = {letter: 14 - i for i, letter in enumerate(RANK_LETTERS)}
 _RANK_LETTER: Final = {value: letter for letter, value in _RANK_VALUE.items()}
-_RANK_NAMES: Final = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten"}
 
 
 def rank_letter(rank: int) -> str:
@@ -80,11 +86,11 @@ def rank_letter(rank: int) -> str:
 
 
 def rank_name(rank: int) -> str:
-    """A rank as a player says it: ``'ace'``, ``'ten'``, ``'seven'``."""
-    return (
-        _RANK_NAMES.get(rank)
-        or (["two", "three", "four", "five", "six", "seven", "eight", "nine"][rank - 2])
-    )
+    """A rank as a player says it: ``'ace'``, ``'ten'``, ``'seven'`` (in the language in
+    force: :mod:`~mendikot_replay.text`)."""
+    if not 2 <= rank <= 14:
+        raise ValueError(f"no rank {rank}")
+    return say(f"rank.{rank}")
 
 
 class Card(int):
@@ -171,8 +177,8 @@ class Card(int):
 
     @property
     def name(self) -> str:
-        """``'ten of hearts'``."""
-        return f"{rank_name(self.rank)} of {self.suit.name.lower()}"
+        """``'ten of hearts'`` (in the language in force)."""
+        return say("card.name", rank=rank_name(self.rank), suit=self.suit.word)
 
     def __str__(self) -> str:
         return self._str
@@ -329,7 +335,7 @@ def parse_hand(text: str, *, twins: bool = False) -> frozenset[Card]:
         try:
             cards.extend(_holding(suit, holding))
         except ValueError as exc:
-            raise ValueError(f"{exc} in {suit.name.lower()} of {text!r}") from None
+            raise ValueError(f"{exc} in {suit.word} of {text!r}") from None
     if twins:
         cards = [twin(c) if c in cards[:i] else c for i, c in enumerate(cards)]
     hand = frozenset(cards)

@@ -737,26 +737,26 @@ class Game:
         if can_follow and card.suit is not led:
             assert led is not None
             where = self._where(seat, card)
-            broken = f"{where} while holding {led.name.lower()} (revoke)"
+            broken = f"{where} while holding {led.word} (revoke)"
         elif void and hand is not None and trump is not None and card.suit is not trump:
             holds_trump = self.suit_counts[seat][trump.index] > 0
             if holds_trump and (asked or self.rules.must_trump):
                 where = self._where(seat, card)
             if holds_trump and asked and rules.reveal is Reveal.B:
                 broken = (
-                    f"{where} after asking for the trump, but holds {trump.name.lower()} "
+                    f"{where} after asking for the trump, but holds {trump.word} "
                     "(trumps) and must play one"
                 )
             elif holds_trump and revealed and rules.reveal_if_trumping:
                 broken = (
                     f"{self._where(seat, card)}: the trump was turned up for a player who "
-                    f"holds {trump.name.lower()} (trumps), who must play one "
+                    f"holds {trump.word} (trumps), who must play one "
                     "(reveal-if-trumping)"
                 )
             elif holds_trump and self.rules.must_trump and not named:
                 broken = (
-                    f"{where}: void in {led.name.lower() if led else 'the suit led'} and "
-                    f"holding {trump.name.lower()} (trumps), must trump (must-trump rule)"
+                    f"{where}: void in {led.word if led else 'the suit led'} and "
+                    f"holding {trump.word} (trumps), must trump (must-trump rule)"
                 )
         if broken and not revoke:
             raise IllegalPlay(broken)

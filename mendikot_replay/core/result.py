@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from ..text import say
 from .seats import Seat, Team, next_seat, other_team, team_index, team_label, team_of
 
 ResultKind = Literal["win", "mendikot", "whitewash", "tie"]
@@ -95,15 +96,21 @@ def _deal_result(
     for winner in teams:
         i = team_index(winner)
         if tricks[i] == total_tricks:
-            return DealResult(winner, "whitewash", tens, tricks, f"all {total_tricks} tricks")
+            return DealResult(
+                winner, "whitewash", tens, tricks, say("reason.whitewash", tricks=total_tricks)
+            )
         if tens[i] == all_tens:
-            return DealResult(winner, "mendikot", tens, tricks, f"all {all_tens} tens")
+            return DealResult(
+                winner, "mendikot", tens, tricks, say("reason.mendikot", tens=all_tens)
+            )
         if tens[i] > half:
-            return DealResult(winner, "win", tens, tricks, f"{tens[i]} tens")
-    split = f"{half}-{half} tens"
+            return DealResult(winner, "win", tens, tricks, say("reason.tens", tens=tens[i]))
+    split = say("reason.split", half=half)
     if split_winner is not None:
         side = team_label(split_winner, players)
-        return DealResult(split_winner, "win", tens, tricks, f"{split}: {side} did not deal")
+        return DealResult(
+            split_winner, "win", tens, tricks, say("reason.split_dealer", split=split, side=side)
+        )
     for team in teams:
         i = team_index(team)
         if 2 * tricks[i] > total_tricks:
@@ -112,7 +119,7 @@ def _deal_result(
                 "win",
                 tens,
                 tricks,
-                f"{split} and {tricks[i]} of {total_tricks} tricks",
+                say("reason.split_tricks", split=split, won=tricks[i], tricks=total_tricks),
             )
     if half_first is not None:
         side = team_label(half_first, players)
@@ -121,10 +128,10 @@ def _deal_result(
             "win",
             tens,
             tricks,
-            f"{split}, tricks split {tricks[0]}-{tricks[1]}: {side} reached half first",
+            say("reason.split_first", split=split, ac=tricks[0], bd=tricks[1], side=side),
         )
     return DealResult(
-        None, "tie", tens, tricks, f"{split} and tricks split {tricks[0]}-{tricks[1]}"
+        None, "tie", tens, tricks, say("reason.split_tie", split=split, ac=tricks[0], bd=tricks[1])
     )
 
 

@@ -13,10 +13,11 @@ options are those of PMN's tags, so a log is replayed by the rules it was played
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, TypedDict, cast
 
+from ..text import say
 from .cards import deck_problem, packs
 from .result import DealResult, _deal_result, _next_dealer
 from .seats import TABLE_SIZES, TABLE_SIZES_TEXT, Seat, Team, next_seat, other_team, team_of
@@ -33,16 +34,8 @@ class TrumpMethod(enum.Enum):
 
     @property
     def description(self) -> str:
-        return _METHOD_TEXT[self]
-
-
-_METHOD_TEXT: Final = {
-    TrumpMethod.DRAWN: "trump drawn at random",
-    TrumpMethod.FACE_UP: "trump card face up",
-    TrumpMethod.CLOSED: "closed trump",
-    TrumpMethod.CUT: "cut trump (first discard names it)",
-    TrumpMethod.NONE: "no trump",
-}
+        """The method as a teacher says it ("closed trump"), in the language in force."""
+        return say(f"rules.method.{self.value}")
 
 
 class Reveal(enum.Enum):
@@ -97,25 +90,24 @@ VARIANT_FLAGS: Final = (
 
 _FLAG_FIELDS: Final = {flag: flag.replace("-", "_") for flag in VARIANT_FLAGS}
 
-#: Each flag as a teacher says it: the rules' one-line description (:meth:`Rules.describe`)
-#: and the recorder's label beside the flag's name.
-FLAG_TEXT: Final = {
-    "must-trump": "must trump when void",
-    "bonus-aces": "bonus for four aces",
-    "partner-deals": "the dealer's partner deals after a loss",
-    "dealer-stays": "the dealer deals again after any loss",
-    "split-tens-non-dealer": "tens 2-2: the side that did not deal wins",
-    "streak-goes-on": "a run goes on after taking the pile",
-    "lead-after-holder": "the player after the trump's holder leads",
-    "holder-may-ask": "the trump's holder may ask for it",
-    "trump-card-in-hand": "the face-down card stays in its holder's hand",
-    "count-from-reveal": "trumps count from the revealing card",
-    "reveal-if-trumping": "turned up only for a player who can trump",
-    "hidden-trumps": "the hidden suit is trumps before the reveal",
-    "tie-half-first": "tied tricks go to the side that reached half first",
-    "match-tie-break": "a match level on points goes to more whitewashes, mendikots, tens, "
-    "deals won, tricks",
-}
+
+class _FlagText(Mapping[str, str]):
+    """Each flag as a teacher says it, in the language in force: the rules' one-line
+    description (:meth:`Rules.describe`) and the recorder's label beside the flag's name."""
+
+    def __getitem__(self, flag: str) -> str:
+        if flag not in VARIANT_FLAGS:
+            raise KeyError(flag)
+        return say(f"flag.{flag}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(VARIANT_FLAGS)
+
+    def __len__(self) -> int:
+        return len(VARIANT_FLAGS)
+
+
+FLAG_TEXT: Final[Mapping[str, str]] = _FlagText()
 
 
 class FlagOptions(TypedDict):
@@ -469,17 +461,19 @@ class Rules:
         "B's side lost: the dealer's partner deals (partner-deals)"
         """
         if result.winner is None:
-            return "a tie: the same dealer deals again"
+            return say("dealer.tie")
         if result.winner == team_of(dealer):
-            return f"{dealer}'s side won: the deal passes to the right"
+            return say("dealer.won", dealer=dealer)
         following = self.next_dealer(dealer, result)
         whitewash = result.kind == "whitewash"
-        lost = f"{dealer}'s side lost to a whitewash" if whitewash else f"{dealer}'s side lost"
+        lost = say("dealer.whitewashed" if whitewash else "dealer.lost", dealer=dealer)
         if following == dealer:
-            flag = " (dealer-stays)" if whitewash and self.dealer_stays else ""
-            return f"{lost}: {dealer} deals again{flag}"
-        flag = "" if whitewash else " (partner-deals)"
-        return f"{lost}: the dealer's partner deals{flag}"
+            if whitewash and self.dealer_stays:
+                return say("dealer.again_flag", lost=lost, dealer=dealer, flag="dealer-stays")
+            return say("dealer.again", lost=lost, dealer=dealer)
+        if whitewash:
+            return say("dealer.partner", lost=lost)
+        return say("dealer.partner_flag", lost=lost, flag="partner-deals")
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -535,12 +529,13 @@ class Rules:
         """One line a teacher can read out: the table, the deck and the trump method."""
         method = self.trump_method.description
         if self.trump_method is TrumpMethod.CLOSED:
-            method += f" (version {self.reveal.value})"
-        capture = (
-            "tricks taken at once"
-            if self.capture is Capture.TRICK
-            else "Dehla capture (two tricks in a row)"
+            method = say("rules.closed_version", method=method, version=self.reveal.value)
+        capture = say(
+            "rules.capture.trick" if self.capture is Capture.TRICK else "rules.capture.dehla"
         )
-        parts = [f"{self.players} players", f"{self.deck} cards", method, capture]
-        parts += [FLAG_TEXT[flag] for flag in self.flags]
-        return ", ".join(parts)
+        line = say(
+            "rules.line", players=self.players, deck=self.deck, method=method, capture=capture
+        )
+        for flag in self.flags:
+            line = say("rules.more", line=line, more=FLAG_TEXT[flag])
+        return line

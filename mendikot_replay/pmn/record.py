@@ -21,13 +21,14 @@ continues the main line and whose others are alternatives *to that card*.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 from ..core.cards import Card
 from ..core.seats import Seat
 from ..errors import MendikotError
+from ..text import say
 
 if TYPE_CHECKING:
     from ..core.deal_setup import DealSetup
@@ -119,26 +120,26 @@ class PMNError(MendikotError):
 GLYPH_NAGS: dict[str, int] = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 NAG_GLYPHS: dict[int, str] = {nag: glyph for glyph, nag in GLYPH_NAGS.items()}
 
+
 #: NAG 7 and the Mendikot observation NAGs (docs/format.md), in plain words.
-NAG_MEANINGS: dict[int, str] = {
-    1: "good card",
-    2: "mistake",
-    3: "brilliant card",
-    4: "blunder",
-    5: "interesting card",
-    6: "dubious card",
-    7: "forced: the only legal card",
-    20: "ten given away to the opponents",
-    21: "ten saved / captured for the own team",
-    22: "ten protected: a higher card cashed first so the ten falls safely",
-    23: "trumped an opponent's ten",
-    24: "trump revealed (closed) / trump named (cut)",
-    25: "premature trump reveal",
-    26: "discard from the long suit while void",
-    27: "high trump kept in reserve",
-    28: "tens split 2-2: the race for tricks decides",
-    29: "decisive card: the deal's outcome turns here",
-}
+class _NagMeanings(Mapping[int, str]):
+    """What each NAG means, in the language in force (``nag.N`` of the text layer)."""
+
+    _NAGS: Final = (1, 2, 3, 4, 5, 6, 7, *range(20, 30))
+
+    def __getitem__(self, nag: int) -> str:
+        if nag not in self._NAGS:
+            raise KeyError(nag)
+        return say(f"nag.{nag}")
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._NAGS)
+
+    def __len__(self) -> int:
+        return len(self._NAGS)
+
+
+NAG_MEANINGS: Final[Mapping[int, str]] = _NagMeanings()
 
 
 class PlayNode:

@@ -54,6 +54,7 @@ from ..pmn.user_text import isolate
 from ..pmn.visit import Line, tree_lines
 from ..solver import search as solver_module
 from ..solver.search import Move, Solver, solvable_tricks, tricks_left, value_text
+from ..text import say
 
 #: Version of the payload shape: the front end refuses a payload of another major version.
 VIEW_VERSION: Final = 2
@@ -354,15 +355,17 @@ def _title(record: DealRecord) -> str:
     event = tags.get("Event", "").strip()
     if event and event != "?":
         return event
-    return f"Deal {record.index}" if record.index is not None else "Mendikot deal"
+    return say("deal.numbered", index=record.index) if record.index is not None else say("deal.one")
 
 
 def deal_choice(record: DealRecord) -> str:
     """A deal as a list of a file's deals names it, for choosing one: its number, its event
     and its own deal number (``3. Thursday club · deal 3``)."""
-    number = f"{record.index}. " if record.index is not None else ""
     deal = record.tags.get("Deal", "").strip()
-    return number + _title(record) + (f" · deal {isolate(deal)}" if deal not in ("", "?") else "")
+    text = _title(record)
+    if deal not in ("", "?"):
+        text = say("deal.with_deal", title=text, deal=isolate(deal))
+    return say("deal.choice", index=record.index, deal=text) if record.index is not None else text
 
 
 def _subtitle(record: DealRecord) -> str:
@@ -373,9 +376,9 @@ def _subtitle(record: DealRecord) -> str:
         if tags.get(n, "?").strip() not in ("", "?")
     ]
     if "Match" in tags:
-        parts.append(f"match {isolate(tags['Match'].strip())}")
+        parts.append(say("deal.match", match=isolate(tags["Match"].strip())))
     if "Deal" in tags:
-        parts.append(f"deal {isolate(tags['Deal'].strip())}")
+        parts.append(say("deal.deal", deal=isolate(tags["Deal"].strip())))
     return " · ".join(parts)
 
 
@@ -497,31 +500,36 @@ def fate_words(fate: TenFate, players: int = 4, names: dict[Seat, str] | None = 
     its player's name when ``names`` has one (isolated: see :func:`~.user_text.isolate`),
     else by its letter ("captured by C for A/C in trick 3")."""
 
-    def who(seat: Seat) -> str:
+    def who(seat: Seat | None) -> str:
+        if seat is None:
+            return say("seat.unknown")
         name = names.get(seat, "") if names else ""
         return isolate(name) if name else seat
 
     played = (
-        f"played by {who(fate.holder)} in trick {fate.played_in}"
+        say("fate.played", who=who(fate.holder), trick=fate.played_in)
         if fate.holder is not None and fate.played_in is not None
         else None
     )
     if fate.where == "captured":
-        side = team_label(fate.team, players) if fate.team else "?"
-        took = (
-            f"captured by {who(fate.seat) if fate.seat else '?'} for {side} in trick {fate.trick}"
+        side = team_label(fate.team, players) if fate.team else say("seat.unknown")
+        pile = fate.played_in is not None and fate.trick != fate.played_in
+        taken = say(
+            "fate.captured_pile" if pile else "fate.captured",
+            who=who(fate.seat),
+            side=side,
+            trick=fate.trick,
         )
-        if fate.played_in is not None and fate.trick != fate.played_in:
-            took += " (with the Dehla pile)"
-        return f"{took}; {played}" if played else took
+        return say("fate.and_played", taken=taken, played=played) if played else taken
     if fate.where == "hand":
-        return f"in {who(fate.holder)}'s hand" if fate.holder else "in an unknown hand"
+        return say("fate.hand", who=who(fate.holder)) if fate.holder else say("fate.unknown_hand")
     if fate.where == "table":
-        return f"on the table, {played}" if played else "on the table"
+        return say("fate.table_played", played=played) if played else say("fate.table")
     if fate.where == "pile":
-        return f"in the Dehla pile, {played}" if played else "in the Dehla pile"
-    side = f" by {team_label(fate.team, players)}" if fate.team else ""
-    return f"taken{side} before the position starts"
+        return say("fate.pile_played", played=played) if played else say("fate.pile")
+    if fate.team:
+        return say("fate.before_by", side=team_label(fate.team, players))
+    return say("fate.before")
 
 
 def _notes(node: PlayNode | None) -> JSON:
@@ -593,10 +601,9 @@ def _result(result: DealResult | None, players: int) -> JSON | None:
 def result_words(result: DealResult, players: int = 4) -> str:
     """The banner: who won, how, and the deciding reason."""
     if result.winner is None:
-        return f"Tie: {result.reason}; the same dealer deals again"
+        return say("result.tie", reason=result.reason)
     side = team_label(result.winner, players)
-    kind = {"win": "win", "mendikot": "mendikot!", "whitewash": "whitewash!"}[result.kind]
-    return f"{side} {kind} — {result.reason}"
+    return say(f"result.{result.kind}", side=side, reason=result.reason)
 
 
 def _describe(snap: Snapshot, names: dict[Seat, str], players: int, timeline: Timeline) -> str:
@@ -604,30 +611,31 @@ def _describe(snap: Snapshot, names: dict[Seat, str], players: int, timeline: Ti
     it isolated, so that its direction stays inside its brackets."""
 
     def who(seat: Seat) -> str:
-        return f"{seat} ({isolate(names[seat])})" if names.get(seat) else seat
+        name = names.get(seat)
+        return say("seat.named", seat=seat, name=isolate(name)) if name else seat
 
     event = snap.event
     if event is None:
         start = timeline.setup.start
-        opening = f"Position at trick {start.trick}" if start is not None else "Start of the deal"
-        turn = f"{who(snap.to_play)} to play" if snap.to_play else "the deal is over"
-        return f"{opening}: {turn}."
-    card = event.card
-    verb = "leads" if event.position == 0 else "plays"
-    parts = [f"Trick {event.trick}: {who(event.seat)} {verb} the {card.name}"]
-    suit = snap.trump.suit
+        turn = say("step.to_play", who=who(snap.to_play)) if snap.to_play else say("step.over")
+        if start is not None:
+            return say("step.position", trick=start.trick, turn=turn)
+        return say("step.start", turn=turn)
+    verb = "step.lead" if event.position == 0 else "step.play"
+    text = say(verb, trick=event.trick, who=who(event.seat), card=event.card.name)
+    suit = snap.trump.suit.word if snap.trump.suit else say("seat.unknown")
     if event.revealed:
-        parts.append(f"the closed trump is turned up: {suit.name.lower() if suit else '?'}")
+        text = say("step.revealed", sentence=text, suit=suit)
     if event.named:
-        parts.append(f"it names {suit.name.lower() if suit else '?'} as trump")
+        text = say("step.named", sentence=text, suit=suit)
     if event.revoke:
-        parts.append("a revoke")
-    text = ", ".join(parts) + "."
+        text = say("step.revoke", sentence=text)
+    text = say("step.end", sentence=text)
     if snap.trick_winner is not None:
-        text += f" {who(snap.trick_winner)} wins the trick"
-        text += f" for {team_label(team_of(snap.trick_winner), players)}."
+        side = team_label(team_of(snap.trick_winner), players)
+        text = say("step.won", sentence=text, who=who(snap.trick_winner), side=side)
     if snap.result is not None:
-        text += " " + result_words(snap.result, players) + "."
+        text = say("step.result", sentence=text, result=result_words(snap.result, players))
     return text
 
 

@@ -28,6 +28,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final, Protocol
 
+from ..text import say
+
 __all__ = ["PUBLIC", "Screen", "ScreenHost", "seen_by"]
 
 PUBLIC: Final = frozenset(
@@ -228,4 +230,4 @@ def _step_seen(step: Mapping[str, Any], k: int, seat: str) -> dict[str, Any]:
 def _ten_seen(ten: Mapping[str, Any], seat: str) -> dict[str, Any]:
     if ten.get("where") != "hand" or ten.get("holder") == seat:
         return dict(ten)
-    return {**ten, "holder": None, "text": "in a hand (not yours)"}
+    return {**ten, "holder": None, "text": say("fate.not_yours")}

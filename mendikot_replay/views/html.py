@@ -43,21 +43,26 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from ..core.cards import Suit
 from ..pmn.record import DealRecord
 from ..pmn.user_text import isolate, pieces
 from ..session.payload import JSON, analysis_view, deal_view
 from ..solver.search import Solver
+from ..text import say, template
 from .assets import viewer_css, viewer_js
 
-_SUIT_SIGN: Final = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_SUIT_WORD: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-_STATUS_WORD: Final = {
-    "hand": "still out",
-    "table": "on the table",
-    "pile": "in the Dehla pile",
-    "captured": "captured",
-    "gone": "taken before the position",
-}
+
+def _sign(letter: str) -> str:
+    """A suit's sign from its letter (``H`` → ``♥``; ``?`` for anything else)."""
+    try:
+        return Suit.parse(letter).symbol
+    except ValueError:
+        return "?"
+
+
+def _suit(letter: str) -> str:
+    """A suit's sign and word, as a sentence shows it (``♥ hearts``)."""
+    return f"{_sign(letter)} {Suit.parse(letter).word}"
 
 
 def payload_json(payload: JSON) -> str:
@@ -97,7 +102,7 @@ def deal_html(record: DealRecord, *, analyse: bool = False, max_tricks: int | No
 
 def page_html(
     records: Iterable[DealRecord],
-    title: str = "Mendikot deals",
+    title: str | None = None,
     *,
     analyse: bool = False,
     max_tricks: int | None = None,
@@ -106,6 +111,7 @@ def page_html(
     viewer, and a deal selector when there are several. Opens in any browser from a file.
     ``analyse`` embeds the solver's values for positions with at most ``max_tricks`` tricks
     left (default :func:`~.solver.search.default_max_tricks`); the page opens with them shown."""
+    title = title if title is not None else say("page.title")
     blocks: list[str] = []
     labels: list[str] = []
     for number, record in enumerate(records, 1):
@@ -116,7 +122,13 @@ def page_html(
             f'<section class="mr-embed mr-deal" id="deal-{number}" data-mr-embed="{key}" '
             f'data-mr-deal="{number}">{_deal_block(payload, text, key)}</section>'
         )
-        labels.append(f"{number}. {isolate(payload['title'])}" + _label_tail(payload))
+        result = payload["result"]
+        title = isolate(payload["title"])
+        labels.append(
+            say("deal.label_result", index=number, title=title, result=result["tag"])
+            if result
+            else say("deal.label", index=number, title=title)
+        )
     selector = ""
     if len(blocks) > 1:
         options = "".join(
@@ -126,17 +138,19 @@ def page_html(
             f'<li><a href="#deal-{i}">{_esc(label)}</a></li>' for i, label in enumerate(labels, 1)
         )
         selector = (
-            '<nav class="mr-deals" data-testid="mr-deals" aria-label="deals in this file">'
+            f'<nav class="mr-deals" data-testid="mr-deals" aria-label="{_esc(say("page.deals"))}">'
             f"<ol>{links}</ol>"
             '<div class="mr-dealpicker" hidden>'
-            '<button type="button" data-testid="mr-prev-deal" aria-label="previous deal">'
-            "◀ deal</button> "
-            f'<select data-testid="mr-deal-select" aria-label="deal">{options}</select> '
-            '<button type="button" data-testid="mr-next-deal" aria-label="next deal">'
-            "deal ▶</button>"
+            '<button type="button" data-testid="mr-prev-deal" '
+            f'aria-label="{_esc(say("page.previous_deal"))}">'
+            f"{_esc(say('page.deal_back'))}</button> "
+            f'<select data-testid="mr-deal-select" aria-label="{_esc(say("page.deal"))}">'
+            f"{options}</select> "
+            '<button type="button" data-testid="mr-next-deal" '
+            f'aria-label="{_esc(say("page.next_deal"))}">{_esc(say("page.deal_on"))}</button>'
             "</div></nav>"
         )
-    body = "".join(blocks) or "<p>This file holds no deal.</p>"
+    body = "".join(blocks) or f"<p>{_esc(say('page.no_deal'))}</p>"
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -171,9 +185,18 @@ h1 { font-size: 1.4em; }
 """
 
 
-def _label_tail(payload: JSON) -> str:
-    result = payload["result"]
-    return f" — {result['tag']}" if result else ""
+def _say(message: str, **values: object) -> str:
+    """A message as HTML: its words escaped, its values put in as given (each already HTML:
+    escaped text, a card's span)."""
+    return _esc(template(message)).format(**values)
+
+
+def _listed(items: list[str]) -> str:
+    """Items in a list, as the language joins them ("a, b, c")."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = say("show.list", first=text, more=item)
+    return text
 
 
 def _esc(text: object) -> str:
@@ -222,7 +245,7 @@ def _card(card: str) -> str:
     if len(card) != 2:
         return "--"
     rank = "10" if card[0] == "T" else card[0]
-    return f'<span class="mr-s-{card[1]}">{_esc(rank)}{_SUIT_SIGN.get(card[1], "?")}</span>'
+    return f'<span class="mr-s-{_esc(card[1])}">{_esc(rank)}{_sign(card[1])}</span>'
 
 
 def _holding(cards: Sequence[str], suit: str) -> str:
@@ -248,34 +271,46 @@ def static_view(payload: JSON) -> str:
     if payload["rules"]:
         facts.append(_esc(payload["rules"]))
     if payload["dealer"]:
-        facts.append(f"dealer {_esc(payload['dealer'])}")
+        facts.append(_esc(say("page.dealer", dealer=payload["dealer"])))
     if facts:
         out.append(f"<p>{' · '.join(facts)}</p>")
     teams = payload["team_labels"]
-    players = ", ".join(
-        f"{_seat_name(payload, s)} [{_esc(teams[payload['teams'][s]])}]" for s in payload["seats"]
+    players = _listed(
+        [
+            _say("page.player", seat=_seat_name(payload, s), side=_esc(teams[payload["teams"][s]]))
+            for s in payload["seats"]
+        ]
     )
-    out.append(f"<p><strong>Players:</strong> {players}</p>")
+    out.append(f"<p><strong>{_esc(say('page.players'))}</strong> {players}</p>")
     if payload["error"]:
-        out.append(f'<p class="mr-error"><strong>Problem:</strong> {_esc(payload["error"])}</p>')
+        problem = _esc(say("page.problem"))
+        out.append(f'<p class="mr-error"><strong>{problem}</strong> {_esc(payload["error"])}</p>')
     for comment in payload["deal_comments"]:
         out.append(f"<p><em>{_user(comment)}</em></p>")
     steps: list[JSON] = payload["steps"]
     if not steps:
-        out.append("<p>There is nothing to replay.</p>")
+        out.append(f"<p>{_esc(say('page.nothing'))}</p>")
         return "\n".join(out)
     start = steps[0]
     final = steps[payload["main_line"][-1]]  # the main line's end (variations come after)
-    out.append(f"<p><strong>Trump:</strong> {_trump_words(payload, start, final)}</p>")
+    trump = _esc(say("page.trump"))
+    out.append(f"<p><strong>{trump}</strong> {_trump_words(payload, start, final)}</p>")
     if payload["position"]:
         table = " ".join(f"{_esc(s)}:{_card(c)}" for s, c in start["table"])
-        out.append(
-            f"<p><strong>Position at trick {payload['first_trick']}:</strong> "
-            f"tricks {start['tricks'][0]}-{start['tricks'][1]}, "
-            f"tens {start['tens'][0]}-{start['tens'][1]} so far ({_esc(teams['AC'])} first)"
-            + (f"; on the table {table}" if table else "")
-            + "</p>"
+        counts = _esc(
+            say(
+                "page.position_counts",
+                ac_tricks=start["tricks"][0],
+                bd_tricks=start["tricks"][1],
+                ac_tens=start["tens"][0],
+                bd_tens=start["tens"][1],
+                first=teams["AC"],
+            )
         )
+        if table:
+            counts = _say("page.position_table", counts=counts, cards=table)
+        position = _esc(say("page.position", trick=payload["first_trick"]))
+        out.append(f"<p><strong>{position}</strong> {counts}</p>")
     out.append(_hands_table(payload))
     out.append(_tricks_table(payload))
     out.append(_ledger_table(payload, final))
@@ -290,43 +325,49 @@ def _trump_words(payload: JSON, start: JSON, final: JSON) -> str:
     first, last = start["trump"], final["trump"]
     status = first["status"]
     if status == "none":
-        return "none (a no-trump deal)"
+        return _esc(say("page.trump.none"))
     if status == "hidden":
-        text = f"closed, set aside face down by {_esc(first['holder'] or '?')}"
+        closed = _esc(say("page.trump.closed", holder=first["holder"] or "?"))
         if last["status"] == "revealed" and last["suit"]:
-            text += (
-                f"; turned up at card {last['since'] + 1}: "
-                f"{_SUIT_SIGN[last['suit']]} {_SUIT_WORD[last['suit']]}"
+            sign, word = _sign(last["suit"]), Suit.parse(last["suit"]).word
+            return _say(
+                "page.trump.turned_up",
+                closed=closed,
+                card=last["since"] + 1,
+                sign=sign,
+                suit=_esc(word),
             )
-        else:
-            text += "; never revealed"
-        return text
+        return _say("page.trump.never_revealed", closed=closed)
     if status == "unnamed":
         if last["status"] == "named" and last["suit"]:
-            return (
-                f"cut: no trump until card {last['since'] + 1}, where "
-                f"{_card(last['card'])} named {_SUIT_SIGN[last['suit']]} "
-                f"{_SUIT_WORD[last['suit']]}"
+            sign, word = _sign(last["suit"]), Suit.parse(last["suit"]).word
+            at = last["since"] + 1
+            return _say(
+                "page.trump.cut_named", at=at, card=_card(last["card"]), sign=sign, suit=_esc(word)
             )
-        return "cut: never named"
+        return _esc(say("page.trump.cut_never"))
     suit = first["suit"]
-    text = f"{_SUIT_SIGN[suit]} {_SUIT_WORD[suit]}" if suit else "?"
+    if not suit:
+        return "?"
+    sign, word = _sign(suit), _esc(Suit.parse(suit).word)
     if first["card"]:
-        text += f" ({_card(first['card'])})"
-    return text
+        return _say("page.trump.known_card", sign=sign, suit=word, card=_card(first["card"]))
+    return _say("page.trump.known", sign=sign, suit=word)
 
 
 def _hands_table(payload: JSON) -> str:
-    heading = (
-        f"Hands at trick {payload['first_trick']}" if payload["position"] else "Hands at the start"
+    heading = _esc(
+        say("page.hands_at", trick=payload["first_trick"])
+        if payload["position"]
+        else say("page.hands")
     )
-    head = "".join(f'<th scope="col">{_SUIT_SIGN[s]}</th>' for s in "SHDC")
+    head = "".join(f'<th scope="col">{_sign(s)}</th>' for s in "SHDC")
     rows = []
     for seat in payload["seats"]:
         hand = payload["start_hands"].get(seat)
         team = payload["team_labels"][payload["teams"][seat]]
         if hand is None:
-            cells = '<td colspan="4">unknown hand</td>'
+            cells = f'<td colspan="4">{_esc(say("page.unknown_hand"))}</td>'
         else:
             cells = "".join(f'<td class="mr-s-{s}">{_esc(_holding(hand, s))}</td>' for s in "SHDC")
         rows.append(
@@ -334,7 +375,8 @@ def _hands_table(payload: JSON) -> str:
         )
     return (
         f'<table class="mr-s-hands"><caption>{heading}</caption>'
-        f'<thead><tr><th scope="col">Seat</th><th scope="col">Team</th>{head}</tr></thead>'
+        f'<thead><tr><th scope="col">{_esc(say("page.seat"))}</th>'
+        f'<th scope="col">{_esc(say("page.team"))}</th>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
@@ -366,52 +408,58 @@ def _tricks_table(payload: JSON) -> str:
             collected = steps[trick["last_step"]]["collected"]
             if collected and collected["tricks"]:
                 tens = " ".join(_card(t) for t in collected["tens"])
-                extra = f"takes the pile: {collected['tricks']}" + (f" with {tens}" if tens else "")
+                message = "page.takes_pile_with" if tens else "page.takes_pile"
+                extra = _say(message, count=collected["tricks"], tens=tens)
             elif collected:
-                extra = "to the pile"
+                extra = _esc(say("page.to_pile"))
         rows.append(
             f"<tr><td>{trick['number']}</td><td>{_esc(trick['leader'])}</td>"
             f"<td>{' '.join(cards)}</td><td>{won}</td>"
             + (f"<td>{extra}</td>" if payload["capture"] == "Dehla" else "")
             + "</tr>"
         )
-    pile_head = '<th scope="col">Dehla pile</th>' if payload["capture"] == "Dehla" else ""
+    pile = f'<th scope="col">{_esc(say("page.pile"))}</th>'
+    heads = "".join(
+        f'<th scope="col">{_esc(say(name))}</th>'
+        for name in ("page.trick", "page.led_by", "page.cards", "page.winner")
+    )
     return (
-        '<table class="mr-s-tricks"><caption>Tricks (* a trump)</caption>'
-        '<thead><tr><th scope="col">Trick</th><th scope="col">Led by</th>'
-        f'<th scope="col">Cards</th><th scope="col">Winner</th>{pile_head}</tr></thead>'
+        f'<table class="mr-s-tricks"><caption>{_esc(say("page.tricks"))}</caption>'
+        f"<thead><tr>{heads}{pile if payload['capture'] == 'Dehla' else ''}</tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table>"
     )
-
-
-_TENS_WORD: Final = {4: "four", 8: "eight"}
 
 
 def _ledger_table(payload: JSON, final: JSON) -> str:
     rows = "".join(
         f'<tr><th scope="row">{_card(entry["card"])}</th>'
-        f"<td>{_esc(_STATUS_WORD.get(entry['where'], entry['where']))}</td>"
+        f"<td>{_esc(say('ten.status.' + entry['where']))}</td>"
         f"<td>{_sentence(entry['text'])}</td></tr>"
         for entry in final["ledger"]
     )
     count = len(final["ledger"])
-    return (
-        f'<table class="mr-s-ledger"><caption>The {_TENS_WORD.get(count, str(count))}'
-        " tens at the end</caption>"
-        f"<tbody>{rows}</tbody></table>"
-    )
+    word = say(f"page.tens.{count}") if count in (4, 8) else str(count)
+    caption = _esc(say("page.tens_at_end", count=word))
+    return f'<table class="mr-s-ledger"><caption>{caption}</caption><tbody>{rows}</tbody></table>'
 
 
 def _result_line(payload: JSON, final: JSON) -> str:
     result = payload["result"]
     if result is None:
-        return "<p><strong>No result:</strong> the record stops before the end of the deal.</p>"
-    return (
-        f'<p class="mr-s-result"><strong>Result: {_esc(result["text"])}</strong> '
-        f"(tens {result['tens'][0]}-{result['tens'][1]}, "
-        f"tricks {result['tricks'][0]}-{result['tricks'][1]}, "
-        f"{_esc(payload['team_labels']['AC'])} first)</p>"
+        return (
+            f"<p><strong>{_esc(say('page.no_result'))}</strong> "
+            f"{_esc(say('page.no_result_why'))}</p>"
+        )
+    counts = say(
+        "page.result_counts",
+        ac_tens=result["tens"][0],
+        bd_tens=result["tens"][1],
+        ac_tricks=result["tricks"][0],
+        bd_tricks=result["tricks"][1],
+        first=payload["team_labels"]["AC"],
     )
+    banner = _esc(say("page.result", result=result["text"]))
+    return f'<p class="mr-s-result"><strong>{banner}</strong> {_esc(counts)}</p>'
 
 
 def _analysis_lines(payload: JSON) -> str:
@@ -424,31 +472,34 @@ def _analysis_lines(payload: JSON) -> str:
     solved = [e for e in solved if e["status"] in ("solved", "over")]
     if not solved:
         first = analysis.get("0", {})
-        return (
-            "<p><strong>Double-dummy:</strong> too early to solve "
-            f"(the solver takes {first.get('max_tricks', '?')} tricks left or fewer).</p>"
-        )
+        early = _esc(say("page.dd_early", tricks=first.get("max_tricks", "?")))
+        return f"<p><strong>{_esc(say('page.dd'))}:</strong> {early}</p>"
     start = solved[0]
     items = []
     for entry in solved:
         played = entry["played"]
         if played is None or played["keeps"]:
             continue
-        k = entry["step"] + 1
-        better = f"; {_card(played['better'])} kept it" if played["better"] else ""
-        items.append(
-            f"<li>card {k}: {_esc(played['seat'])} {_card(played['card'])} — "
-            f"{_esc(entry['text'])} → {_esc(played['text'])}{better}</li>"
+        mistake = _say(
+            "page.dd_mistake",
+            card=entry["step"] + 1,
+            seat=_esc(played["seat"]),
+            played=_card(played["card"]),
+            before=_esc(entry["text"]),
+            after=_esc(played["text"]),
         )
-    where = f"card {start['step']}" if start["step"] else "the start"
-    mistakes = "<p>No card lost the outcome.</p>"
+        if played["better"]:
+            mistake = _say("page.dd_better", mistake=mistake, card=_card(played["better"]))
+        items.append(f"<li>{mistake}</li>")
+    where = say("page.dd_card", card=start["step"]) if start["step"] else say("page.dd_start")
+    mistakes = f"<p>{_esc(say('page.dd_clean'))}</p>"
     if items:
         mistakes = f'<ol class="mr-s-dd">{"".join(items)}</ol>'
 
-    return (
-        f"<p><strong>Double-dummy</strong> (every hand known, best play): from {where} "
-        f"({start['tricks_left']} tricks left) {_esc(start['text'])}.</p>{mistakes}"
+    found = _say(
+        "page.dd_from", where=_esc(where), tricks=start["tricks_left"], value=_esc(start["text"])
     )
+    return f"<p><strong>{_esc(say('page.dd'))}</strong> {found}</p>{mistakes}"
 
 
 def _variations_list(payload: JSON) -> str:
@@ -468,7 +519,8 @@ def _variations_list(payload: JSON) -> str:
             if step["notes"]["glyph"]:
                 cards[-1] += _esc(step["notes"]["glyph"])
             if step["winner"] is not None:
-                cards[-1] += f" ({_esc(step['winner'])} wins trick {step['trick']})"
+                won = say("page.wins_trick", seat=step["winner"], trick=step["trick"])
+                cards[-1] += f" {_esc(won)}"
             cards.extend(f"“{_user(c)}”" for c in step["notes"]["comments"])
             nested.extend(branch(child) for child in step["children"][1:])
             at = step["children"][0] if step["children"] else None
@@ -481,18 +533,24 @@ def _variations_list(payload: JSON) -> str:
         step = steps[first]
         parent = steps[step["parent"]]
         replaced = steps[parent["children"][0]]["card"]
-        return (
-            f"<li>trick {step['trick']}, instead of {_esc(replaced['seat'])} "
-            f"{_card(replaced['card'])}: {line(first)}</li>"
+        instead = _say(
+            "page.instead",
+            trick=step["trick"],
+            seat=_esc(replaced["seat"]),
+            card=_card(replaced["card"]),
+            line=line(first),
         )
+        return f"<li>{instead}</li>"
 
     items = [branch(child) for k in payload["main_line"] for child in steps[k]["children"][1:]]
     for dead in payload["dead_ends"]:
         cards = " ".join(_card(c) if c != "--" else "--" for c in dead["cards"])
-        items.append(f"<li>after card {dead['after']}: {cards} — {_esc(dead['error'])}</li>")
+        dead_end = _say("page.dead_end", card=dead["after"], cards=cards, error=_esc(dead["error"]))
+        items.append(f"<li>{dead_end}</li>")
     if not items:
         return ""
-    return f'<h4>Variations</h4><ul class="mr-s-variations">{"".join(items)}</ul>'
+    heading = _esc(say("page.variations"))
+    return f'<h4>{heading}</h4><ul class="mr-s-variations">{"".join(items)}</ul>'
 
 
 def _notes_list(payload: JSON) -> str:
@@ -510,13 +568,19 @@ def _notes_list(payload: JSON) -> str:
             args = " ".join(point["args"])
             bits.append(f"[{_user(point['kind'])}" + (f" {_user(args)}]" if args else "]"))
         bits.extend(f"“{_user(c)}”" for c in notes["comments"])
-        items.append(
-            f"<li>trick {step['trick']}, card {k}: {_esc(card['seat'])} {_card(card['card'])} "
-            f"— {'; '.join(bits)}</li>"
+        note = _say(
+            "page.note",
+            trick=step["trick"],
+            card=k,
+            seat=_esc(card["seat"]),
+            played=_card(card["card"]),
+            notes="; ".join(bits),
         )
+        items.append(f"<li>{note}</li>")
     if not items:
         return ""
-    return f'<h4>Annotations</h4><ol class="mr-s-notes">{"".join(items)}</ol>'
+    heading = _esc(say("page.annotations"))
+    return f'<h4>{heading}</h4><ol class="mr-s-notes">{"".join(items)}</ol>'
 
 
 __all__ = [

@@ -503,7 +503,7 @@ class _Drawing:
             how += f" at card {view.since + 1}"
         self.out.append(
             label + f'<tspan fill="{_suit_fill(suit)}" font-size="18">{suit.symbol}</tspan> '
-            f"{suit.name.lower()} ({escape(how)})</text>"
+            f"{suit.word} ({escape(how)})</text>"
         )
 
     def outcome(self) -> str:

@@ -33,6 +33,7 @@ from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode, Problem
 from ..pmn.user_text import visible
 from ..pmn.visit import Line, tree_lines
 from ..session.payload import fate_words
+from ..text import say, say_n
 from .paint import Painter
 from .report import captured_tens
 
@@ -54,11 +55,11 @@ def render_deal(record: DealRecord, color: bool = False) -> str:
         out.append(f"  {{ {_comment_text(comment)} }}")
     if setup is None or timeline is None:
         out.append("")
-        out.append("The tags do not give a playable deal: there is nothing to replay.")
+        out.append(say("show.no_setup"))
         return "\n".join(out) + "\n"
     if not len(timeline):
         out.append("")
-        out.append(f"The deal cannot be set up: {visible(str(timeline.error))}")
+        out.append(say("show.cannot_set_up", error=visible(str(timeline.error))))
         return "\n".join(out) + "\n"
     out.append("")
     out.extend(_hands(record, setup, players, paint))
@@ -66,7 +67,7 @@ def render_deal(record: DealRecord, color: bool = False) -> str:
     out.extend(_tricks(record, setup, timeline, players, paint))
     if timeline.error is not None:
         out.append("")
-        out.append(paint.bold(f"The replay stops here: {visible(timeline.error)}"))
+        out.append(paint.bold(say("show.stops", error=visible(timeline.error))))
     out.append("")
     out.extend(_result(setup, timeline, players, paint))
     out.append("")
@@ -96,79 +97,88 @@ def _header(record: DealRecord, setup: DealSetup | None, players: int, paint: Pa
     )
     where = []
     if "Match" in tags:
-        where.append(f"match {visible(tags['Match'])}")
+        where.append(say("show.match", match=visible(tags["Match"])))
     if "Deal" in tags:
-        where.append(f"deal {visible(tags['Deal'])}")
+        where.append(say("show.deal", deal=visible(tags["Deal"])))
     if record.index is not None:
-        where.append(f"#{record.index} in the file")
-    lines = [paint.bold(title or "Untitled deal") + (f"  ({', '.join(where)})" if where else "")]
+        where.append(say("show.index", index=record.index))
+    heading = paint.bold(title or say("show.untitled"))
+    if where:
+        heading = say("show.title_where", title=heading, where=_listed(where))
+    lines = [heading]
     names = []
     for seat in seats(players):
-        name = f" {visible(tags[seat])}" if tags.get(seat, "?") != "?" else ""
-        names.append(f"{seat}{name} ({team_label(team_of(seat), players)})")
-    lines.append("Players: " + ", ".join(names))
+        side = team_label(team_of(seat), players)
+        if tags.get(seat, "?") != "?":
+            names.append(say("show.player_named", seat=seat, name=visible(tags[seat]), side=side))
+        else:
+            names.append(say("show.player", seat=seat, side=side))
+    lines.append(say("show.players", players=_listed(names)))
     dealer = setup.dealer if setup is not None else tags.get("Dealer")
     first = setup.first_leader if setup is not None else tags.get("Play")
-    lines.append(f"Dealer: {visible(dealer or '?')}    First lead: {visible(first or '?')}")
+    lines.append(say("show.dealer", dealer=visible(dealer or "?"), first=visible(first or "?")))
     if setup is not None:
         rules = setup.rules
-        lines.append(f"Rules: {rules.describe()}")
+        lines.append(say("show.rules", rules=rules.describe()))
         extras = []
         if "Scoring" in tags:
-            extras.append(f"scoring {rules.scoring.value}")
+            extras.append(say("show.scoring", scoring=rules.scoring.value))
         if rules.target is not None:
-            extras.append(f"match to {rules.target} points")
+            extras.append(say("show.target", target=rules.target))
         if extras:
-            lines.append("Match: " + ", ".join(extras))
-        lines.append(f"Trump: {_trump_words(setup, paint)}")
+            lines.append(say("show.match_line", match=_listed(extras)))
+        lines.append(say("show.trump", trump=_trump_words(setup, paint)))
         if setup.start is not None:
             start = setup.start
             lines.append(
-                paint.bold(f"Position at trick {start.trick}")
-                + f": tens {start.tens[0]}-{start.tens[1]}, "
-                f"tricks {start.tricks[0]}-{start.tricks[1]} so far (A/C first)"
+                say(
+                    "show.position_counts",
+                    position=paint.bold(say("show.position", trick=start.trick)),
+                    ac_tens=start.tens[0],
+                    bd_tens=start.tens[1],
+                    ac_tricks=start.tricks[0],
+                    bd_tricks=start.tricks[1],
+                )
             )
             if start.table:
-                lines.append(
-                    "On the table: "
-                    + " ".join(f"{seat}:{paint.card(c)}" for seat, c in start.table)
-                )
+                cards = " ".join(f"{seat}:{paint.card(c)}" for seat, c in start.table)
+                lines.append(say("show.on_table", cards=cards))
             if rules.capture is Capture.DEHLA and (start.pile_tricks or start.streak):
-                pile = f"{start.pile_tricks} trick(s) in the pile"
+                pile = say_n("show.pile_tricks", start.pile_tricks)
                 if start.pile_tens:
-                    pile += " with " + " ".join(paint.card(c) for c in start.pile_tens)
+                    tens = " ".join(paint.card(c) for c in start.pile_tens)
+                    pile = say("show.pile_with", pile=pile, tens=tens)
                 if start.streak:
-                    pile += f"; {start.streak} won the last trick"
-                lines.append("Dehla: " + pile)
+                    pile = say("show.pile_streak", pile=pile, seat=start.streak)
+                lines.append(say("show.pile", pile=pile))
     for name in ("Result", "Tens", "Tricks"):
         if tags.get(name, "").startswith("^"):
-            lines.append(f"{name} agreed at the table: {visible(tags[name][1:].strip())}")
+            lines.append(say("show.agreed", tag=name, value=visible(tags[name][1:].strip())))
     return lines
+
+
+def _listed(items: list[str]) -> str:
+    """Items in a list, as the language joins them ("a, b, c")."""
+    text = items[0]
+    for item in items[1:]:
+        text = say("show.list", first=text, more=item)
+    return text
 
 
 def _trump_words(setup: DealSetup, paint: Painter) -> str:
     method = setup.rules.trump_method
     if method is TrumpMethod.NONE:
-        return "none (a no-trump deal)"
+        return say("show.trump.none")
     if setup.trump is not None:
         sign = paint.suit(setup.trump.symbol, setup.trump)
-        how = {
-            TrumpMethod.DRAWN: "drawn at random",
-            TrumpMethod.FACE_UP: "card face up",
-            TrumpMethod.CLOSED: "closed trump, already revealed",
-            TrumpMethod.CUT: "named by a cut",
-        }[method]
+        how = say(f"show.trump.{method.value}")
         if setup.trump_card is not None and method is not TrumpMethod.CLOSED:
-            how += f": {paint.card(setup.trump_card)}"
-        return f"{sign} {setup.trump.name.lower()} ({how})"
+            how = say("show.trump.card", how=how, card=paint.card(setup.trump_card))
+        return say("show.trump.known", sign=sign, suit=setup.trump.word, how=how)
     if method is TrumpMethod.CLOSED:
         version = setup.rules.reveal.value
-        holder = setup.hidden_holder or "?"
-        return (
-            f"closed (version {version}): {holder} has set a card aside face down; "
-            "its suit is trump once revealed"
-        )
-    return "cut: not yet named; the first card of a player who cannot follow names it"
+        return say("show.trump.closed", version=version, holder=setup.hidden_holder or "?")
+    return say("show.trump.cut")
 
 
 def _problems(errors: list[Problem], warnings: list[Problem], paint: Painter) -> list[str]:
@@ -176,10 +186,13 @@ def _problems(errors: list[Problem], warnings: list[Problem], paint: Painter) ->
     for problem in (*errors, *warnings):
         where = ""
         if problem.line is not None:
-            where = f"line {problem.line}" + (f", col {problem.col}" if problem.col else "")
-            where += ": "
-        label = "error" if problem.severity == "error" else "warning"
-        lines.append(paint.bold(f"{label}: ") + where + visible(problem.message))
+            where = (
+                say("show.problem.at_col", line=problem.line, col=problem.col)
+                if problem.col
+                else say("show.problem.at", line=problem.line)
+            )
+        label = say("show.problem.error" if problem.severity == "error" else "show.problem.warning")
+        lines.append(paint.bold(label) + where + visible(problem.message))
     return lines
 
 
@@ -188,18 +201,18 @@ def _problems(errors: list[Problem], warnings: list[Problem], paint: Painter) ->
 
 def _hands(record: DealRecord, setup: DealSetup, players: int, paint: Painter) -> list[str]:
     start = setup.start
-    lines = [paint.bold(f"Hands at trick {start.trick}:" if start else "Hands at the start:")]
+    lines = [paint.bold(say("show.hands_at", trick=start.trick) if start else say("show.hands"))]
     names = {s: visible(record.tags.get(s, "")) for s in seats(players)}
     width = max((len(name) for name in names.values()), default=0)
     for seat in seats(players):
         hand = setup.hands.get(seat)
         name = names[seat].ljust(width)
         if hand is None:
-            text = "(unknown hand)"
+            text = say("show.unknown_hand")
         else:
             text = paint.hand(hand)
             if setup.hidden_holder == seat and setup.trump_card is not None:
-                text += f"   (face down: {paint.card(setup.trump_card)})"
+                text = say("show.face_down", hand=text, card=paint.card(setup.trump_card))
         lines.append(f"  {seat}  {name}  {text}".rstrip())
     return lines
 
@@ -223,11 +236,11 @@ def _tricks(
     lines: list[str] = []
     summaries = timeline.tricks()
     if any(e.is_trump for e in events):
-        lines.append(paint.dim("(* marks a card that counts as a trump)"))
+        lines.append(paint.dim(say("show.trump_mark")))
     for summary in summaries:
         lines.extend(_trick(summary, events, nodes, branching, setup, timeline, players, paint))
     if not summaries:
-        lines.append("No card is played in this record.")
+        lines.append(say("show.no_card"))
     return lines
 
 
@@ -266,12 +279,14 @@ def _trick(
         if node is not None:
             notes.extend(_node_notes(node, seat, c, paint))
             notes.extend(_variation_notes(branching.get(ply, []), c, paint))
-    head = f"Trick {summary.number}  {summary.leader} leads: " + " ".join(shown)
+    trick = paint.bold(say("show.trick", trick=summary.number))
+    head = say("show.trick_line", trick=trick, leader=summary.leader, cards=" ".join(shown))
     if summary.winner is not None:
-        head += f"  → {summary.winner} wins ({team_label(team_of(summary.winner), players)})"
+        side = team_label(team_of(summary.winner), players)
+        head = say("show.trick_won", line=head, winner=summary.winner, side=side)
     elif len(summary.cards) < players:
         head += "  …"
-    lines = [paint.bold(f"Trick {summary.number}") + head[len(f"Trick {summary.number}") :]]
+    lines = [head]
     last = trick_events[-1] if trick_events else None
     if last is not None and last.trick_winner is not None and last.collected is not None:
         notes.extend(_collection_notes(last, setup, timeline, players, paint))
@@ -286,19 +301,15 @@ def _event_notes(event: PlayEvent, timeline: Timeline, paint: Painter) -> list[s
     sign = paint.suit(suit.symbol, suit) if suit is not None else "?"
     if event.revealed:
         if event.asked:
-            notes.append(
-                f"{event.seat} cannot follow and asks for the closed trump: it is turned up: {sign}"
-            )
+            notes.append(say("show.asks_reveal", seat=event.seat, sign=sign))
         elif not event.followed:
-            notes.append(f"{event.seat} cannot follow: the closed trump is turned up: {sign}")
+            notes.append(say("show.reveal", seat=event.seat, sign=sign))
         else:
-            notes.append(f"{event.seat} plays the face-down trump card: {sign} is trump")
+            notes.append(say("show.face_down_played", seat=event.seat, sign=sign))
     if event.named:
-        notes.append(
-            f"{event.seat} cannot follow: {paint.card(event.card)} names the trump: {sign}"
-        )
+        notes.append(say("show.names", seat=event.seat, card=paint.card(event.card), sign=sign))
     if event.revoke:
-        notes.append(f"{event.seat} revokes with {paint.card(event.card)} (recorded with ^R)")
+        notes.append(say("show.revokes", seat=event.seat, card=paint.card(event.card)))
     return notes
 
 
@@ -334,7 +345,8 @@ def _variation_notes(variations: list[Line], c: Card, paint: Painter) -> list[st
     for variation in variations:
         cards = [paint.card(n.card) if n.card is not None else "--" for n in variation.cards]
         more = " …" if len(cards) > 12 else ""
-        notes.append(f"variation instead of {paint.card(c)}: {' '.join(cards[:12])}{more}")
+        shown = " ".join(cards[:12]) + more
+        notes.append(say("show.variation", card=paint.card(c), cards=shown))
     return notes
 
 
@@ -348,17 +360,17 @@ def _collection_notes(
     notes: list[str] = []
     if setup.rules.capture is Capture.DEHLA:
         if tricks_taken:
-            with_tens = (" with " + " ".join(paint.card(t) for t in tens)) if tens else ""
-            notes.append(
-                f"{winner} collects the pile for {side}: {tricks_taken} trick(s){with_tens}"
-            )
+            shown = " ".join(paint.card(t) for t in tens)
+            message = "show.collects_with" if tens else "show.collects"
+            notes.append(say_n(message, tricks_taken, winner=winner, side=side, tens=shown))
         else:
             after = timeline[last.ply + 1]
             pile_tens = after.pile[1]
-            in_pile = (" with " + " ".join(paint.card(t) for t in pile_tens)) if pile_tens else ""
-            notes.append(f"the trick goes to the pile: {after.pile[0]} trick(s){in_pile}")
+            shown = " ".join(paint.card(t) for t in pile_tens)
+            message = "show.to_pile_with" if pile_tens else "show.to_pile"
+            notes.append(say_n(message, after.pile[0], tens=shown))
     for ten in tens:
-        notes.append(f"{paint.card(ten)} captured by {winner} for {side}")
+        notes.append(say("show.captured", card=paint.card(ten), winner=winner, side=side))
     return notes
 
 
@@ -372,34 +384,47 @@ def _result(setup: DealSetup, timeline: Timeline, players: int, paint: Painter) 
         assert final is not None
         done = final.trick if final.trick_winner is not None else final.trick - 1
         return [
-            f"No result: the play stops after trick {done} of {setup.rules.tricks_per_deal} "
-            f"(so far tens {final.tens[0]}-{final.tens[1]}, "
-            f"tricks {final.tricks[0]}-{final.tricks[1]}, A/C first)"
+            say(
+                "show.no_result",
+                done=done,
+                tricks=setup.rules.tricks_per_deal,
+                ac_tens=final.tens[0],
+                bd_tens=final.tens[1],
+                ac_tricks=final.tricks[0],
+                bd_tricks=final.tricks[1],
+            )
         ]
     lines = [paint.bold(_result_words(result, setup, players))]
     if setup.dealer is not None:
         following = setup.rules.next_dealer(setup.dealer, result)
         reason = setup.rules.dealer_reason(setup.dealer, result)
-        lines.append(f"Next dealer: {following} ({reason})")
+        lines.append(say("show.next_dealer", dealer=following, reason=reason))
     return lines
 
 
 def _result_words(result: DealResult, setup: DealSetup, players: int) -> str:
+    """The result with the counts that decided it (more than the board's banner says:
+    ``show`` has room for the counts)."""
     tens, tricks = result.tens, result.tricks
-    counts = f"tens {tens[0]}-{tens[1]}, tricks {tricks[0]}-{tricks[1]}"
+    counts = {
+        "ac_tens": tens[0],
+        "bd_tens": tens[1],
+        "ac_tricks": tricks[0],
+        "bd_tricks": tricks[1],
+    }
     if result.winner is None:
-        return f"Tie: {counts}; the same dealer deals again"
+        return say("show.result.tie", **counts)
     side = team_label(result.winner, players)
     mine = 0 if result.winner == "AC" else 1
     if result.kind == "whitewash":
-        return f"{side} whitewash: all {tricks[mine]} tricks and every ten"
+        return say("show.result.whitewash", side=side, tricks=tricks[mine])
     all_tens = setup.rules.all_tens
     if result.kind == "mendikot":
-        return f"{side} mendikot: all {all_tens} tens ({tricks[0]}-{tricks[1]} tricks)"
+        return say("show.result.mendikot", side=side, tens=all_tens, **counts)
     if 2 * tens[mine] > all_tens:
-        return f"{side} win with {tens[mine]} tens ({tricks[0]}-{tricks[1]} tricks)"
+        return say("show.result.tens", side=side, tens=tens[mine], **counts)
     total = setup.rules.tricks_per_deal
-    return f"{side} win with {tricks[mine]} of {total} tricks (tens {tens[0]}-{tens[1]})"
+    return say("show.result.tricks", side=side, won=tricks[mine], tricks=total, **counts)
 
 
 def _ledger(timeline: Timeline, players: int, paint: Painter) -> list[str]:
@@ -410,7 +435,7 @@ def _ledger(timeline: Timeline, players: int, paint: Painter) -> list[str]:
     ordered = captured_tens(timeline)
     taken = set(fate.card for fate in ordered)
     ordered += [fate for fate in final.ten_fates if fate.card not in taken]
-    lines = [paint.bold("Tens:")]
+    lines = [paint.bold(say("show.tens"))]
     for fate in ordered:
         lines.append(f"  {paint.card(fate.card)}  {fate_words(fate, players)}")
     return lines

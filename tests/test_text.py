@@ -198,3 +198,22 @@ def test_the_script_free_page_says_only_the_text_layer_s_words(path: Path) -> No
         allowed |= user_words(record)
     for text in visible_html(page):
         assert not unmarked(text, allowed), f"{path.name}: {text!r}"
+
+
+@pytest.mark.parametrize("path", samples(), ids=lambda p: p.stem)
+def test_the_picture_says_only_the_text_layer_s_words(path: Path) -> None:
+    """``mendikot-replay diagram``'s picture at the start, a middle card and the end: its
+    text (and its title for screen readers) all marked in the pseudo-language, but for the
+    deal's own names."""
+    from mendikot_replay.views.svg import snapshot_svg
+
+    with language(PSEUDO):
+        for record in read_deals(path):
+            timeline = record.timeline
+            if timeline is None or not len(timeline):
+                continue
+            allowed = user_words(record)
+            for k in sorted({0, len(timeline) // 2, len(timeline) - 1}):
+                picture = snapshot_svg(timeline, k, tags=record.tags)
+                for text in visible_html(picture):
+                    assert not unmarked(text, allowed), f"{path.name} step {k}: {text!r}"

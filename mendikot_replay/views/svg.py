@@ -51,6 +51,7 @@ from ..core.seats import TEAMS, Seat, seats, team_label, team_of
 from ..core.timeline import Snapshot, Timeline
 from ..pmn.record import DealRecord
 from ..pmn.user_text import isolate
+from ..text import say, say_n
 
 __all__ = ["snapshot_svg"]
 
@@ -237,11 +238,16 @@ class _Drawing:
     def summary(self) -> str:
         snap = self.snap
         cards = len(self.timeline) - 1
-        where = f"after card {snap.ply} of {cards}" if snap.ply else "before the first card"
-        if self.timeline.setup.is_position and not snap.ply:
-            where = "the position"
+        if snap.ply:
+            where = say("picture.after_card", card=snap.ply, cards=cards)
+        elif self.timeline.setup.is_position:
+            where = say("picture.the_position")
+        else:
+            where = say("picture.before_first")
         title = self.title()
-        return f"Mendikot{': ' + title if title else ''}, {where}, {self.moment()}"
+        if title:
+            return say("picture.summary_titled", title=title, where=where, moment=self.moment())
+        return say("picture.summary", where=where, moment=self.moment())
 
     def title(self, limit: int | None = None) -> str:
         """The event and the deal number, each isolated; with ``limit``, about that many
@@ -249,7 +255,7 @@ class _Drawing:
         tags = self.tags
         deal = ""
         if tags.get("Deal"):
-            deal = f"deal {_user(tags['Deal'], 12 if limit is not None else None)}"
+            deal = say("picture.deal", deal=_user(tags["Deal"], 12 if limit is not None else None))
         event = tags.get("Event", "")
         if event:
             room = None if limit is None else max(limit - len(deal) - 3, 8)
@@ -266,9 +272,10 @@ class _Drawing:
         snap = self.snap
         cards = len(self.timeline) - 1
         if snap.ply:
-            step = f"card {snap.ply} of {cards}"
+            step = say("picture.card_of", card=snap.ply, cards=cards)
         else:
-            step = "the position" if self.timeline.setup.is_position else "the deal"
+            position = self.timeline.setup.is_position
+            step = say("picture.the_position" if position else "picture.the_deal")
         self.out.append(
             f'<text x="{_WIDTH - 14}" y="26" font-size="14" text-anchor="end" fill="{_BLACK}">'
             f"{escape(step)} · {self.moment()}</text>"
@@ -279,10 +286,10 @@ class _Drawing:
         a finished trick still on the table is the moment *before* the next one."""
         snap = self.snap
         if snap.trick_winner is None:
-            return f"trick {snap.trick}"
+            return say("picture.trick", trick=snap.trick)
         if snap.result is not None or snap.to_play is None:
-            return f"after trick {snap.trick}"
-        return f"before trick {snap.trick + 1}"
+            return say("picture.after_trick", trick=snap.trick)
+        return say("picture.before_trick", trick=snap.trick + 1)
 
     # -- seats and hands ----------------------------------------------------------------
     def seat_panel(self, seat: Seat) -> None:
@@ -317,7 +324,7 @@ class _Drawing:
                 f'<rect x="{_n(left + w - 74)}" y="{_n(top - 11)}" width="66" height="18" '
                 f'rx="9" fill="{colour}"/><text x="{_n(left + w - 41)}" y="{_n(top + 2)}" '
                 f'font-size="12" font-weight="bold" text-anchor="middle" fill="white">'
-                "to play</text>"
+                f"{escape(say('picture.to_play'))}</text>"
             )
         self.hand(seat, left + 8, top + 24)
         if self.shown_hand(seat) != snap.hand(seat) and seat not in self.hidden:
@@ -326,7 +333,7 @@ class _Drawing:
                 f'<rect x="{_n(left + w - 96)}" y="{_n(top + h - 8)}" width="88" height="17" '
                 f'rx="3" fill="#30508c" stroke="white"/><text x="{_n(left + w - 52)}" '
                 f'y="{_n(top + h + 5)}" font-size="11" text-anchor="middle" fill="white">'
-                "+1 face down</text>"
+                f"{escape(say('picture.face_down_one'))}</text>"
             )
         self.out.append("</g>")
 
@@ -348,16 +355,16 @@ class _Drawing:
         line_h = (self.panel_h - 30) / 4
         full = self.snap.hand(seat)
         if full is None:
-            self.note(left, top + line_h * 1.2, "hand unknown")
+            self.note(left, top + line_h * 1.2, say("picture.hand_unknown"))
             return
         if seat in self.hidden:
             count = len(full)
             self.card_backs(left, top + 8, min(count, 8))
-            self.note(left, top + line_h * 3.2, f"{count} card{'s' if count != 1 else ''}, hidden")
+            self.note(left, top + line_h * 3.2, say_n("picture.hidden", count))
             return
         cards = self.shown_hand(seat) or frozenset()
         if not full:
-            self.note(left, top + line_h * 1.2, "no cards left")
+            self.note(left, top + line_h * 1.2, say("picture.no_cards"))
             return
         for row, suit in enumerate(SUITS):
             y = top + line_h * (row + 0.8)
@@ -427,11 +434,11 @@ class _Drawing:
             )
             marks = [seat]
             if played.is_ten:
-                marks.append("ten")
+                marks.append(say("picture.mark.ten"))
             if led:
-                marks.append("led")
+                marks.append(say("picture.mark.led"))
             if won:
-                marks.append("wins")
+                marks.append(say("picture.mark.wins"))
             self.out.append(
                 f'<text x="{_n(x)}" y="{_n(top + h + 14)}" font-size="12" text-anchor="middle" '
                 f'fill="white" font-weight="{"bold" if led or won else "normal"}">'
@@ -450,9 +457,11 @@ class _Drawing:
         for i, team in enumerate(TEAMS):
             tricks, tens = self.snap.tricks[i], self.snap.tens[i]
             colour = _TEAM_COLOURS[team]
-            words = (
-                f"{team_label(team, self.players)}: {tricks} trick{'s' if tricks != 1 else ''}, "
-                f"{tens} ten{'s' if tens != 1 else ''}"
+            words = say(
+                "picture.team",
+                side=team_label(team, self.players),
+                tricks=say_n("picture.tricks", tricks),
+                tens=say_n("picture.tens", tens),
             )
             y = top + 72
             self.out.append(
@@ -472,38 +481,45 @@ class _Drawing:
         view = self.snap.trump
         method = self.rules.trump_method
         baseline = top + 20
-        label = f'<text x="{_n(x)}" y="{_n(baseline)}" font-size="15" fill="{_BLACK}">Trump: '
+        word = escape(say("picture.trump"))
+        label = f'<text x="{_n(x)}" y="{_n(baseline)}" font-size="15" fill="{_BLACK}">{word} '
         if view.status == "none" or method is TrumpMethod.NONE:
-            self.out.append(label + "none (a no-trump deal)</text>")
+            self.out.append(label + f"{escape(say('picture.trump.none'))}</text>")
             return
         if view.status == "hidden":
-            holder = f" by {view.holder}" if view.holder else ""
+            closed = (
+                say("picture.trump.closed_by", holder=view.holder)
+                if view.holder
+                else say("picture.trump.closed")
+            )
             self.back(x + 62, top, 20, 28)
             self.out.append(
-                f'<text x="{_n(x)}" y="{_n(baseline)}" font-size="15" fill="{_BLACK}">Trump:'
+                f'<text x="{_n(x)}" y="{_n(baseline)}" font-size="15" fill="{_BLACK}">{word}'
                 f'</text><text x="{_n(x + 90)}" y="{_n(baseline)}" font-size="15" '
-                f'fill="{_BLACK}">closed: a card set aside face down{escape(holder)}</text>'
+                f'fill="{_BLACK}">{escape(closed)}</text>'
             )
             return
         if view.status == "unnamed" or view.suit is None:
-            self.out.append(
-                label + "no trump yet (cut: the first player who cannot follow names it)</text>"
-            )
+            self.out.append(label + f"{escape(say('picture.trump.unnamed'))}</text>")
             return
         suit = view.suit
-        how = {
-            "known": {
-                TrumpMethod.DRAWN: "drawn",
-                TrumpMethod.FACE_UP: "card turned face up",
-            }.get(method, "known"),
-            "revealed": "closed trump, revealed",
-            "named": "named by a cut",
-        }.get(view.status, view.status)
+        known = {
+            TrumpMethod.DRAWN: "picture.trump.drawn",
+            TrumpMethod.FACE_UP: "picture.trump.face_up",
+        }
+        how = say(
+            {
+                "known": known.get(method, "picture.trump.known"),
+                "revealed": "picture.trump.revealed",
+                "named": "picture.trump.named",
+            }[view.status]
+        )
         if view.since is not None and view.status in ("revealed", "named"):
-            how += f" at card {view.since + 1}"
+            how = say("picture.trump.at", how=how, card=view.since + 1)
+        words = escape(say("picture.trump.suit", suit=suit.word, how=how))
         self.out.append(
             label + f'<tspan fill="{_suit_fill(suit)}" font-size="18">{suit.symbol}</tspan> '
-            f"{suit.word} ({escape(how)})</text>"
+            f"{words}</text>"
         )
 
     def outcome(self) -> str:
@@ -511,17 +527,13 @@ class _Drawing:
         if snap.result is not None:
             result = snap.result
             if result.winner is None:
-                return f"Tie ({result.reason})"
-            kind = {"win": "win", "mendikot": "win by mendikot", "whitewash": "whitewash"}
-            return (
-                f"{team_label(result.winner, self.players)} {kind[result.kind]} ({result.reason})"
-            )
+                return say("picture.tie", reason=result.reason)
+            side = team_label(result.winner, self.players)
+            return say(f"picture.{result.kind}", side=side, reason=result.reason)
         if self.rules.capture is Capture.DEHLA:
             count, tens = snap.pile
             listed = " ".join(_plain_card(c) for c in tens)
-            return f"Pile: {count} trick{'s' if count != 1 else ''}" + (
-                f" with {listed}" if listed else ""
-            )
+            return say_n("picture.pile_with" if listed else "picture.pile", count, tens=listed)
         return ""
 
 

@@ -181,6 +181,6 @@ class DealFile:
         self.save_to = self.path or self.save_to
         form = DealForm(defaults_after(self.host.record))
         self.path, self.index = None, None
+        self.host.enter(SetUp(self.host, form))  # first: no job is wanted of a form
         self.host.jobs.forget_scores()
         self.host.put("dirty", False)
-        self.host.enter(SetUp(self.host, form))

@@ -212,7 +212,7 @@ def form_view(form: DealForm, file: str = "") -> JSON:
             "captures": [c.value for c in Capture],
             "flags": list(VARIANT_FLAGS),
             "flagNeeds": FLAG_NEEDS,
-            "flagText": FLAG_TEXT,
+            "flagText": dict(FLAG_TEXT),
             "scorings": [s.value for s in Scoring],
         },
     }

@@ -123,11 +123,11 @@ def page_html(
             f'data-mr-deal="{number}">{_deal_block(payload, text, key)}</section>'
         )
         result = payload["result"]
-        title = isolate(payload["title"])
+        named = isolate(payload["title"])
         labels.append(
-            say("deal.label_result", index=number, title=title, result=result["tag"])
+            say("deal.label_result", index=number, title=named, result=result["tag"])
             if result
-            else say("deal.label", index=number, title=title)
+            else say("deal.label", index=number, title=named)
         )
     selector = ""
     if len(blocks) > 1:

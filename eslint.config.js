@@ -5,7 +5,7 @@ import globals from "globals";
 
 export default [
   // the page's bundle is esbuild's output (scripts/build_page.py), not a source
-  { ignores: ["mendikot_replay/views/static/bundle/**"] },
+  { ignores: ["mendikot_replay/views/static/bundle/**", "mendikot_replay/views/static/messages.js"] },
   js.configs.recommended,
   {
     files: ["mendikot_replay/views/static/**/*.js"],

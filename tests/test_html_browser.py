@@ -286,3 +286,31 @@ def test_a_fragment_shown_twice_mounts_twice(browser: Any, tmp_path: Path) -> No
         assert page.problems == []
     finally:
         page.close()
+
+
+def test_the_page_speaks_the_language_its_payload_carries(browser: Any, tmp_path: Path) -> None:
+    """A page made in a language carries its words (the text layer's ``page_words``) and
+    the viewer speaks them: in the pseudo-language the ledger's statuses and the card names
+    of its labels come out marked; the same page made in English has none."""
+    from mendikot_replay.text import PSEUDO, language
+
+    target = tmp_path / "marked.html"
+    with language(PSEUDO):
+        target.write_text(page_html(read_deals(SAMPLES / "worked-example.pmn")), encoding="utf-8")
+    page = Page(browser, target)
+    try:
+        status = page.page.locator("[data-testid=mr-ten-TH] .mr-tenstatus").inner_text()
+        assert status.startswith("\u27e6") and status.endswith("\u27e7"), status
+        labels = page.page.locator("[data-card]").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label') || '')"
+        )
+        assert any("\u27e6" in label for label in labels)
+        assert page.problems == []
+    finally:
+        page.close()
+    plain = _page(browser, tmp_path, "worked-example.pmn")
+    try:
+        status = plain.page.locator("[data-testid=mr-ten-TH] .mr-tenstatus").inner_text()
+        assert "\u27e6" not in status and status
+    finally:
+        plain.close()

@@ -217,3 +217,20 @@ def test_the_picture_says_only_the_text_layer_s_words(path: Path) -> None:
                 picture = snapshot_svg(timeline, k, tags=record.tags)
                 for text in visible_html(picture):
                     assert not unmarked(text, allowed), f"{path.name} step {k}: {text!r}"
+
+
+def test_a_session_gives_its_page_the_words_of_its_language() -> None:
+    """The session's ``words``: nothing for English (the page has the source), every
+    message in the language in force otherwise, each with a number as its two forms."""
+    from mendikot_replay.session.session import Session
+
+    assert Session(SAMPLES / "tie.pmn").state["words"] == {}
+    with language(PSEUDO):
+        words = Session(SAMPLES / "tie.pmn").state["words"]
+    assert words["$lang"] == PSEUDO
+    assert words["suit.hearts"] == f"{OPEN}hearts{CLOSE}"
+    assert words["show.pile_tricks"] == [
+        f"{OPEN}{{count}} trick in the pile{CLOSE}",
+        f"{OPEN}{{count}} tricks in the pile{CLOSE}",
+    ]
+    assert set(MESSAGES) <= set(words)

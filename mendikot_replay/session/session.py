@@ -42,6 +42,7 @@ from ..pmn.deal_form import DealForm
 from ..pmn.entry import DealEntry
 from ..pmn.record import DealRecord, PlayNode
 from ..solver.search import Solver
+from ..text import page_words
 from .board import Board, BoardError
 from .commands import COMMANDS, Command
 from .deal_file import DealFile, Source, load_record
@@ -127,6 +128,8 @@ class Session:
             # whose recording was interrupted, as a browser keeps it)
             "recording": recording or isinstance(source, (DealEntry, DealForm)),
             "notice": {},
+            # the page's words: the language in force when the board opened (text layer)
+            "words": page_words(),
         }
         """Everything a front end shows, by the page's names (read it; change it through
         the methods)."""

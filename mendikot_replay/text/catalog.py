@@ -26,6 +26,7 @@ __all__ = [
     "PSEUDO",
     "current_language",
     "language",
+    "page_words",
     "say",
     "say_n",
     "template",
@@ -91,6 +92,26 @@ def say(message: str, /, **values: object) -> str:
     ``{placeholders}`` filled with ``values``."""
     text = template(message)
     return text.format(**values) if values else text
+
+
+def page_words() -> dict[str, object]:
+    """What a page needs to speak the language in force: ``{}`` for English (the page has
+    the source), else ``$lang`` and every message (each message with a number as its two
+    forms, for one and for many) as the language says it — the page fills them itself
+    (``static/words.js``)."""
+    code = current_language()
+    catalog = _catalog(code)
+    if code == "en" or type(catalog) is gettext.NullTranslations:
+        return {}
+    words: dict[str, object] = {"$lang": code}
+    for message, english in MESSAGES.items():
+        words[message] = catalog.pgettext(message, english)
+    for message, (one, many) in PLURALS.items():
+        words[message] = [
+            catalog.npgettext(message, one, many, 1),
+            catalog.npgettext(message, one, many, 5),
+        ]
+    return words
 
 
 def say_n(message: str, count: int, /, **values: object) -> str:

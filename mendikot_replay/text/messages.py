@@ -175,6 +175,10 @@ MESSAGES: Final[Mapping[str, str]] = {
     "page.variations": "Variations",
     "page.note": "trick {trick}, card {card}: {seat} {played} — {notes}",
     "page.annotations": "Annotations",
+    # -- a double-dummy value's level
+    "value.1": "win",
+    "value.2": "mendikot",
+    "value.3": "whitewash",
     # -- a ten's status in the ledger
     "ten.status.hand": "still out",
     "ten.status.table": "on the table",

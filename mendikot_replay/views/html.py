@@ -48,7 +48,7 @@ from ..pmn.record import DealRecord
 from ..pmn.user_text import isolate, pieces
 from ..session.payload import JSON, analysis_view, deal_view
 from ..solver.search import Solver
-from ..text import say, template
+from ..text import page_words, say, template
 from .assets import viewer_css, viewer_js
 
 
@@ -81,6 +81,9 @@ def _payload(record: DealRecord, analyse: bool, max_tricks: int | None) -> JSON:
     payload = deal_view(record)
     if analyse:
         payload["analysis"] = analysis_view(record, max_tricks, Solver("outcome"))
+    words = page_words()
+    if words:  # the page speaks the language in force (English needs nothing)
+        payload["words"] = words
     return payload
 
 

@@ -1,7 +1,7 @@
 // The solver's values ("analyse"): each card's value from Python's entries (the widget's
 // `analysis` trait, or the payload's own), the mistakes, and the mr-dd panel.
 
-import { ASK, cardText, plural, VALUE_WORD } from "./cards.js";
+import { ASK, cardText, plural, valueWord } from "./cards.js";
 import { h } from "./dom.js";
 import { option, who } from "./state.js";
 
@@ -34,7 +34,7 @@ export function analysisOf(view, id) {
 function valueText(value) {
   if (value === 0) return "tie";
   const rank = Math.abs(value);
-  return `${value > 0 ? "AC" : "BD"} ${VALUE_WORD[rank] || rank}`;
+  return `${value > 0 ? "AC" : "BD"} ${valueWord(rank)}`;
 }
 
 /** The text of `value` as the entry words it (its cards' texts), else `valueText`. */

@@ -16,6 +16,7 @@ import { clickCard, drawCenter, drawSeats, drawTrump, LAYOUT } from "./table.js"
 import { drawNotes, drawPoints } from "./notes.js";
 import { drawCounts, drawLedger, drawPile, drawResult } from "./scores.js";
 import { buildBoardBar, buildOptions, buildTabs, drawBoardBar, keydown, placeChances, placeMenu, syncOptions, toggleMenu } from "./controls.js";
+import { useWords } from "./words.js";
 
 /** anywidget entry point: draw the viewer into `el` and follow the model. Returns the
  * clean-up function anywidget calls when the view is removed. */
@@ -86,6 +87,7 @@ function button(view, testid, text, label, move, keys) {
 function build(view) {
   const started = performance.now();
   const root = view.root;
+  useWords(view.model.get("words")); // the language the session speaks (English: none)
   const payload = readPayload(view.model.get("data"));
   view.payload = payload;
   view.quiz = null;

@@ -1,18 +1,33 @@
 // mendikot-replay: cards, suits and sentences as text — the pure helpers every part of the
 // page shares (no DOM: unit-tested with Node's test runner, tests/js/).
 
+import { say } from "./words.js";
+
 export const SUIT_SIGN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-export const SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 export const SUIT_ORDER = ["S", "H", "D", "C"];
-export const RANK_WORD = {
-  A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", 9: "nine", 8: "eight",
-  7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two",
-};
-export const STATUS_WORD = {
-  hand: "still out", table: "on the table", pile: "in the Dehla pile",
-  captured: "captured", gone: "taken before the position",
-};
-export const VALUE_WORD = { 1: "win", 2: "mendikot", 3: "whitewash" };
+const SUIT_ID = { S: "suit.spades", H: "suit.hearts", D: "suit.diamonds", C: "suit.clubs" };
+const RANK_NUMBER = { A: 14, K: 13, Q: 12, J: 11, T: 10 };
+
+/** A suit by its letter, as a sentence names it ("hearts"), in the language in force. */
+export function suitWord(suit) {
+  return SUIT_ID[suit] ? say(SUIT_ID[suit]) : String(suit);
+}
+
+/** A rank by its letter, as a player says it ("ace", "ten", "seven"). */
+export function rankWord(rank) {
+  const number = RANK_NUMBER[rank] || Number(rank);
+  return number >= 2 && number <= 14 ? say(`rank.${number}`) : String(rank);
+}
+
+/** Where a ten is, in one word or two ("captured", "still out"): the ledger's status. */
+export function statusWord(status) {
+  return ["hand", "table", "pile", "captured", "gone"].includes(status) ? say(`ten.status.${status}`) : String(status);
+}
+
+/** A double-dummy value's level (1 win, 2 mendikot, 3 whitewash), in a word. */
+export function valueWord(level) {
+  return [1, 2, 3].includes(Number(level)) ? say(`value.${level}`) : String(level);
+}
 export const ASK = "^T"; // PMN's prefix of a card that asks for the closed trump (version B)
 
 export const FSI = "\u2068";
@@ -81,7 +96,7 @@ export function rankText(card) {
 /** "ten of hearts": what a screen reader says for a card. */
 export function cardName(card) {
   if (!card || card.length !== 2) return "unknown card";
-  return `${RANK_WORD[card[0]] || card[0]} of ${SUIT_WORD[card[1]] || card[1]}`;
+  return say("card.name", { rank: rankWord(card[0]), suit: suitWord(card[1]) });
 }
 
 /** "10♥": a card as text, suit sign always shown ("--": a card not known). */

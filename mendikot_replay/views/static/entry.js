@@ -36,7 +36,7 @@
 // mr-paste (the text box), mr-paste-go; on the board: mr-undo, mr-record-next, and once the
 // deal is over mr-record-next-deal (*Next deal*: {do: "next_deal"}). While the play is
 // recorded the root has the class mr-rec-play and data-to-play (the seat whose card is next).
-import { cardName, cardText, packColumns, packPlaces, plural, rankText, SUIT_ORDER, SUIT_SIGN, SUIT_WORD } from "./cards.js";
+import { cardName, cardText, packColumns, packPlaces, plural, rankText, SUIT_ORDER, SUIT_SIGN, suitWord } from "./cards.js";
 import { bdi, h, sentence } from "./dom.js";
 import { goNode, isBoard, nodes, rulesLine, send, who, whoText } from "./state.js";
 import { showNotice } from "./editor.js";
@@ -316,18 +316,18 @@ function recDrawTrump(view, entry) {
               "data-rec-key": `trump:${suit}`,
               "aria-pressed": chosen === suit ? "true" : "false",
               disabled: !board,
-              title: `${SUIT_WORD[suit]} are trumps`,
+              title: `${suitWord(suit)} are trumps`,
               onclick: () => recSend(view, "trump", { do: "trump", suit }),
             },
             h("span", { class: "rec-suitsign", "aria-hidden": "true", text: SUIT_SIGN[suit] }),
-            ` ${SUIT_WORD[suit]}`,
+            ` ${suitWord(suit)}`,
           ),
         ),
       ),
       h("div", {
         class: chosen ? "rec-trumpsays" : "rec-trumpsays mr-dim",
         text: chosen
-          ? `Trump: ${SUIT_WORD[chosen]}${shown ? ` (${method === "FaceUp" ? "the card face up" : "the card drawn"}: ${cardText(shown)})` : ""}.`
+          ? `Trump: ${suitWord(chosen)}${shown ? ` (${method === "FaceUp" ? "the card face up" : "the card drawn"}: ${cardText(shown)})` : ""}.`
           : method === "FaceUp"
             ? "Which suit is the card turned face up?"
             : "Which suit was drawn for trumps?",
@@ -422,7 +422,7 @@ function recDrawPack(view, entry) {
     });
     const row = h(
       "div",
-      { class: `rec-packrow mr-suit-${suit}`, role: "group", "aria-label": SUIT_WORD[suit], "data-suit": suit },
+      { class: `rec-packrow mr-suit-${suit}`, role: "group", "aria-label": suitWord(suit), "data-suit": suit },
       h("span", { class: "rec-rowsign", "aria-hidden": "true", text: SUIT_SIGN[suit] }),
       h("div", { class: "rec-packcards" }, places),
     );

@@ -1,7 +1,7 @@
 // mendikot-replay: the tens ledger of a step as plain rows — where each ten is, which side
 // holds it, and the sentence that says so (no DOM: unit-tested with Node's test runner).
 
-import { cardName, plainText, STATUS_WORD } from "./cards.js";
+import { cardName, plainText, statusWord } from "./cards.js";
 
 /** The ledger of `step` (a payload step), one row per ten: `card`, its `key` (the card, and
  * `TS-2` for the second pack's ten of a two-pack deal), `status` (hand, table, pile,
@@ -20,7 +20,7 @@ export function ledgerRows(step, payload, seenBy = null) {
       card: entry.card,
       key,
       status,
-      word: STATUS_WORD[status] || status,
+      word: statusWord(status),
       team: unseen ? null : entry.team || null,
       teamLabel: held ? (payload.team_labels || {})[entry.team] : null,
       label: `${cardName(entry.card)}: ${unseen ? `not played yet, in a hand ${seenBy} cannot see` : plainText(entry.text)}`,

@@ -17,6 +17,7 @@ export function createModel(payload, options) {
     quiz_seat: "",
     analyse: false,
     analysis: payload ? payload.analysis : undefined,
+    words: payload ? payload.words : undefined,
     ...(options || {}),
   };
   const listeners = new Map();

@@ -2,7 +2,7 @@
 // data-card, inside data-seat), the trick on the table (mr-trick), the trump, and a click
 // on a card (the next card of the line, a variation, or a new card sent to Python).
 
-import { cardName, cardText, FSI, PDI, rankText, stillHeld, SUIT_ORDER, SUIT_SIGN, SUIT_WORD } from "./cards.js";
+import { cardName, cardText, FSI, PDI, rankText, stillHeld, SUIT_ORDER, SUIT_SIGN, suitWord } from "./cards.js";
 import { bdi, cardBack, cardFace, h } from "./dom.js";
 import { current, go, goNode, lineOf, nodes, option, send, setOption, stepAt, who, whoText } from "./state.js";
 import { analysisOf, mistakeAt } from "./analysis.js";
@@ -258,7 +258,7 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
       h(
         "div",
         { class: `mr-suitrow mr-suit-${suit}` },
-        h("span", { class: "mr-rowsign", role: "img", "aria-label": SUIT_WORD[suit], text: SUIT_SIGN[suit] }),
+        h("span", { class: "mr-rowsign", role: "img", "aria-label": suitWord(suit), text: SUIT_SIGN[suit] }),
         chips.length ? chips : h("span", { class: "mr-void", text: "\u2014", "aria-label": "none" }),
       ),
     );
@@ -360,7 +360,7 @@ export function drawTrump(view, step) {
     words = "No trump in this deal.";
   } else {
     face = h("span", { class: `mr-trumpsign mr-suit-${trump.suit}`, "aria-hidden": "true", text: SUIT_SIGN[trump.suit] });
-    const suit = SUIT_WORD[trump.suit];
+    const suit = suitWord(trump.suit);
     if (trump.status === "revealed") {
       words = `${suit}: the closed trump ${cardText(trump.card)} (set aside by ${trump.holder}) was turned up at card ${trump.since + 1}.`;
     } else if (trump.status === "named") {

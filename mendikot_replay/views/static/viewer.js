@@ -6,7 +6,9 @@
 // dependencies, no network:
 //  - pure, unit-tested by Node's test runner (tests/js/): `cards.js` (cards and sentences as
 //    text), `tree.js` (the play tree and the line shown), `ledger.js` (the tens ledger's
-//    rows), `requests.json` (the session's command list, which every `send` follows);
+//    rows), `words.js` (the page's words: the text layer's catalog, `messages.js`, in the
+//    language the session sends), `requests.json` (the session's command list, which every
+//    `send` follows);
 //  - `dom.js` (building elements) and `state.js` (the view's shared state and transitions:
 //    options, the line shown, going to a step, `send`);
 //  - one renderer per panel: `table.js` (seats and table), `moves.js` (the move list),

@@ -168,6 +168,9 @@ class Viewer(anywidget.AnyWidget):
     recording = traitlets.Bool(False).tag(sync=True)
     """A deal recorded here (:func:`new_deal`): the page offers *Undo* for the last card,
     and saving fills in the result tags from the play."""
+    words = traitlets.Dict().tag(sync=True)
+    """The page's words in the language in force when the viewer opened (``{}``: English;
+    see :func:`~mendikot_replay.text.page_words`). Written by the session only."""
     notice = traitlets.Dict().tag(sync=True)
     """The board's last word to its user: ``{id, kind, text, actions}`` (see
     :meth:`~.session.Session.tell`); ``{}`` when there is none."""

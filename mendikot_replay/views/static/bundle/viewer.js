@@ -1,30 +1,369 @@
+// mendikot_replay/views/static/messages.js
+var messages_default = {
+  "messages": {
+    "card.name": "{rank} of {suit}",
+    "deal.choice": "{index}. {deal}",
+    "deal.deal": "deal {deal}",
+    "deal.label": "{index}. {title}",
+    "deal.label_result": "{index}. {title} — {result}",
+    "deal.match": "match {match}",
+    "deal.numbered": "Deal {index}",
+    "deal.one": "Mendikot deal",
+    "deal.with_deal": "{title} · deal {deal}",
+    "dealer.again": "{lost}: {dealer} deals again",
+    "dealer.again_flag": "{lost}: {dealer} deals again ({flag})",
+    "dealer.lost": "{dealer}'s side lost",
+    "dealer.partner": "{lost}: the dealer's partner deals",
+    "dealer.partner_flag": "{lost}: the dealer's partner deals ({flag})",
+    "dealer.tie": "a tie: the same dealer deals again",
+    "dealer.whitewashed": "{dealer}'s side lost to a whitewash",
+    "dealer.won": "{dealer}'s side won: the deal passes to the right",
+    "fate.and_played": "{taken}; {played}",
+    "fate.before": "taken before the position starts",
+    "fate.before_by": "taken by {side} before the position starts",
+    "fate.captured": "captured by {who} for {side} in trick {trick}",
+    "fate.captured_pile": "captured by {who} for {side} in trick {trick} (with the Dehla pile)",
+    "fate.hand": "in {who}'s hand",
+    "fate.not_yours": "in a hand (not yours)",
+    "fate.pile": "in the Dehla pile",
+    "fate.pile_played": "in the Dehla pile, {played}",
+    "fate.played": "played by {who} in trick {trick}",
+    "fate.table": "on the table",
+    "fate.table_played": "on the table, {played}",
+    "fate.unknown_hand": "in an unknown hand",
+    "flag.bonus-aces": "bonus for four aces",
+    "flag.count-from-reveal": "trumps count from the revealing card",
+    "flag.dealer-stays": "the dealer deals again after any loss",
+    "flag.hidden-trumps": "the hidden suit is trumps before the reveal",
+    "flag.holder-may-ask": "the trump's holder may ask for it",
+    "flag.lead-after-holder": "the player after the trump's holder leads",
+    "flag.match-tie-break": "a match level on points goes to more whitewashes, mendikots, tens, deals won, tricks",
+    "flag.must-trump": "must trump when void",
+    "flag.partner-deals": "the dealer's partner deals after a loss",
+    "flag.reveal-if-trumping": "turned up only for a player who can trump",
+    "flag.split-tens-non-dealer": "tens 2-2: the side that did not deal wins",
+    "flag.streak-goes-on": "a run goes on after taking the pile",
+    "flag.tie-half-first": "tied tricks go to the side that reached half first",
+    "flag.trump-card-in-hand": "the face-down card stays in its holder's hand",
+    "nag.1": "good card",
+    "nag.2": "mistake",
+    "nag.20": "ten given away to the opponents",
+    "nag.21": "ten saved / captured for the own team",
+    "nag.22": "ten protected: a higher card cashed first so the ten falls safely",
+    "nag.23": "trumped an opponent's ten",
+    "nag.24": "trump revealed (closed) / trump named (cut)",
+    "nag.25": "premature trump reveal",
+    "nag.26": "discard from the long suit while void",
+    "nag.27": "high trump kept in reserve",
+    "nag.28": "tens split 2-2: the race for tricks decides",
+    "nag.29": "decisive card: the deal's outcome turns here",
+    "nag.3": "brilliant card",
+    "nag.4": "blunder",
+    "nag.5": "interesting card",
+    "nag.6": "dubious card",
+    "nag.7": "forced: the only legal card",
+    "page.annotations": "Annotations",
+    "page.cards": "Cards",
+    "page.dd": "Double-dummy",
+    "page.dd_better": "{mistake}; {card} kept it",
+    "page.dd_card": "card {card}",
+    "page.dd_clean": "No card lost the outcome.",
+    "page.dd_early": "too early to solve (the solver takes {tricks} tricks left or fewer).",
+    "page.dd_from": "(every hand known, best play): from {where} ({tricks} tricks left) {value}.",
+    "page.dd_mistake": "card {card}: {seat} {played} — {before} → {after}",
+    "page.dd_start": "the start",
+    "page.dead_end": "after card {card}: {cards} — {error}",
+    "page.deal": "deal",
+    "page.deal_back": "◀ deal",
+    "page.deal_on": "deal ▶",
+    "page.dealer": "dealer {dealer}",
+    "page.deals": "deals in this file",
+    "page.hands": "Hands at the start",
+    "page.hands_at": "Hands at trick {trick}",
+    "page.instead": "trick {trick}, instead of {seat} {card}: {line}",
+    "page.led_by": "Led by",
+    "page.next_deal": "next deal",
+    "page.no_deal": "This file holds no deal.",
+    "page.no_result": "No result:",
+    "page.no_result_why": "the record stops before the end of the deal.",
+    "page.note": "trick {trick}, card {card}: {seat} {played} — {notes}",
+    "page.nothing": "There is nothing to replay.",
+    "page.pile": "Dehla pile",
+    "page.player": "{seat} [{side}]",
+    "page.players": "Players:",
+    "page.position": "Position at trick {trick}:",
+    "page.position_counts": "tricks {ac_tricks}-{bd_tricks}, tens {ac_tens}-{bd_tens} so far ({first} first)",
+    "page.position_table": "{counts}; on the table {cards}",
+    "page.previous_deal": "previous deal",
+    "page.problem": "Problem:",
+    "page.result": "Result: {result}",
+    "page.result_counts": "(tens {ac_tens}-{bd_tens}, tricks {ac_tricks}-{bd_tricks}, {first} first)",
+    "page.seat": "Seat",
+    "page.takes_pile": "takes the pile: {count}",
+    "page.takes_pile_with": "takes the pile: {count} with {tens}",
+    "page.team": "Team",
+    "page.tens.4": "four",
+    "page.tens.8": "eight",
+    "page.tens_at_end": "The {count} tens at the end",
+    "page.title": "Mendikot deals",
+    "page.to_pile": "to the pile",
+    "page.trick": "Trick",
+    "page.tricks": "Tricks (* a trump)",
+    "page.trump": "Trump:",
+    "page.trump.closed": "closed, set aside face down by {holder}",
+    "page.trump.cut_named": "cut: no trump until card {at}, where {card} named {sign} {suit}",
+    "page.trump.cut_never": "cut: never named",
+    "page.trump.known": "{sign} {suit}",
+    "page.trump.known_card": "{sign} {suit} ({card})",
+    "page.trump.never_revealed": "{closed}; never revealed",
+    "page.trump.none": "none (a no-trump deal)",
+    "page.trump.turned_up": "{closed}; turned up at card {card}: {sign} {suit}",
+    "page.unknown_hand": "unknown hand",
+    "page.variations": "Variations",
+    "page.winner": "Winner",
+    "page.wins_trick": "({seat} wins trick {trick})",
+    "picture.after_card": "after card {card} of {cards}",
+    "picture.after_trick": "after trick {trick}",
+    "picture.before_first": "before the first card",
+    "picture.before_trick": "before trick {trick}",
+    "picture.card_of": "card {card} of {cards}",
+    "picture.deal": "deal {deal}",
+    "picture.face_down_one": "+1 face down",
+    "picture.hand_unknown": "hand unknown",
+    "picture.mark.led": "led",
+    "picture.mark.ten": "ten",
+    "picture.mark.wins": "wins",
+    "picture.mendikot": "{side} win by mendikot ({reason})",
+    "picture.no_cards": "no cards left",
+    "picture.summary": "Mendikot, {where}, {moment}",
+    "picture.summary_titled": "Mendikot: {title}, {where}, {moment}",
+    "picture.team": "{side}: {tricks}, {tens}",
+    "picture.the_deal": "the deal",
+    "picture.the_position": "the position",
+    "picture.tie": "Tie ({reason})",
+    "picture.to_play": "to play",
+    "picture.trick": "trick {trick}",
+    "picture.trump": "Trump:",
+    "picture.trump.at": "{how} at card {card}",
+    "picture.trump.closed": "closed: a card set aside face down",
+    "picture.trump.closed_by": "closed: a card set aside face down by {holder}",
+    "picture.trump.drawn": "drawn",
+    "picture.trump.face_up": "card turned face up",
+    "picture.trump.known": "known",
+    "picture.trump.named": "named by a cut",
+    "picture.trump.none": "none (a no-trump deal)",
+    "picture.trump.revealed": "closed trump, revealed",
+    "picture.trump.suit": "{suit} ({how})",
+    "picture.trump.unnamed": "no trump yet (cut: the first player who cannot follow names it)",
+    "picture.whitewash": "{side} whitewash ({reason})",
+    "picture.win": "{side} win ({reason})",
+    "rank.10": "ten",
+    "rank.11": "jack",
+    "rank.12": "queen",
+    "rank.13": "king",
+    "rank.14": "ace",
+    "rank.2": "two",
+    "rank.3": "three",
+    "rank.4": "four",
+    "rank.5": "five",
+    "rank.6": "six",
+    "rank.7": "seven",
+    "rank.8": "eight",
+    "rank.9": "nine",
+    "reason.mendikot": "all {tens} tens",
+    "reason.split": "{half}-{half} tens",
+    "reason.split_dealer": "{split}: {side} did not deal",
+    "reason.split_first": "{split}, tricks split {ac}-{bd}: {side} reached half first",
+    "reason.split_tie": "{split} and tricks split {ac}-{bd}",
+    "reason.split_tricks": "{split} and {won} of {tricks} tricks",
+    "reason.tens": "{tens} tens",
+    "reason.whitewash": "all {tricks} tricks",
+    "result.mendikot": "{side} mendikot! — {reason}",
+    "result.tie": "Tie: {reason}; the same dealer deals again",
+    "result.whitewash": "{side} whitewash! — {reason}",
+    "result.win": "{side} win — {reason}",
+    "rules.capture.dehla": "Dehla capture (two tricks in a row)",
+    "rules.capture.trick": "tricks taken at once",
+    "rules.closed_version": "{method} (version {version})",
+    "rules.line": "{players} players, {deck} cards, {method}, {capture}",
+    "rules.method.Closed": "closed trump",
+    "rules.method.Cut": "cut trump (first discard names it)",
+    "rules.method.Drawn": "trump drawn at random",
+    "rules.method.FaceUp": "trump card face up",
+    "rules.method.None": "no trump",
+    "rules.more": "{line}, {more}",
+    "seat.named": "{seat} ({name})",
+    "seat.unknown": "?",
+    "show.agreed": "{tag} agreed at the table: {value}",
+    "show.asks_reveal": "{seat} cannot follow and asks for the closed trump: it is turned up: {sign}",
+    "show.cannot_set_up": "The deal cannot be set up: {error}",
+    "show.captured": "{card} captured by {winner} for {side}",
+    "show.deal": "deal {deal}",
+    "show.dealer": "Dealer: {dealer}    First lead: {first}",
+    "show.face_down": "{hand}   (face down: {card})",
+    "show.face_down_played": "{seat} plays the face-down trump card: {sign} is trump",
+    "show.hands": "Hands at the start:",
+    "show.hands_at": "Hands at trick {trick}:",
+    "show.index": "#{index} in the file",
+    "show.list": "{first}, {more}",
+    "show.match": "match {match}",
+    "show.match_line": "Match: {match}",
+    "show.names": "{seat} cannot follow: {card} names the trump: {sign}",
+    "show.next_dealer": "Next dealer: {dealer} ({reason})",
+    "show.no_card": "No card is played in this record.",
+    "show.no_result": "No result: the play stops after trick {done} of {tricks} (so far tens {ac_tens}-{bd_tens}, tricks {ac_tricks}-{bd_tricks}, A/C first)",
+    "show.no_setup": "The tags do not give a playable deal: there is nothing to replay.",
+    "show.on_table": "On the table: {cards}",
+    "show.pile": "Dehla: {pile}",
+    "show.pile_streak": "{pile}; {seat} won the last trick",
+    "show.pile_with": "{pile} with {tens}",
+    "show.player": "{seat} ({side})",
+    "show.player_named": "{seat} {name} ({side})",
+    "show.players": "Players: {players}",
+    "show.position": "Position at trick {trick}",
+    "show.position_counts": "{position}: tens {ac_tens}-{bd_tens}, tricks {ac_tricks}-{bd_tricks} so far (A/C first)",
+    "show.problem.at": "line {line}: ",
+    "show.problem.at_col": "line {line}, col {col}: ",
+    "show.problem.error": "error: ",
+    "show.problem.warning": "warning: ",
+    "show.result.mendikot": "{side} mendikot: all {tens} tens ({ac_tricks}-{bd_tricks} tricks)",
+    "show.result.tens": "{side} win with {tens} tens ({ac_tricks}-{bd_tricks} tricks)",
+    "show.result.tie": "Tie: tens {ac_tens}-{bd_tens}, tricks {ac_tricks}-{bd_tricks}; the same dealer deals again",
+    "show.result.tricks": "{side} win with {won} of {tricks} tricks (tens {ac_tens}-{bd_tens})",
+    "show.result.whitewash": "{side} whitewash: all {tricks} tricks and every ten",
+    "show.reveal": "{seat} cannot follow: the closed trump is turned up: {sign}",
+    "show.revokes": "{seat} revokes with {card} (recorded with ^R)",
+    "show.rules": "Rules: {rules}",
+    "show.scoring": "scoring {scoring}",
+    "show.stops": "The replay stops here: {error}",
+    "show.target": "match to {target} points",
+    "show.tens": "Tens:",
+    "show.title_where": "{title}  ({where})",
+    "show.trick": "Trick {trick}",
+    "show.trick_line": "{trick}  {leader} leads: {cards}",
+    "show.trick_won": "{line}  → {winner} wins ({side})",
+    "show.trump": "Trump: {trump}",
+    "show.trump.Closed": "closed trump, already revealed",
+    "show.trump.Cut": "named by a cut",
+    "show.trump.Drawn": "drawn at random",
+    "show.trump.FaceUp": "card face up",
+    "show.trump.card": "{how}: {card}",
+    "show.trump.closed": "closed (version {version}): {holder} has set a card aside face down; its suit is trump once revealed",
+    "show.trump.cut": "cut: not yet named; the first card of a player who cannot follow names it",
+    "show.trump.known": "{sign} {suit} ({how})",
+    "show.trump.none": "none (a no-trump deal)",
+    "show.trump_mark": "(* marks a card that counts as a trump)",
+    "show.unknown_hand": "(unknown hand)",
+    "show.untitled": "Untitled deal",
+    "show.variation": "variation instead of {card}: {cards}",
+    "step.end": "{sentence}.",
+    "step.lead": "Trick {trick}: {who} leads the {card}",
+    "step.named": "{sentence}, it names {suit} as trump",
+    "step.over": "the deal is over",
+    "step.play": "Trick {trick}: {who} plays the {card}",
+    "step.position": "Position at trick {trick}: {turn}.",
+    "step.result": "{sentence} {result}.",
+    "step.revealed": "{sentence}, the closed trump is turned up: {suit}",
+    "step.revoke": "{sentence}, a revoke",
+    "step.start": "Start of the deal: {turn}.",
+    "step.to_play": "{who} to play",
+    "step.won": "{sentence} {who} wins the trick for {side}.",
+    "suit.clubs": "clubs",
+    "suit.diamonds": "diamonds",
+    "suit.hearts": "hearts",
+    "suit.spades": "spades",
+    "ten.status.captured": "captured",
+    "ten.status.gone": "taken before the position",
+    "ten.status.hand": "still out",
+    "ten.status.pile": "in the Dehla pile",
+    "ten.status.table": "on the table",
+    "value.1": "win",
+    "value.2": "mendikot",
+    "value.3": "whitewash"
+  },
+  "plurals": {
+    "picture.hidden": [
+      "{count} card, hidden",
+      "{count} cards, hidden"
+    ],
+    "picture.pile": [
+      "Pile: {count} trick",
+      "Pile: {count} tricks"
+    ],
+    "picture.pile_with": [
+      "Pile: {count} trick with {tens}",
+      "Pile: {count} tricks with {tens}"
+    ],
+    "picture.tens": [
+      "{count} ten",
+      "{count} tens"
+    ],
+    "picture.tricks": [
+      "{count} trick",
+      "{count} tricks"
+    ],
+    "show.collects": [
+      "{winner} collects the pile for {side}: {count} trick",
+      "{winner} collects the pile for {side}: {count} tricks"
+    ],
+    "show.collects_with": [
+      "{winner} collects the pile for {side}: {count} trick with {tens}",
+      "{winner} collects the pile for {side}: {count} tricks with {tens}"
+    ],
+    "show.pile_tricks": [
+      "{count} trick in the pile",
+      "{count} tricks in the pile"
+    ],
+    "show.to_pile": [
+      "the trick goes to the pile: {count} trick",
+      "the trick goes to the pile: {count} tricks"
+    ],
+    "show.to_pile_with": [
+      "the trick goes to the pile: {count} trick with {tens}",
+      "the trick goes to the pile: {count} tricks with {tens}"
+    ]
+  }
+};
+
+// mendikot_replay/views/static/words.js
+var words = {};
+var plural = new Intl.PluralRules("en");
+function useWords(given) {
+  words = given && typeof given === "object" ? given : {};
+  let lang = "en";
+  if (typeof words.$lang === "string") lang = words.$lang;
+  try {
+    plural = new Intl.PluralRules(lang);
+  } catch {
+    plural = new Intl.PluralRules("en");
+  }
+}
+function fill(template, values) {
+  return String(template).replace(/\{(\w+)\}/g, (whole, name) => values && name in values ? String(values[name]) : whole);
+}
+function say(id, values) {
+  const template = id in words ? words[id] : messages_default.messages[id];
+  return template === void 0 ? id : fill(template, values);
+}
+
 // mendikot_replay/views/static/cards.js
 var SUIT_SIGN = { S: "♠", H: "♥", D: "♦", C: "♣" };
-var SUIT_WORD = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 var SUIT_ORDER = ["S", "H", "D", "C"];
-var RANK_WORD = {
-  A: "ace",
-  K: "king",
-  Q: "queen",
-  J: "jack",
-  T: "ten",
-  9: "nine",
-  8: "eight",
-  7: "seven",
-  6: "six",
-  5: "five",
-  4: "four",
-  3: "three",
-  2: "two"
-};
-var STATUS_WORD = {
-  hand: "still out",
-  table: "on the table",
-  pile: "in the Dehla pile",
-  captured: "captured",
-  gone: "taken before the position"
-};
-var VALUE_WORD = { 1: "win", 2: "mendikot", 3: "whitewash" };
+var SUIT_ID = { S: "suit.spades", H: "suit.hearts", D: "suit.diamonds", C: "suit.clubs" };
+var RANK_NUMBER = { A: 14, K: 13, Q: 12, J: 11, T: 10 };
+function suitWord(suit) {
+  return SUIT_ID[suit] ? say(SUIT_ID[suit]) : String(suit);
+}
+function rankWord(rank) {
+  const number = RANK_NUMBER[rank] || Number(rank);
+  return number >= 2 && number <= 14 ? say(`rank.${number}`) : String(rank);
+}
+function statusWord(status) {
+  return ["hand", "table", "pile", "captured", "gone"].includes(status) ? say(`ten.status.${status}`) : String(status);
+}
+function valueWord(level) {
+  return [1, 2, 3].includes(Number(level)) ? say(`value.${level}`) : String(level);
+}
 var ASK = "^T";
 var FSI = "⁨";
 var PDI = "⁩";
@@ -78,7 +417,7 @@ function rankText(card) {
 }
 function cardName(card) {
   if (!card || card.length !== 2) return "unknown card";
-  return `${RANK_WORD[card[0]] || card[0]} of ${SUIT_WORD[card[1]] || card[1]}`;
+  return say("card.name", { rank: rankWord(card[0]), suit: suitWord(card[1]) });
 }
 function cardText(card) {
   return card && card.length === 2 && SUIT_SIGN[card[1]] ? rankText(card) + SUIT_SIGN[card[1]] : "--";
@@ -89,7 +428,7 @@ function seatCard(seat, card) {
 function argsText(text) {
   return String(text).replace(/\b([AKQJT2-9])([SHDC])\b/g, (_, r, s) => cardText(r + s));
 }
-function plural(count, word) {
+function plural2(count, word) {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 function clamp(k, n) {
@@ -359,7 +698,7 @@ function analysisOf(view, id) {
 function valueText(value) {
   if (value === 0) return "tie";
   const rank = Math.abs(value);
-  return `${value > 0 ? "AC" : "BD"} ${VALUE_WORD[rank] || rank}`;
+  return `${value > 0 ? "AC" : "BD"} ${valueWord(rank)}`;
 }
 function entryText(entry, value) {
   if (entry.value === value && entry.text) return entry.text;
@@ -432,7 +771,7 @@ function drawAnalysis(view, step, k, quizSeat) {
     kids.push(h("div", { class: "mr-dim", text: "solving…" }));
   } else if (entry.status === "too-early") {
     kids.push(
-      h("div", { class: "mr-ddvalue mr-dim", text: `too early to solve (${plural(entry.tricks_left, "trick")} left)` }),
+      h("div", { class: "mr-ddvalue mr-dim", text: `too early to solve (${plural2(entry.tricks_left, "trick")} left)` }),
       h("div", { class: "mr-dim", text: `The solver takes positions with ${entry.max_tricks} tricks left or fewer.` })
     );
   } else if (entry.status === "unavailable") {
@@ -444,10 +783,10 @@ function drawAnalysis(view, step, k, quizSeat) {
     } else if (entry.to_play) {
       const values = Object.values(entry.cards || {});
       const lose = values.filter((v) => !v.keeps).length;
-      let words;
-      if (!lose) words = ` to play: every card keeps ${entry.text}.`;
-      else words = ` to play: ✓ green cards keep ${entry.text}, ✗ red ones lose it (${lose} of ${values.length}).`;
-      kids.push(h("div", null, who(payload, entry.to_play), words));
+      let words2;
+      if (!lose) words2 = ` to play: every card keeps ${entry.text}.`;
+      else words2 = ` to play: ✓ green cards keep ${entry.text}, ✗ red ones lose it (${lose} of ${values.length}).`;
+      kids.push(h("div", null, who(payload, entry.to_play), words2));
     }
   }
   const before = step.parent !== null && step.parent !== void 0 ? analysisOf(view, step.parent) : null;
@@ -1466,7 +1805,7 @@ function formSelect(testid, options, value, onchange) {
   return h(
     "select",
     { "data-testid": testid, onchange },
-    ...Object.entries(options).map(([key, words]) => h("option", { value: key, text: words, selected: key === value }))
+    ...Object.entries(options).map(([key, words2]) => h("option", { value: key, text: words2, selected: key === value }))
   );
 }
 function buildForm(view) {
@@ -1816,7 +2155,7 @@ function recDrawStatus(view, entry) {
     );
     recFill(
       p.left,
-      `${plural(left, "card")} left in the pack`,
+      `${plural2(left, "card")} left in the pack`,
       h("span", { class: "rec-hint", text: " · " }),
       h("span", { class: "mr-dim rec-hint", text: "tap a card to deal it; the last hand fills itself" })
     );
@@ -1825,10 +2164,10 @@ function recDrawStatus(view, entry) {
     recFill(p.left, h("span", { class: "mr-dim", text: "0 cards left in the pack" }));
   }
   const missing = recMissing(view, entry);
-  const words = missing.length ? missing.join("; ") : entry.needs || "";
-  p.needs.hidden = !words;
+  const words2 = missing.length ? missing.join("; ") : entry.needs || "";
+  p.needs.hidden = !words2;
   p.needs.title = entry.needs || "";
-  recFill(p.needs, h("strong", { text: entry.complete ? "Still missing: " : "Still to do: " }), words, ".");
+  recFill(p.needs, h("strong", { text: entry.complete ? "Still missing: " : "Still to do: " }), words2, ".");
 }
 function recMissing(view, entry) {
   const method = view.payload.trump_method;
@@ -1861,17 +2200,17 @@ function recDrawTrump(view, entry) {
               "data-rec-key": `trump:${suit}`,
               "aria-pressed": chosen === suit ? "true" : "false",
               disabled: !board,
-              title: `${SUIT_WORD[suit]} are trumps`,
+              title: `${suitWord(suit)} are trumps`,
               onclick: () => recSend(view, "trump", { do: "trump", suit })
             },
             h("span", { class: "rec-suitsign", "aria-hidden": "true", text: SUIT_SIGN[suit] }),
-            ` ${SUIT_WORD[suit]}`
+            ` ${suitWord(suit)}`
           )
         )
       ),
       h("div", {
         class: chosen ? "rec-trumpsays" : "rec-trumpsays mr-dim",
-        text: chosen ? `Trump: ${SUIT_WORD[chosen]}${shown ? ` (${method === "FaceUp" ? "the card face up" : "the card drawn"}: ${cardText(shown)})` : ""}.` : method === "FaceUp" ? "Which suit is the card turned face up?" : "Which suit was drawn for trumps?"
+        text: chosen ? `Trump: ${suitWord(chosen)}${shown ? ` (${method === "FaceUp" ? "the card face up" : "the card drawn"}: ${cardText(shown)})` : ""}.` : method === "FaceUp" ? "Which suit is the card turned face up?" : "Which suit was drawn for trumps?"
       })
     );
   } else if (method === "Closed") {
@@ -1960,7 +2299,7 @@ function recDrawPack(view, entry) {
     });
     const row = h(
       "div",
-      { class: `rec-packrow mr-suit-${suit}`, role: "group", "aria-label": SUIT_WORD[suit], "data-suit": suit },
+      { class: `rec-packrow mr-suit-${suit}`, role: "group", "aria-label": suitWord(suit), "data-suit": suit },
       h("span", { class: "rec-rowsign", "aria-hidden": "true", text: SUIT_SIGN[suit] }),
       h("div", { class: "rec-packcards" }, places)
     );
@@ -1969,8 +2308,8 @@ function recDrawPack(view, entry) {
     return row;
   });
   const left = (entry.pack || []).length;
-  p.packTitle.textContent = to ? `The pack: ${plural(left, "card")} left, each goes to ${to}` : `The pack: ${plural(left, "card")} left`;
-  p.pack.setAttribute("aria-label", to ? `the pack: ${plural(left, "card")} not dealt; a card clicked goes to ${whoText(payload, to)}` : "the pack");
+  p.packTitle.textContent = to ? `The pack: ${plural2(left, "card")} left, each goes to ${to}` : `The pack: ${plural2(left, "card")} left`;
+  p.pack.setAttribute("aria-label", to ? `the pack: ${plural2(left, "card")} not dealt; a card clicked goes to ${whoText(payload, to)}` : "the pack");
   p.pack.dataset.left = String(left);
   recFill(p.pack, ...rows.filter(Boolean));
   p.packBox.hidden = entry.complete && !left;
@@ -2271,16 +2610,16 @@ function movesRow(ctx, row, first, last, depth) {
     const taken = end.collected;
     if (taken && taken.tens && taken.tens.length) {
       const side = payload.team_labels[taken.team] || taken.team;
-      const words = `${side} take ${taken.tens.map(cardText).join(" ")}`;
-      li.append(h("span", { class: `mr-mv-tens mr-team-${taken.team}`, title: words, "aria-label": words, text: taken.tens.map(cardText).join(" ") }));
+      const words2 = `${side} take ${taken.tens.map(cardText).join(" ")}`;
+      li.append(h("span", { class: `mr-mv-tens mr-team-${taken.team}`, title: words2, "aria-label": words2, text: taken.tens.map(cardText).join(" ") }));
     } else if (payload.capture === "Dehla" && (!taken || !taken.tricks)) {
       li.append(h("span", { class: "mr-mv-pile", title: "the trick goes to the Dehla pile", text: "pile" }));
     }
   } else {
     const tens = row.ids.map((id) => all[id].card.card).filter((c) => c[0] === "T");
     if (tens.length) {
-      const words = `on the table: ${tens.map(cardText).join(" ")}`;
-      li.append(h("span", { class: "mr-mv-tens", title: words, "aria-label": words, text: tens.map(cardText).join(" ") }));
+      const words2 = `on the table: ${tens.map(cardText).join(" ")}`;
+      li.append(h("span", { class: "mr-mv-tens", title: words2, "aria-label": words2, text: tens.map(cardText).join(" ") }));
     }
   }
   if (last && !(end.children || []).length) {
@@ -2829,7 +3168,7 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
       h(
         "div",
         { class: `mr-suitrow mr-suit-${suit}` },
-        h("span", { class: "mr-rowsign", role: "img", "aria-label": SUIT_WORD[suit], text: SUIT_SIGN[suit] }),
+        h("span", { class: "mr-rowsign", role: "img", "aria-label": suitWord(suit), text: SUIT_SIGN[suit] }),
         chips.length ? chips : h("span", { class: "mr-void", text: "—", "aria-label": "none" })
       )
     );
@@ -2909,31 +3248,31 @@ function drawTrump(view, step) {
   box.dataset.status = trump.status;
   const title = h("div", { class: "mr-boxtitle", text: "Trump" });
   let face;
-  let words;
+  let words2;
   if (trump.status === "hidden") {
     face = cardBack("closed trump, face down");
-    words = `Closed trump (version ${payload.reveal || "A"}): face down, set aside by ${trump.holder || "?"}. Nobody else knows it yet.`;
-    if ((payload.flags || []).includes("hidden-trumps")) words += " Its suit is trumps already (hidden-trumps).";
+    words2 = `Closed trump (version ${payload.reveal || "A"}): face down, set aside by ${trump.holder || "?"}. Nobody else knows it yet.`;
+    if ((payload.flags || []).includes("hidden-trumps")) words2 += " Its suit is trumps already (hidden-trumps).";
   } else if (trump.status === "unnamed") {
     face = h("span", { class: "mr-trumpsign mr-dim", "aria-hidden": "true", text: "?" });
-    words = "No trump yet (cut hukum): the first card of a player who cannot follow names it.";
+    words2 = "No trump yet (cut hukum): the first card of a player who cannot follow names it.";
   } else if (trump.status === "none" || !trump.suit) {
     face = h("span", { class: "mr-trumpsign mr-dim", "aria-hidden": "true", text: "—" });
-    words = "No trump in this deal.";
+    words2 = "No trump in this deal.";
   } else {
     face = h("span", { class: `mr-trumpsign mr-suit-${trump.suit}`, "aria-hidden": "true", text: SUIT_SIGN[trump.suit] });
-    const suit = SUIT_WORD[trump.suit];
+    const suit = suitWord(trump.suit);
     if (trump.status === "revealed") {
-      words = `${suit}: the closed trump ${cardText(trump.card)} (set aside by ${trump.holder}) was turned up at card ${trump.since + 1}.`;
+      words2 = `${suit}: the closed trump ${cardText(trump.card)} (set aside by ${trump.holder}) was turned up at card ${trump.since + 1}.`;
     } else if (trump.status === "named") {
-      words = `${suit}: named by the cut ${cardText(trump.card)} at card ${trump.since + 1}.`;
+      words2 = `${suit}: named by the cut ${cardText(trump.card)} at card ${trump.since + 1}.`;
     } else {
       const how = payload.trump_method === "FaceUp" ? "card face up" : "drawn";
-      words = `${suit}${trump.card ? ` (${how}: ${cardText(trump.card)})` : ""}.`;
+      words2 = `${suit}${trump.card ? ` (${how}: ${cardText(trump.card)})` : ""}.`;
     }
   }
-  box.setAttribute("aria-label", `Trump: ${words}`);
-  box.replaceChildren(title, h("div", { class: "mr-trumprow" }, face, h("span", { text: words })));
+  box.setAttribute("aria-label", `Trump: ${words2}`);
+  box.replaceChildren(title, h("div", { class: "mr-trumprow" }, face, h("span", { text: words2 })));
 }
 
 // mendikot_replay/views/static/notes.js
@@ -2960,7 +3299,7 @@ function drawPoints(view, line) {
       const text = `$${nag.nag} ${nag.text || ""}`.trim();
       badges.push(h("span", { class: "mr-badge", title: text, text: `$${nag.nag}` }));
     }
-    const words = notes.comments || [];
+    const words2 = notes.comments || [];
     const btn = h(
       "button",
       {
@@ -2968,13 +3307,13 @@ function drawPoints(view, line) {
         class: "mr-point",
         "data-step": String(k),
         "data-node": String(id),
-        title: words.join(" "),
+        title: words2.join(" "),
         onclick: () => go(view, k)
       },
       h("span", { class: "mr-pointwhere", text: `card ${k} · ${seatCard(step.card.seat, step.card.card)}` }),
       " ",
       ...badges.flatMap((b) => [b, " "]),
-      h("span", { class: "mr-pointtext" }, words.flatMap((w, i) => i ? [" ", bdi(w)] : [bdi(w)]))
+      h("span", { class: "mr-pointtext" }, words2.flatMap((w, i) => i ? [" ", bdi(w)] : [bdi(w)]))
     );
     parts.pointButtons.push(btn);
     items.push(h("li", null, btn));
@@ -3064,7 +3403,7 @@ function ledgerRows(step, payload, seenBy = null) {
       card: entry.card,
       key,
       status,
-      word: STATUS_WORD[status] || status,
+      word: statusWord(status),
       team: unseen ? null : entry.team || null,
       teamLabel: held ? (payload.team_labels || {})[entry.team] : null,
       label: `${cardName(entry.card)}: ${unseen ? `not played yet, in a hand ${seenBy} cannot see` : plainText(entry.text)}`,
@@ -3084,8 +3423,8 @@ function drawCounts(view, step) {
       { class: `mr-countrow mr-team-${team}`, "data-testid": `mr-count-${team}`, "data-tricks": step.tricks[i], "data-tens": step.tens[i] },
       h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] }),
       h("span", { class: "mr-teamnames" }, names.flatMap((name, j) => j ? [", ", bdi(name)] : [bdi(name)])),
-      h("span", { class: "mr-num", text: plural(step.tricks[i], "trick") }),
-      h("span", { class: "mr-num", text: plural(step.tens[i], "ten") })
+      h("span", { class: "mr-num", text: plural2(step.tricks[i], "trick") }),
+      h("span", { class: "mr-num", text: plural2(step.tens[i], "ten") })
     );
   });
   view.parts.counts.replaceChildren(
@@ -3150,8 +3489,8 @@ function drawResult(view, step, k) {
     box.hidden = false;
     box.className = "mr-result mr-result-open";
     box.dataset.kind = "unfinished";
-    const words = step.main ? "No result: the record stops here." : "No result: this variation stops here.";
-    box.replaceChildren(h("div", { class: "mr-resulttitle", text: words }));
+    const words2 = step.main ? "No result: the record stops here." : "No result: this variation stops here.";
+    box.replaceChildren(h("div", { class: "mr-resulttitle", text: words2 }));
   } else {
     box.hidden = true;
     box.dataset.kind = "";
@@ -3191,14 +3530,14 @@ function keydown(view, event) {
   else go(view, MOVES[move](view));
 }
 function buildTabs(view) {
-  const tab = (name, words) => h("button", {
+  const tab = (name, words2) => h("button", {
     type: "button",
     role: "tab",
     class: "mr-tab",
     "data-testid": `mr-tab-${name}`,
     "data-tab": name,
     "aria-selected": name === "table" ? "true" : "false",
-    text: words,
+    text: words2,
     onclick: () => showTab(view, name)
   });
   return h("div", { class: "mr-tabs", role: "tablist", "aria-label": "the table or the chances graph" }, tab("table", "Table"), tab("chances", "Chances graph"));
@@ -3214,13 +3553,13 @@ function placeChances(view, present) {
   else if (!present && chances.parentNode !== body) body.append(chances);
 }
 function placeMenu(view, present) {
-  const { menu, options, boardbar, say } = view.parts;
+  const { menu, options, boardbar, say: say2 } = view.parts;
   if (!menu) return;
   const inMenu = present || Boolean(view.menuOpen && view.sheet);
   if (inMenu && options.parentNode !== menu) menu.append(boardbar, options);
   else if (!inMenu && options.parentNode === menu) {
-    say.before(boardbar);
-    say.after(options);
+    say2.before(boardbar);
+    say2.after(options);
   }
 }
 function buildOptions(view) {
@@ -3436,6 +3775,7 @@ function button(view, testid, text, label, move, keys) {
 function build(view) {
   const started = performance.now();
   const root = view.root;
+  useWords(view.model.get("words"));
   const payload = readPayload(view.model.get("data"));
   view.payload = payload;
   view.quiz = null;
@@ -3679,6 +4019,7 @@ function createModel(payload, options) {
     quiz_seat: "",
     analyse: false,
     analysis: payload ? payload.analysis : void 0,
+    words: payload ? payload.words : void 0,
     ...options || {}
   };
   const listeners = /* @__PURE__ */ new Map();

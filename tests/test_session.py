@@ -237,7 +237,7 @@ def test_annotating_from_the_board_is_the_command_line_s_pipeline() -> None:
     assert Pipeline(max_tricks=3).annotate(same)[0]
     assert write_string([session.record]) == write_string([same])
     again = as_json(session.handle({"do": "annotate"}))["changes"]
-    assert "Added 0 point(s)" in again["notice"]["text"]
+    assert "Added 0 points to the deal" in again["notice"]["text"]
 
 
 def test_a_session_with_one_chance_thread_starts_none(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -34,6 +34,7 @@ from typing import Any, Final, Literal
 from ..errors import TextError
 from ..pmn.entry import EntryError
 from ..pmn.syntax import checked_text
+from ..text import say
 from .board import BoardError
 from .options import options_json
 
@@ -81,27 +82,31 @@ class Field:
         if self.kind == "flag":
             value = content.get(self.name, None if self.default is REQUIRED else self.default)
             if not isinstance(value, bool):
-                raise self._wrong(value, "true or false")
+                raise self._wrong(value, say("refuse.kind.flag"))
             return value
         if self.kind == "answers":
             if not isinstance(value, Mapping):
-                raise EntryError("the set-up's answers are missing")
+                raise EntryError(say("refuse.no_answers"))
             return value
         if self.kind == "text":
             if value is None:
                 return None if self.blank_is_none else ""
             if not isinstance(value, str):
-                raise self._wrong(value, "text")
+                raise self._wrong(value, say("refuse.kind.text"))
             most = self.most or MOST_TEXT
             if len(value) > most:
                 raise BoardError(
-                    f"the page sent a {self.name} of {len(value):,} characters, more than "
-                    f"{most:,}: nothing was done"
+                    say(
+                        "refuse.too_long",
+                        name=self.name,
+                        length=f"{len(value):,}",
+                        most=f"{most:,}",
+                    )
                 )
             try:
                 text = checked_text(value, self.name)
             except TextError as exc:  # half an emoji: refused here, not at every later save
-                raise BoardError(f"{exc} (nothing was done)") from None
+                raise BoardError(say("refuse.nothing_done", reason=exc)) from None
             return None if self.blank_is_none and not text else text
         most = self.most if self.most is not None else MOST_NUMBER
         if self.kind == "numbers":
@@ -110,22 +115,22 @@ class Field:
                 or len(value) > MOST_NUMBER
                 or any(isinstance(v, bool) or not isinstance(v, int) for v in value)
             ):
-                raise self._wrong(value, "a list of whole numbers")
+                raise self._wrong(value, say("refuse.kind.numbers"))
             if any(not 0 <= v <= most for v in value):
-                raise self._wrong(value, f"a list of whole numbers from 0 to {most:,}")
+                raise self._wrong(value, say("refuse.kind.numbers_to", most=f"{most:,}"))
             return value
         if value is None and self.default is not REQUIRED:
             return self.default
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self._wrong(value, "a whole number")
+            raise self._wrong(value, say("refuse.kind.number"))
         if not 0 <= value <= most:
-            raise self._wrong(value, f"a whole number from 0 to {most:,}")
+            raise self._wrong(value, say("refuse.kind.number_to", most=f"{most:,}"))
         return value
 
     def _wrong(self, value: object, what: str) -> BoardError:
         shown = repr(value)
         shown = shown if len(shown) <= 40 else shown[:37] + "..."
-        return BoardError(f"the page sent {self.name} = {shown}, not {what}: nothing was done")
+        return BoardError(say("refuse.wrong_field", name=self.name, value=shown, what=what))
 
     def described(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "kind": self.kind}

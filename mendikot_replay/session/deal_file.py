@@ -23,6 +23,7 @@ from ..pmn.lines import is_pmn_text
 from ..pmn.reader import pick_deal, read_deals, read_string
 from ..pmn.record import DealRecord
 from ..pmn.tree import settle_result
+from ..text import say
 from .board import Board, BoardError
 from .modes import Host, SetUp
 from .requests import page_target
@@ -128,8 +129,10 @@ class DealFile:
             warnings.simplefilter("always", SaveNotice)
             where = self.save()
         notes = " ".join(str(w.message) for w in heard if issubclass(w.category, SaveNotice))
-        text = f"Saved to {where.name}: only this deal changed in the file."
-        self.host.tell("saved", f"{text} {notes}" if notes else text)
+        text = say("notice.saved", file=where.name)
+        self.host.tell(
+            "saved", say("notice.saved_notes", saved=text, notes=notes) if notes else text
+        )
 
     def save_as(self, path: str) -> None:
         """*Save as* on the page: a copy with the changes into another ``.pmn`` file of the
@@ -137,13 +140,11 @@ class DealFile:
         own = self.path or self.save_to
         target = page_target(own.parent if own is not None else None, path)
         if own is not None and target == own:  # both real paths
-            raise BoardError(f"{target.name} is this deal's own file: save it with Save")
+            raise BoardError(say("refuse.save_as.own", file=target.name))
         written = self.save(target)
-        self.host.tell(
-            "saved",
-            f"Copied the deal with its changes to {written.name} (as its last deal); "
-            f"{self.host.state['file'] or 'its own file'} still has unsaved changes.",
-        )
+        own_name = self.host.state["file"]
+        message = "notice.copied" if own_name else "notice.copied_unnamed"
+        self.host.tell("saved", say(message, copy=written.name, file=own_name))
 
     def reload(self, *, discard: bool = False) -> None:
         """Read the deal again from its file. Changes made here and not saved would be
@@ -165,7 +166,7 @@ class DealFile:
     def reload_request(self) -> None:
         """*Reload* on the page (after a conflict): the file's deal, the changes dropped."""
         self.reload(discard=True)
-        self.host.tell("info", "Read the deal again from its file.")
+        self.host.tell("info", say("notice.reloaded"))
 
     def next_deal(self) -> None:
         """After a deal recorded here: save it (appended to the file, or its place there
@@ -173,9 +174,9 @@ class DealFile:
         over, the dealer moved on by the rules of rotation (the result decides it); the
         next save appends that deal to the same file."""
         if not self.host.dealt or not self.host.state["recording"]:
-            raise EntryError("the next deal comes after a deal recorded on this board")
+            raise EntryError(say("refuse.next_deal.not_recorded"))
         if self.save_to is None and self.path is None:
-            raise EntryError("this deal has no file to go to: give the board a path")
+            raise EntryError(say("refuse.next_deal.no_file"))
         if self.host.state["dirty"] or self.path is None:
             self.save_request()
         self.save_to = self.path or self.save_to

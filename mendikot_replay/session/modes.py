@@ -23,6 +23,7 @@ from ..pmn.deal_form import DealForm
 from ..pmn.entry import DealEntry, EntryError
 from ..pmn.user_text import isolate
 from ..solver.search import Solver
+from ..text import say, say_n
 from .board import Board, BoardError
 from .payload import JSON, entry_view, form_view
 
@@ -55,12 +56,12 @@ def needed(mode: Mode, kind: type[M]) -> M:
     if isinstance(mode, kind):
         return mode
     if kind is Playing:
-        raise EntryError("deal the hands first: the play starts once every hand is full")
+        raise EntryError(say("refuse.mode.deal_first"))
     if kind is SetUp:
-        raise EntryError("this deal is set up already")
+        raise EntryError(say("refuse.mode.set_up"))
     if isinstance(mode, SetUp):
-        raise EntryError("set up the deal first: the form above says who plays")
-    raise EntryError("the hands are dealt already: this deal is being played")
+        raise EntryError(say("refuse.mode.form_first"))
+    raise EntryError(say("refuse.mode.dealt"))
 
 
 class Mode:
@@ -133,14 +134,14 @@ class Dealing(Mode):
         try:
             record = entry.record()
         except EntryError as missing:  # e.g. the trump is still to be chosen
-            host.tell("info", f"Every hand is dealt; {missing}.")
+            host.tell("info", say("notice.dealt_missing", missing=missing))
             host.show()
             return
         host.enter(Playing(host, Board(record, solver=host.solver, max_tricks=host.max_tricks)))
         leader = record.timeline[0].to_play if record.timeline else None
         name = record.tags.get(leader or "", "").strip()
-        who = f"{leader} ({isolate(name)})" if name else leader
-        host.tell("info", f"Every hand is dealt: {who} leads. Click the cards as they are played.")
+        who = say("seat.named", seat=leader, name=isolate(name)) if name else leader
+        host.tell("info", say("notice.dealt", who=who))
 
     def give(self, card: str, seat: str | None = None) -> None:
         self.change(lambda e: e.give(card, seat))
@@ -199,10 +200,10 @@ class Playing(Mode):
             # The page asked about a tree it had before the last change (two quick
             # clicks): its node ids may stand for other cards now.
             self.host.show(tree_changed=True)
-            raise BoardError("the board had just changed: look again and repeat that")
+            raise BoardError(say("refuse.changed"))
         if isinstance(at, int) and not isinstance(at, bool) and at != board.id_of(board.node):
             if not 0 <= at < len(board.nodes):
-                raise BoardError("that card is no longer on the board: the page was behind")
+                raise BoardError(say("refuse.behind"))
             board.go_to(board.nodes[at])
             self.host.show()
 
@@ -265,8 +266,11 @@ class Playing(Mode):
             added, failure = pipeline.annotate(board.record)
             if added:
                 board.refresh()
-            said = f"Added {len(added)} point(s) to the deal"
-            self.host.tell("info", f"{said}; {failure}." if failure else f"{said}.")
+            if failure:
+                said = say_n("notice.annotated_but", len(added), failure=failure)
+            else:
+                said = say_n("notice.annotated", len(added))
+            self.host.tell("info", said)
             return len(added)
 
         return self.on_board(write)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..text import say
 from .board import BoardError
 
 __all__ = ["page_target"]
@@ -26,26 +27,17 @@ def page_target(folder: Path | None, typed: str) -> Path:
     """
     name = typed.strip()
     if not name:
-        raise BoardError("give the name of the file to copy the deal to")
+        raise BoardError(say("refuse.save_as.no_name"))
     if folder is None:
-        raise BoardError(
-            "this deal has no folder of its own (it was not opened from a file): save it "
-            "from Python with viewer.save(path)"
-        )
+        raise BoardError(say("refuse.save_as.no_folder"))
     if "\0" in name or os.path.isabs(name) or ".." in Path(name).parts:
-        raise BoardError(
-            f"the board saves only inside the deal's folder ({folder.name}): give a file "
-            "name such as other.pmn, not a path out of it"
-        )
+        raise BoardError(say("refuse.save_as.outside", folder=folder.name))
     if not name.lower().endswith(".pmn"):
-        raise BoardError(f"{name!r} is not a PMN file: give a name ending in .pmn")
+        raise BoardError(say("refuse.save_as.not_pmn", name=repr(name)))
     home = folder.resolve()
     place = (home / name).resolve()
     if not place.is_relative_to(home):
-        raise BoardError(
-            f"{name!r} leads out of the deal's folder (through a link): the board saves "
-            "only inside it"
-        )
+        raise BoardError(say("refuse.save_as.link", name=repr(name)))
     if place.exists() and not place.is_file():
-        raise BoardError(f"{name!r} is not a regular file: the board saves only to PMN files")
+        raise BoardError(say("refuse.save_as.not_file", name=repr(name)))
     return place

@@ -45,6 +45,7 @@ PUBLIC: Final = frozenset(
         "recording",
         "quiz_seat",
         "quiz_grade",
+        "words",
     }
 )
 """The names of the state a seat's screen sees as they are (``data`` is cut for it; the
@@ -104,11 +105,7 @@ class Screen:
             self.changed.clear()
             return {"changes": self.state()}
         if self.read_only:
-            return {
-                "changes": self.changes(),
-                "refused": "this screen only watches: the board is played from the "
-                "teacher\u2019s screen",
-            }
+            return {"changes": self.changes(), "refused": say("screen.read_only")}
         self.host.request(message)
         return {"changes": self.changes()}
 

@@ -42,7 +42,7 @@ from ..pmn.deal_form import DealForm
 from ..pmn.entry import DealEntry
 from ..pmn.record import DealRecord, PlayNode
 from ..solver.search import Solver
-from ..text import page_words
+from ..text import page_words, say
 from .board import Board, BoardError
 from .commands import COMMANDS, Command
 from .deal_file import DealFile, Source, load_record
@@ -350,7 +350,7 @@ class Session:
         try:
             command = COMMANDS.get(content["do"])
             if command is None:
-                raise BoardError(f"the board does not know {content['do']!r}")
+                raise BoardError(say("refuse.unknown_request", request=repr(content["do"])))
             fields = command.checked(content)
             if self.dealt and command.stands:
                 self._in(Playing).catch_up(content.get("at"), content.get("revision"))

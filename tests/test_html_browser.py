@@ -314,3 +314,92 @@ def test_the_page_speaks_the_language_its_payload_carries(browser: Any, tmp_path
         assert "\u27e6" not in status and status
     finally:
         plain.close()
+
+
+VISIBLE_TEXT = """root => {
+  const texts = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest("bdi, script, style, [hidden]")) continue;
+    if (node.textContent.trim()) texts.push(node.textContent);
+  }
+  const labels = [];
+  for (const el of root.querySelectorAll("[aria-label], [title]")) {
+    if (el.closest("[hidden]")) continue;
+    for (const name of ["aria-label", "title"]) {
+      if (el.getAttribute(name)) labels.push(el.getAttribute(name));
+    }
+  }
+  return [texts.join(" "), ...labels];
+}"""
+
+
+@pytest.mark.parametrize(
+    "sample",
+    ["worked-example.pmn", "closed-trump-version-b.pmn", "dehla-pakad.pmn", "cut-trump.pmn"],
+)
+def test_the_board_says_only_the_text_layer_s_words(
+    browser: Any, tmp_path: Path, sample: str
+) -> None:
+    """The board with no kernel (a page of ``mendikot-replay html``) made in the
+    pseudo-language, at the start, in the middle and at the end: every word it shows or
+    says to a screen reader (text, ARIA labels, titles) is marked, but for the deal's own
+    text — the board's words all come from the text layer."""
+    from test_text import unmarked, user_words
+
+    from mendikot_replay.text import PSEUDO, language
+
+    records = list(read_deals(SAMPLES / sample))
+    target = tmp_path / "marked.html"
+    with language(PSEUDO):
+        target.write_text(page_html(records[:1]), encoding="utf-8")
+    allowed = user_words(records[0])
+    page = Page(browser, target)
+    try:
+        viewer = page.tid("mr-viewer")
+        last = int(page.tid("mr-slider").get_attribute("max"))
+        for step in (0, last // 2, last):
+            page.tid("mr-slider").fill(str(step))
+            page.page.wait_for_function(
+                "k => document.querySelector('[data-testid=mr-viewer]').dataset.step === String(k)",
+                arg=step,
+            )
+            for text in viewer.evaluate(VISIBLE_TEXT):
+                left = unmarked(text, allowed)
+                assert not left, f"{sample} step {step}: {left} in {text[:200]!r}"
+        assert page.problems == []
+    finally:
+        page.close()
+
+
+def test_the_board_s_analysis_and_quiz_say_only_the_text_layer_s_words(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The same with the solver's values shown (a page made with ``analyse``) and a quiz
+    asked: the values, the double-dummy panel, the marked cards and the quiz box are all
+    the text layer's words."""
+    from test_text import unmarked, user_words
+
+    from mendikot_replay.text import PSEUDO, language
+
+    records = list(read_deals(SAMPLES / "endgame-cover-or-duck.pmn"))
+    target = tmp_path / "marked.html"
+    with language(PSEUDO):
+        target.write_text(page_html(records[:1], analyse=True), encoding="utf-8")
+    allowed = user_words(records[0])
+    page = Page(browser, target)
+    try:
+        viewer = page.tid("mr-viewer")
+        page.tid("mr-opt-analyse").check()
+        page.page.wait_for_selector("[data-testid=mr-dd]:not([hidden])")
+        for text in viewer.evaluate(VISIBLE_TEXT):
+            assert not (left := unmarked(text, allowed)), f"analyse: {left} in {text[:200]!r}"
+        seat = page.page.evaluate("() => document.querySelector('.mr-toplay')?.dataset.seat || 'A'")
+        page.tid("mr-opt-quiz").select_option(seat)
+        page.page.wait_for_selector("[data-testid=mr-quiz]:not([hidden])")
+        for text in viewer.evaluate(VISIBLE_TEXT):
+            assert not (left := unmarked(text, allowed)), f"quiz: {left} in {text[:200]!r}"
+        assert page.problems == []
+    finally:
+        page.close()

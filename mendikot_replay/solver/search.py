@@ -56,6 +56,7 @@ from ..core.deal_setup import DealSetup
 from ..core.engine import Game, IllegalPlay
 from ..core.rules import Capture, Reveal, Rules
 from ..core.seats import Team, seat_index, team_index, team_of
+from ..text import say
 
 try:  # the compiled core, built by setup.py when the machine has a C compiler
     from . import _ddcore
@@ -98,7 +99,6 @@ _SUIT_CODE = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.DIAMONDS: 2, Suit.CLUBS: 3}
 _CORE_TABLE_BITS = 20
 
 _RANKS = {"whitewash": 3, "mendikot": 2, "win": 1}
-_NAMES = {3: "whitewash", 2: "mendikot", 1: "win"}
 _INF = 1000
 
 
@@ -124,9 +124,9 @@ def value_text(value: int, objective: Objective = "outcome") -> str:
     if objective != "outcome":
         return str(value)
     if value == 0:
-        return "tie"
-    team = "AC" if value > 0 else "BD"
-    return f"{team} {_NAMES[abs(value)]}"
+        return say("board.dd.tie")
+    level = say(f"value.{min(abs(value), 3)}")
+    return say("board.dd.value", side="AC" if value > 0 else "BD", level=level)
 
 
 def _final_value(game: Game, objective: Objective, team: int) -> int:

@@ -1,9 +1,10 @@
 // The solver's values ("analyse"): each card's value from Python's entries (the widget's
 // `analysis` trait, or the payload's own), the mistakes, and the mr-dd panel.
 
-import { ASK, cardText, plural, valueWord } from "./cards.js";
+import { ASK, cardText, valueWord } from "./cards.js";
 import { h } from "./dom.js";
 import { option, who } from "./state.js";
+import { say, sayCount } from "./words.js";
 
 /** Whether this viewer can show the solver's values: the widget (a kernel computes them:
  * the model has an `analysis` trait) or a page that embeds them. */
@@ -27,14 +28,14 @@ export function analysisOf(view, id) {
   const entry = analysisEntry(view, id);
   if (entry) return entry;
   if (typeof view.model.send === "function") return { status: "pending" };
-  return { status: "unavailable", reason: "this page holds no value for this position" };
+  return { status: "unavailable", reason: say("board.dd.no_value_here") };
 }
 
 /** A value as people say it ("AC win", "BD mendikot", "tie"), as `solver.value_text`. */
 function valueText(value) {
-  if (value === 0) return "tie";
+  if (value === 0) return say("board.dd.tie");
   const rank = Math.abs(value);
-  return `${value > 0 ? "AC" : "BD"} ${valueWord(rank)}`;
+  return say("board.dd.value", { side: value > 0 ? "AC" : "BD", level: valueWord(rank) });
 }
 
 /** The text of `value` as the entry words it (its cards' texts), else `valueText`. */
@@ -108,45 +109,47 @@ export function drawAnalysis(view, step, k, quizSeat) {
   box.dataset.state = entry.status;
   if (entry.value === null || entry.value === undefined) box.removeAttribute("data-value");
   else box.dataset.value = String(entry.value);
-  const kids = [h("div", { class: "mr-boxtitle", text: "Double-dummy (every hand known)" })];
+  const kids = [h("div", { class: "mr-boxtitle", text: say("board.dd.title") })];
   if (quizSeat && quizSeat === entry.to_play) {
     // the value of the position would tell what the hidden hands hold: shown after the answer
     box.removeAttribute("data-value");
-    kids.push(h("div", { class: "mr-dim" }, who(payload, quizSeat), " to play: the values are hidden while the quiz asks for this card."));
+    kids.push(h("div", { class: "mr-dim" }, who(payload, quizSeat), ` ${say("board.dd.hidden")}`));
     box.replaceChildren(...kids);
     return;
   }
   if (entry.status === "pending") {
-    kids.push(h("div", { class: "mr-dim", text: "solving\u2026" }));
+    kids.push(h("div", { class: "mr-dim", text: say("board.dd.solving") }));
   } else if (entry.status === "too-early") {
     kids.push(
-      h("div", { class: "mr-ddvalue mr-dim", text: `too early to solve (${plural(entry.tricks_left, "trick")} left)` }),
-      h("div", { class: "mr-dim", text: `The solver takes positions with ${entry.max_tricks} tricks left or fewer.` }),
+      h("div", { class: "mr-ddvalue mr-dim", text: say("board.dd.early", { tricks: sayCount("count.tricks", entry.tricks_left) }) }),
+      h("div", { class: "mr-dim", text: say("board.dd.max_tricks", { tricks: entry.max_tricks }) }),
     );
   } else if (entry.status === "unavailable") {
-    kids.push(h("div", { class: "mr-ddvalue mr-dim", text: `no double-dummy value: ${entry.reason || "unknown position"}` }));
+    kids.push(h("div", { class: "mr-ddvalue mr-dim", text: say("board.dd.no_value", { reason: entry.reason || say("board.dd.unknown") }) }));
   } else {
-    kids.push(h("div", { class: "mr-ddvalue" }, "double-dummy: ", h("strong", { text: entry.text })));
+    kids.push(h("div", { class: "mr-ddvalue" }, `${say("board.dd.label")} `, h("strong", { text: entry.text })));
     if (entry.status === "over") {
-      kids.push(h("div", { class: "mr-dim", text: "The deal is over." }));
+      kids.push(h("div", { class: "mr-dim", text: say("board.dd.over") }));
     } else if (entry.to_play) {
       const values = Object.values(entry.cards || {});
       const lose = values.filter((v) => !v.keeps).length;
       let words;
-      if (!lose) words = ` to play: every card keeps ${entry.text}.`;
-      else words = ` to play: \u2713 green cards keep ${entry.text}, \u2717 red ones lose it (${lose} of ${values.length}).`;
+      if (!lose) words = ` ${say("board.dd.all_keep", { value: entry.text })}`;
+      else words = ` ${say("board.dd.some_lose", { value: entry.text, lose, cards: values.length })}`;
       kids.push(h("div", null, who(payload, entry.to_play), words));
     }
   }
   const before = step.parent !== null && step.parent !== undefined ? analysisOf(view, step.parent) : null;
   const p = moveValue(before, step);
   if (p) {
-    const asking = " asking for the trump"; // version B's ask, part of the move
-    const played = ` played ${cardText(p.card)}${p.asked ? asking : ""}`;
-    const text = p.keeps
-      ? `${played}: keeps ${p.text}.`
-      : `${played}: a mistake, ${before.text} \u2192 ${p.text}` +
-        (p.better ? ` (${cardText(p.better)}${p.betterAsks ? asking : ""} kept ${before.text}).` : ".");
+    // version B's ask is part of the move
+    const move = (card, asked) => (asked ? say("board.dd.asking", { card: cardText(card) }) : cardText(card));
+    const played = move(p.card, p.asked);
+    let text;
+    if (p.keeps) text = say("board.dd.played_keeps", { card: played, value: p.text });
+    else if (p.better) text = say("board.dd.mistake_better", { card: played, before: before.text, after: p.text, better: move(p.better, p.betterAsks) });
+    else text = say("board.dd.mistake", { card: played, before: before.text, after: p.text });
+    text = ` ${text}`;
     kids.push(h("div", { class: p.keeps ? "mr-ddplayed" : "mr-ddplayed mr-dd-mistake", "data-testid": "mr-dd-played" }, who(payload, p.seat), text));
   }
   box.replaceChildren(...kids);

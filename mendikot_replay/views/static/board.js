@@ -16,7 +16,7 @@ import { clickCard, drawCenter, drawSeats, drawTrump, LAYOUT } from "./table.js"
 import { drawNotes, drawPoints } from "./notes.js";
 import { drawCounts, drawLedger, drawPile, drawResult } from "./scores.js";
 import { buildBoardBar, buildOptions, buildTabs, drawBoardBar, keydown, placeChances, placeMenu, syncOptions, toggleMenu } from "./controls.js";
-import { useWords } from "./words.js";
+import { say, useWords } from "./words.js";
 
 /** anywidget entry point: draw the viewer into `el` and follow the model. Returns the
  * clean-up function anywidget calls when the view is removed. */
@@ -72,13 +72,14 @@ export function render({ model, el }) {
 }
 // -- building the skeleton (once per payload) ---------------------------------------------
 
-function button(view, testid, text, label, move, keys) {
+function button(view, testid, text, move) {
+  const label = say(`board.nav.${move}`);
   return h("button", {
     type: "button",
     class: "mr-btn",
     "data-testid": testid,
     "aria-label": label,
-    title: `${label} (${keys})`,
+    title: say("board.nav.title", { label, keys: say(`board.nav.${move}.keys`) }),
     text,
     onclick: () => go(view, MOVES[move](view)),
   });
@@ -111,9 +112,9 @@ function build(view) {
   root.classList.remove("mr-entering");
   root.replaceChildren();
   const parts = (view.parts = {});
-  root.setAttribute("aria-label", `Mendikot replay: ${payload.title || "deal"}`);
+  root.setAttribute("aria-label", say("board.label", { title: payload.title || say("board.label_untitled") }));
   if (payload.version !== PAYLOAD_VERSION) {
-    root.append(h("p", { class: "mr-error", text: "This viewer cannot read this deal (payload version)." }));
+    root.append(h("p", { class: "mr-error", text: say("board.bad_version") }));
     return;
   }
   const head = h(
@@ -129,10 +130,10 @@ function build(view) {
   if (question) head.append(h("div", { class: "mr-question", "data-testid": "mr-question" }, bdi(question)));
   root.append(head);
   if (payload.error) {
-    root.append(h("p", { class: "mr-error", role: "alert", text: `Problem: ${payload.error}` }));
+    root.append(h("p", { class: "mr-error", role: "alert", text: say("board.problem", { problem: payload.error }) }));
   }
   if (!nodes(view).length) {
-    root.append(h("p", { class: "mr-error", text: "There is nothing to replay." }));
+    root.append(h("p", { class: "mr-error", text: say("page.nothing") }));
     root.dataset.step = "0";
     root.dataset.node = "0";
     root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
@@ -146,7 +147,7 @@ function build(view) {
     step: "1",
     value: "0",
     "data-testid": "mr-slider",
-    "aria-label": "card",
+    "aria-label": say("board.slider"),
     oninput: (event) => go(view, Number(event.target.value)),
   });
   parts.stepText = h("span", { class: "mr-steptext", "data-testid": "mr-step" });
@@ -154,27 +155,27 @@ function build(view) {
   parts.lineText = h("span", { class: "mr-linetext", "data-testid": "mr-line" });
   const controls = h(
     "div",
-    { class: "mr-controls", role: "toolbar", "aria-label": "step through the line shown" },
-    button(view, "mr-first", "|\u25C0", "start of the line", "first", "Home"),
-    button(view, "mr-prev-trick", "\u25C0\u25C0", "previous trick", "prevTrick", "Up / Page Up"),
-    button(view, "mr-prev", "\u25C0", "previous card", "prev", "Left"),
-    button(view, "mr-next", "\u25B6", "next card", "next", "Right"),
-    button(view, "mr-next-trick", "\u25B6\u25B6", "next trick", "nextTrick", "Down / Page Down"),
-    button(view, "mr-last", "\u25B6|", "end of the line", "last", "End"),
+    { class: "mr-controls", role: "toolbar", "aria-label": say("board.controls") },
+    button(view, "mr-first", "|\u25C0", "first"),
+    button(view, "mr-prev-trick", "\u25C0\u25C0", "prevTrick"),
+    button(view, "mr-prev", "\u25C0", "prev"),
+    button(view, "mr-next", "\u25B6", "next"),
+    button(view, "mr-next-trick", "\u25B6\u25B6", "nextTrick"),
+    button(view, "mr-last", "\u25B6|", "last"),
     h("span", { class: "mr-sep", "aria-hidden": "true" }),
-    button(view, "mr-prev-ten", "\u25C0 10", "previous ten event", "prevTen", "Shift+T"),
-    button(view, "mr-next-ten", "10 \u25B6", "next ten event", "nextTen", "t"),
-    button(view, "mr-prev-note", "\u25C0 \u270E", "previous annotation", "prevNote", "Shift+N"),
-    button(view, "mr-next-note", "\u270E \u25B6", "next annotation", "nextNote", "n"),
+    button(view, "mr-prev-ten", "\u25C0 10", "prevTen"),
+    button(view, "mr-next-ten", "10 \u25B6", "nextTen"),
+    button(view, "mr-prev-note", "\u25C0 \u270E", "prevNote"),
+    button(view, "mr-next-note", "\u270E \u25B6", "nextNote"),
     h("span", { class: "mr-sep", "aria-hidden": "true" }),
     h("button", {
       type: "button",
       class: "mr-btn mr-menubtn",
       "data-testid": "mr-menu",
       "aria-expanded": "false",
-      "aria-label": "options and the analysis board",
-      title: "options and the analysis board",
-      text: "\u2630 options",
+      "aria-label": say("board.menu_label"),
+      title: say("board.menu_label"),
+      text: say("board.menu"),
       onclick: () => toggleMenu(view),
     }),
   );
@@ -209,7 +210,7 @@ function build(view) {
     parts.seats[seat] = panel;
     table.append(panel);
   }
-  parts.center = h("div", { class: "mr-center", "data-testid": "mr-table", role: "group", "aria-label": "the trick on the table" });
+  parts.center = h("div", { class: "mr-center", "data-testid": "mr-table", role: "group", "aria-label": say("board.table") });
   parts.center.style.gridArea = "tbl";
   table.append(parts.center);
 
@@ -219,8 +220,8 @@ function build(view) {
   parts.ledgerList = h("ul", { class: "mr-ledgerlist" });
   parts.ledger = h(
     "div",
-    { class: "mr-box mr-ledger", "data-testid": "mr-ledger", role: "group", "aria-label": "tens ledger" },
-    h("div", { class: "mr-boxtitle", text: (payload.all_tens || 4) === 8 ? "The eight tens" : "The four tens" }),
+    { class: "mr-box mr-ledger", "data-testid": "mr-ledger", role: "group", "aria-label": say("board.ledger") },
+    h("div", { class: "mr-boxtitle", text: say((payload.all_tens || 4) === 8 ? "board.tens.8" : "board.tens.4") }),
     parts.ledgerList,
   );
   parts.result = h("div", { class: "mr-result", "data-testid": "mr-result", role: "status", hidden: true });
@@ -229,10 +230,10 @@ function build(view) {
     "data-testid": "mr-dd",
     role: "status",
     "aria-live": "polite",
-    "aria-label": "double-dummy analysis",
+    "aria-label": say("board.dd.box"),
     hidden: true,
   });
-  parts.notes = h("div", { class: "mr-box mr-notes", "data-testid": "mr-notes", "aria-label": "annotations at this card" });
+  parts.notes = h("div", { class: "mr-box mr-notes", "data-testid": "mr-notes", "aria-label": say("board.notes.box") });
   parts.editor = buildEditor(view) || null;
   const side = h("div", { class: "mr-side" }, parts.result, parts.dd, parts.trump, parts.counts, parts.pile, parts.ledger, parts.notes, parts.editor);
   parts.moves = buildMoves(view);
@@ -247,7 +248,7 @@ function build(view) {
 
   parts.pointList = h("ol", { class: "mr-pointlist" });
   parts.pointSummary = h("summary");
-  parts.pointEmpty = h("p", { class: "mr-dim", text: "This deal has no annotations." });
+  parts.pointEmpty = h("p", { class: "mr-dim", text: say("board.notes.none") });
   parts.pointButtons = [];
   parts.pointsKey = null;
   parts.points = h("details", { class: "mr-points", "data-testid": "mr-points", open: true }, parts.pointSummary, parts.pointList, parts.pointEmpty);
@@ -259,8 +260,8 @@ function build(view) {
   root.append(parts.points);
   parts.menu = h(
     "div",
-    { class: "mr-menu", "data-testid": "mr-menu-panel", role: "group", "aria-label": "options and the analysis board" },
-    h("button", { type: "button", class: "mr-btn mr-menuclose", "data-testid": "mr-menu-close", text: "Done", onclick: () => toggleMenu(view) }),
+    { class: "mr-menu", "data-testid": "mr-menu-panel", role: "group", "aria-label": say("board.menu_label") },
+    h("button", { type: "button", class: "mr-btn mr-menuclose", "data-testid": "mr-menu-close", text: say("board.menu_done"), onclick: () => toggleMenu(view) }),
   );
   root.append(parts.menu);
   update(view);
@@ -302,17 +303,17 @@ function update(view) {
   const last = line.ids.length - 1;
   if (parts.slider.max !== String(last)) parts.slider.max = String(last);
   parts.slider.value = String(k);
-  parts.slider.setAttribute("aria-valuetext", `card ${k} of ${last}`);
-  parts.stepText.textContent = k ? `card ${k} of ${last}` : `start \u00B7 card 0 of ${last}`;
+  parts.slider.setAttribute("aria-valuetext", say("board.card_of", { card: k, cards: last }));
+  parts.stepText.textContent = say(k ? "board.card_of" : "board.start_card", { card: k, cards: last });
   // in a variation: where in it, too (the card count above is the deal's, along this line)
   const branch = step.main ? -1 : line.ids.findIndex((node) => !nodes(view)[node].main);
   // An empty table: the trick is still to come.
-  parts.trickText.textContent = step.table.length ? `Trick ${step.trick}` : `before trick ${step.trick}`;
+  parts.trickText.textContent = say(step.table.length ? "board.trick" : "board.before_trick", { trick: step.trick });
   const depth = step.depth || 0;
   parts.lineText.hidden = Boolean(step.main);
   parts.lineText.textContent = step.main
     ? ""
-    : ` \u00B7 variation${depth > 1 ? ` (${depth} deep)` : ""}: its card ${k - branch + 1} of ${last - branch + 1}`;
+    : ` \u00B7 ${say(depth > 1 ? "board.variation_deep" : "board.variation", { depth, card: k - branch + 1, cards: last - branch + 1 })}`;
   delete parts.say.dataset.notice;
   parts.say.replaceChildren(...sentence(step.text));
   syncOptions(view);

@@ -95,7 +95,7 @@ export function rankText(card) {
 
 /** "ten of hearts": what a screen reader says for a card. */
 export function cardName(card) {
-  if (!card || card.length !== 2) return "unknown card";
+  if (!card || card.length !== 2) return say("board.card.unknown");
   return say("card.name", { rank: rankWord(card[0]), suit: suitWord(card[1]) });
 }
 

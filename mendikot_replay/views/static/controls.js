@@ -10,6 +10,7 @@ import { buildRecording, drawRecording } from "./entry.js";
 import { enterVariation, leaveVariation } from "./moves.js";
 import { quizTurn } from "./quiz.js";
 import { drawSeats } from "./table.js";
+import { say } from "./words.js";
 
 const KEYS = {
   ArrowRight: "next",
@@ -60,7 +61,12 @@ export function buildTabs(view) {
       text: words,
       onclick: () => showTab(view, name),
     });
-  return h("div", { class: "mr-tabs", role: "tablist", "aria-label": "the table or the chances graph" }, tab("table", "Table"), tab("chances", "Chances graph"));
+  return h(
+    "div",
+    { class: "mr-tabs", role: "tablist", "aria-label": say("board.tabs") },
+    tab("table", say("board.tab.table")),
+    tab("chances", say("board.tab.chances")),
+  );
 }
 
 function showTab(view, name) {
@@ -80,13 +86,13 @@ export function placeChances(view, present) {
 /** Presentation mode keeps the options and the board's buttons in the menu; elsewhere they
  * go back to their places, the buttons above the sentence and the options after it. */
 export function placeMenu(view, present) {
-  const { menu, options, boardbar, say } = view.parts;
+  const { menu, options, boardbar, say: sentence } = view.parts;
   if (!menu) return;
   const inMenu = present || Boolean(view.menuOpen && view.sheet);
   if (inMenu && options.parentNode !== menu) menu.append(boardbar, options);
   else if (!inMenu && options.parentNode === menu) {
-    say.before(boardbar);
-    say.after(options);
+    sentence.before(boardbar);
+    sentence.after(options);
   }
 }
 
@@ -111,23 +117,23 @@ export function buildOptions(view) {
     {
       "data-testid": "mr-opt-quiz",
       "data-option": "quiz_seat",
-      "aria-label": "quiz: which seat do you play?",
+      "aria-label": say("board.opt.quiz_label"),
       onchange: (event) => setOption(view, "quiz_seat", event.target.value),
     },
-    h("option", { value: "", text: "no quiz" }),
-    ...payload.seats.map((s) => h("option", { value: s, text: `quiz: play ${s}` })),
+    h("option", { value: "", text: say("board.opt.no_quiz") }),
+    ...payload.seats.map((s) => h("option", { value: s, text: say("board.opt.quiz_seat", { seat: s }) })),
   );
   view.parts.options = h(
     "div",
-    { class: "mr-options", role: "group", "aria-label": "teaching options" },
-    check("mr-opt-played", "played cards", "show_played", null, (on) => on),
-    check("mr-opt-four", "4-colour deck", "four_color", null, (on) => on),
-    check("mr-opt-large", "large print", "scale", null, (on) => (on ? 1.6 : 1.0)),
-    check("mr-opt-present", "present (projector)", "presentation", null, (on) => on),
+    { class: "mr-options", role: "group", "aria-label": say("board.opt.label") },
+    check("mr-opt-played", say("board.opt.played"), "show_played", null, (on) => on),
+    check("mr-opt-four", say("board.opt.four"), "four_color", null, (on) => on),
+    check("mr-opt-large", say("board.opt.large"), "scale", null, (on) => (on ? 1.6 : 1.0)),
+    check("mr-opt-present", say("board.opt.present"), "presentation", null, (on) => on),
     h("label", { class: "mr-opt" }, quiz),
     // Only where values can come from: a kernel (the widget has the trait) or a page
     // that embeds them.
-    canAnalyse(view) ? check("mr-opt-analyse", "analyse (double-dummy)", "analyse", null, (on) => on) : null,
+    canAnalyse(view) ? check("mr-opt-analyse", say("board.opt.analyse"), "analyse", null, (on) => on) : null,
     chanceOptions(view, check),
   );
   return view.parts.options;
@@ -142,30 +148,30 @@ export function buildBoardBar(view) {
       type: "button",
       class: "mr-btn mr-boardbtn",
       "data-testid": testid,
-      "aria-label": label,
-      title: label,
-      text,
+      "aria-label": say(label),
+      title: say(label),
+      text: say(text),
       onclick: () => boardAction(view, what),
     });
   parts.board = {
-    back: act("mr-back", "\u21B6 back", "one card back on the line shown", "back"),
-    best: act("mr-best", "\u2605 best card", "play a card that keeps the double-dummy outcome", "best"),
-    playout: act("mr-playout", "\u00BB play out", "play the deal out with best cards", "playout"),
-    promote: act("mr-promote", "\u2191 promote", "make this variation the main line", "promote"),
-    del: act("mr-delete", "\u2715 delete variation", "delete this variation", "delete"),
+    back: act("mr-back", "board.btn.back", "board.btn.back_label", "back"),
+    best: act("mr-best", "board.btn.best", "board.btn.best_label", "best"),
+    playout: act("mr-playout", "board.btn.playout", "board.btn.playout_label", "playout"),
+    promote: act("mr-promote", "board.btn.promote", "board.btn.promote_label", "promote"),
+    del: act("mr-delete", "board.btn.delete", "board.btn.delete_label", "delete"),
   };
   parts.ask = h("button", {
     type: "button",
     class: "mr-btn mr-ask",
     "data-testid": "mr-ask",
     "aria-pressed": "false",
-    title: "version B of the closed trump: the next card you click also asks for the trump to be turned up",
-    text: "ask for the trump",
+    title: say("board.ask_title"),
+    text: say("board.ask"),
     onclick: () => toggleAsk(view),
   });
   parts.boardbar = h(
     "div",
-    { class: "mr-boardbar", "data-testid": "mr-board", role: "toolbar", "aria-label": "analysis board" },
+    { class: "mr-boardbar", "data-testid": "mr-board", role: "toolbar", "aria-label": say("board.bar") },
     buildRecording(view),
     Object.values(parts.board),
     parts.ask,
@@ -178,7 +184,7 @@ function boardAction(view, what) {
     go(view, current(view) - 1); // a step along the line: the page does it alone
     return;
   }
-  if (!send(view, { do: what, at: currentNode(view) })) showNotice(view, "info", "The board's buttons need the notebook: open this deal there with mr.replay(...).");
+  if (!send(view, { do: what, at: currentNode(view) })) showNotice(view, "info", say("board.needs_notebook"));
 }
 
 /** Presentation mode keeps the options and the board's buttons behind one menu, over the
@@ -234,7 +240,7 @@ export function drawBoardBar(view, step, k) {
   parts.ask.disabled = !asks;
   parts.ask.setAttribute("aria-pressed", on ? "true" : "false");
   parts.ask.classList.toggle("mr-on", on);
-  parts.ask.textContent = on ? "asking for the trump \u2713" : "ask for the trump";
+  parts.ask.textContent = say(on ? "board.asking" : "board.ask");
   drawRecording(view, step, k);
 }
 

@@ -2,6 +2,7 @@
 // User text is always put in with textContent or text nodes, never parsed as markup.
 
 import { balanced, cardName, rankText, sentencePieces, SUIT_SIGN } from "./cards.js";
+import { say } from "./words.js";
 
 /** Build an element. `attrs` values that are null/undefined/false are skipped; `text` sets
  * textContent; `on*` adds a listener; every other key is an attribute. Children may be
@@ -53,5 +54,5 @@ export function cardFace(card, extra, label) {
 }
 
 export function cardBack(label) {
-  return h("span", { class: "mr-card mr-back", role: "img", "aria-label": label || "a card, face down" });
+  return h("span", { class: "mr-card mr-back", role: "img", "aria-label": label || say("board.card.back") });
 }

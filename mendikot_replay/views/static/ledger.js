@@ -2,6 +2,7 @@
 // holds it, and the sentence that says so (no DOM: unit-tested with Node's test runner).
 
 import { cardName, plainText, statusWord } from "./cards.js";
+import { say } from "./words.js";
 
 /** The ledger of `step` (a payload step), one row per ten: `card`, its `key` (the card, and
  * `TS-2` for the second pack's ten of a two-pack deal), `status` (hand, table, pile,
@@ -23,8 +24,8 @@ export function ledgerRows(step, payload, seenBy = null) {
       word: statusWord(status),
       team: unseen ? null : entry.team || null,
       teamLabel: held ? (payload.team_labels || {})[entry.team] : null,
-      label: `${cardName(entry.card)}: ${unseen ? `not played yet, in a hand ${seenBy} cannot see` : plainText(entry.text)}`,
-      text: unseen ? `not played yet, in a hand ${seenBy} cannot see` : entry.text,
+      label: say("board.ten_label", { card: cardName(entry.card), where: unseen ? say("board.ten_unseen", { seat: seenBy }) : plainText(entry.text) }),
+      text: unseen ? say("board.ten_unseen", { seat: seenBy }) : entry.text,
     };
   });
 }

@@ -24,6 +24,7 @@ import { h } from "./dom.js";
 import { rowsOfTricks, trickRows } from "./tree.js";
 import { current, goNode, lineOf, nodes, option } from "./state.js";
 import { showNotice } from "./editor.js";
+import { say } from "./words.js";
 
 /** The move list of the payload (an element for the viewer's body). */
 export function buildMoves(view) {
@@ -39,14 +40,14 @@ export function buildMoves(view) {
     dead.get(entry.after).push(entry);
   }
   const ctx = { view, all, dead, buttons: parts.moveButtons };
-  const startLabel = payload.position ? `the position at trick ${payload.first_trick}, before any card` : "the start, before any card";
+  const startLabel = payload.position ? say("moves.start_position", { trick: payload.first_trick }) : say("moves.start_label");
   const start = h("button", {
     type: "button",
     class: "mr-mv-start",
     "data-node": "0",
     "aria-label": startLabel,
     title: startLabel,
-    text: payload.position ? `start (trick ${payload.first_trick})` : "start",
+    text: payload.position ? say("moves.start_trick", { trick: payload.first_trick }) : say("moves.start"),
   });
   parts.moveButtons.set(0, start);
   const first = (all[0].children || [])[0];
@@ -54,7 +55,7 @@ export function buildMoves(view) {
     "div",
     { class: "mr-mv-list" },
     h("div", { class: "mr-mv-startrow" }, start, first === undefined ? movesDeadEnds(ctx, 0) : null),
-    first === undefined ? h("p", { class: "mr-dim", text: "No card is recorded yet." }) : movesLine(ctx, first, 0),
+    first === undefined ? h("p", { class: "mr-dim", text: say("moves.no_card") }) : movesLine(ctx, first, 0),
   );
   list.addEventListener("click", (event) => {
     const btn = event.target.closest("button[data-node]");
@@ -67,20 +68,20 @@ export function buildMoves(view) {
     type: "button",
     class: "mr-btn mr-mv-nav",
     "data-testid": "mr-var-in",
-    "aria-label": "enter the next variation",
+    "aria-label": say("moves.enter_label"),
     "aria-keyshortcuts": "Shift+ArrowRight",
-    title: "enter the next variation on the line shown (Shift+\u2192)",
-    text: "\u2937 enter",
+    title: say("moves.enter_title"),
+    text: say("moves.enter"),
     onclick: () => enterVariation(view),
   });
   parts.varOut = h("button", {
     type: "button",
     class: "mr-btn mr-mv-nav",
     "data-testid": "mr-var-out",
-    "aria-label": "leave the variation",
+    "aria-label": say("moves.leave_label"),
     "aria-keyshortcuts": "Shift+ArrowLeft",
-    title: "leave the variation, back to where it branches off (Shift+\u2190)",
-    text: "\u2934 leave",
+    title: say("moves.leave_title"),
+    text: say("moves.leave"),
     onclick: () => leaveVariation(view),
   });
   const variations = all.some((s) => !s.main) || (payload.dead_ends || []).length > 0;
@@ -89,20 +90,18 @@ export function buildMoves(view) {
     {
       class: "mr-box mr-moves",
       "data-testid": "mr-moves",
-      "aria-label": "move list",
+      "aria-label": say("moves.label"),
       "aria-keyshortcuts": "Shift+ArrowRight Shift+ArrowLeft",
     },
     h(
       "div",
       { class: "mr-mv-head" },
-      h("span", { class: "mr-boxtitle", text: "Moves" }),
+      h("span", { class: "mr-boxtitle", text: say("moves.title") }),
       h("span", { class: "mr-mv-tools" }, parts.varIn, parts.varOut),
     ),
     h("div", {
       class: "mr-mv-hint mr-dim",
-      text: variations
-        ? "Click a card to go there. Shift+\u2192 enters a variation, Shift+\u2190 leaves it."
-        : "Click a card to go there.",
+      text: say(variations ? "moves.hint_variations" : "moves.hint"),
     }),
     list,
   );
@@ -126,41 +125,41 @@ function movesRow(ctx, row, first, last, depth) {
   const end = all[row.ids[row.ids.length - 1]];
   const li = h("li", { class: "mr-mv-row", "data-trick": String(row.trick) });
   li.append(h("span", { class: "mr-mv-num", text: `${row.trick}.` }));
-  li.append(h("span", { class: "mr-mv-lead", title: `${head.leader} leads trick ${row.trick}`, text: `${head.leader}:` }));
+  li.append(h("span", { class: "mr-mv-lead", title: say("moves.leads", { seat: head.leader, trick: row.trick }), text: `${head.leader}:` }));
   // The cards of the trick played before this row's first card: the position's own (the
   // start of the main line), or those of the line a variation branches from ("…").
   const before = head.table.slice(0, Math.max(0, head.table.length - 1));
   if (before.length && depth === 0 && first) {
     for (const [seat, card] of before) {
-      const label = `${seat} played ${cardName(card)} before the position`;
+      const label = say("moves.before_position", { seat, card: cardName(card) });
       li.append(h("span", { class: `mr-mv-pre mr-suit-${card[1]}`, title: label, "aria-label": label, role: "img", text: cardText(card) }));
     }
   } else if (before.length) {
-    li.append(h("span", { class: "mr-mv-more", title: `after ${before.map(([s, c]) => `${s} ${cardText(c)}`).join(", ")}`, text: "\u2026" }));
+    li.append(h("span", { class: "mr-mv-more", title: say("moves.after", { cards: before.map(([s, c]) => `${s} ${cardText(c)}`).join(", ") }), text: "\u2026" }));
   }
   for (const id of row.ids) li.append(movesCard(ctx, id));
   if (end.winner) {
     const team = payload.teams[end.winner];
-    const label = `${end.winner} wins the trick for ${payload.team_labels[team]}`;
+    const label = say("moves.wins", { seat: end.winner, side: payload.team_labels[team] });
     li.append(h("span", { class: `mr-mv-win mr-team-${team}`, title: label, "aria-label": label, text: `\u2192${end.winner}` }));
     const taken = end.collected;
     if (taken && taken.tens && taken.tens.length) {
       const side = payload.team_labels[taken.team] || taken.team;
-      const words = `${side} take ${taken.tens.map(cardText).join(" ")}`;
+      const words = say("moves.take", { side, tens: taken.tens.map(cardText).join(" ") });
       li.append(h("span", { class: `mr-mv-tens mr-team-${taken.team}`, title: words, "aria-label": words, text: taken.tens.map(cardText).join(" ") }));
     } else if (payload.capture === "Dehla" && (!taken || !taken.tricks)) {
-      li.append(h("span", { class: "mr-mv-pile", title: "the trick goes to the Dehla pile", text: "pile" }));
+      li.append(h("span", { class: "mr-mv-pile", title: say("board.trick.to_pile"), text: say("moves.pile") }));
     }
   } else {
     const tens = row.ids.map((id) => all[id].card.card).filter((c) => c[0] === "T");
     if (tens.length) {
-      const words = `on the table: ${tens.map(cardText).join(" ")}`;
+      const words = say("moves.on_table", { tens: tens.map(cardText).join(" ") });
       li.append(h("span", { class: "mr-mv-tens", title: words, "aria-label": words, text: tens.map(cardText).join(" ") }));
     }
   }
   if (last && !(end.children || []).length) {
     if (end.result) {
-      li.append(h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: end.result.tag }));
+      li.append(h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: resultShort(end.result) }));
     }
     const stops = movesDeadEnds(ctx, end.id);
     if (stops) li.append(stops);
@@ -188,11 +187,11 @@ function movesCard(ctx, id) {
   const notes = step.notes || {};
   const glyph = notes.glyph || null;
   const noted = (notes.comments || []).length + (notes.points || []).length + (notes.nags || []).length > 0;
-  let label = `trick ${step.trick}, ${card.seat} plays ${cardName(card.card)}`;
-  if (card.asked) label += ", asking for the trump";
-  if (card.trump) label += ", a trump";
-  if (glyph) label += `, ${glyph}`;
-  if (noted) label += ", annotated";
+  let label = say("moves.card", { trick: step.trick, seat: card.seat, card: cardName(card.card) });
+  if (card.asked) label = say("moves.card_asking", { label });
+  if (card.trump) label = say("board.trick.trump", { label });
+  if (glyph) label = say("moves.card_glyph", { label, glyph });
+  if (noted) label = say("moves.card_annotated", { label });
   const btn = h(
     "button",
     {
@@ -219,6 +218,12 @@ function movesEnd(all, id) {
   return all[x];
 }
 
+/** A result in a few words, as the list ends a line with it ("A/C win", "tie"). */
+function resultShort(result) {
+  if (!result.winner) return say("result.short.tie");
+  return say(`result.short.${result.kind}`, { side: result.winner });
+}
+
 /** A variation: node `other` in place of node `replaced`, collapsible. */
 function movesVariation(ctx, other, replaced, depth) {
   const { all } = ctx;
@@ -228,8 +233,8 @@ function movesVariation(ctx, other, replaced, depth) {
   const summary = h(
     "summary",
     { class: "mr-mv-varhead" },
-    `${step.card.seat}: ${cardText(step.card.card)} instead of ${cardText(instead.card)}`,
-    end.result ? [" ", h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: end.result.tag })] : null,
+    say("moves.instead", { seat: step.card.seat, card: cardText(step.card.card), replaced: cardText(instead.card) }),
+    end.result ? [" ", h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: resultShort(end.result) })] : null,
   );
   return h(
     "details",
@@ -250,12 +255,12 @@ function movesDeadEnds(ctx, after) {
     entries.map((entry) =>
       h(
         "div",
-        { class: "mr-mv-dead", title: entry.error, "aria-label": `cannot be replayed: ${entry.cards.join(" ")}: ${entry.error}` },
+        { class: "mr-mv-dead", title: entry.error, "aria-label": say("moves.dead_label", { cards: entry.cards.join(" "), error: entry.error }) },
         h("span", { class: "mr-mv-deadmark", "aria-hidden": "true", text: "\u2717" }),
         " ",
         entry.cards.map((c, i) => [i ? " " : null, h("span", { class: "mr-mv-deadcard", text: c.length === 2 ? cardText(c) : c })]),
         " ",
-        h("span", { class: "mr-mv-deaderror", text: `\u2014 cannot be replayed: ${entry.error}` }),
+        h("span", { class: "mr-mv-deaderror", text: say("moves.dead", { error: entry.error }) }),
       ),
     ),
   );
@@ -284,7 +289,7 @@ function quizList(view) {
   const ctx = { ...whole.ctx, buttons, quiz: true };
   const rows = rowsOfTricks(nodes(view), line.ids.slice(1, k + 1));
   const shown = h("ol", { class: "mr-mv-line", "data-depth": "0" }, rows.map((row, r) => movesRow(ctx, row, r === 0, false, 0)));
-  const hint = h("p", { class: "mr-dim", "data-testid": "mr-moves-quiz", text: "The cards after this one show as the quiz goes on." });
+  const hint = h("p", { class: "mr-dim", "data-testid": "mr-moves-quiz", text: say("moves.quiz_later") });
   parts.moveScroll.replaceChildren(h("div", { class: "mr-mv-startrow" }, start), shown, hint);
   parts.moveButtons = buttons;
 }
@@ -368,12 +373,12 @@ function branchOf(view) {
 
 export function enterVariation(view) {
   const id = nextVariation(view);
-  if (id === null) showNotice(view, "info", "There is no variation on this line from here on.");
+  if (id === null) showNotice(view, "info", say("moves.no_variation"));
   else goNode(view, id);
 }
 
 export function leaveVariation(view) {
   const id = branchOf(view);
-  if (id === null) showNotice(view, "info", "This is the main line: there is no variation to leave.");
+  if (id === null) showNotice(view, "info", say("moves.main_line"));
   else goNode(view, id);
 }

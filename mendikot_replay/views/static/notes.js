@@ -5,6 +5,7 @@ import { argsText, cardName, cardText, seatCard } from "./cards.js";
 import { bdi, cardFace, h } from "./dom.js";
 import { noteCount } from "./tree.js";
 import { current, go, goNode, lineOf, nodes, option, who } from "./state.js";
+import { say } from "./words.js";
 
 /** The jump list of the line shown: one button per annotated card (remade when the line
  * changes, not on every step). */
@@ -43,7 +44,7 @@ export function drawPoints(view, line) {
         title: words.join(" "),
         onclick: () => go(view, k),
       },
-      h("span", { class: "mr-pointwhere", text: `card ${k} \u00B7 ${seatCard(step.card.seat, step.card.card)}` }),
+      h("span", { class: "mr-pointwhere", text: say("board.notes.point", { card: k, played: seatCard(step.card.seat, step.card.card) }) }),
       " ",
       ...badges.flatMap((b) => [b, " "]),
       h("span", { class: "mr-pointtext" }, words.flatMap((w, i) => (i ? [" ", bdi(w)] : [bdi(w)]))),
@@ -58,15 +59,15 @@ export function drawPoints(view, line) {
   // quiz, those of the cards to come are not said to be none.
   parts.pointEmpty.hidden = items.length > 0 || dealNotes;
   parts.pointEmpty.textContent =
-    upTo === Infinity ? "This deal has no annotations." : "The comments of the cards to come show as the quiz goes on.";
-  const which = lineOf(view).ids.every((id) => nodes(view)[id].main) ? "" : " on this line";
-  parts.pointSummary.textContent = `Annotated cards${which} (${items.length}) \u2014 click to jump, or press n / N`;
+    upTo === Infinity ? say("board.notes.none") : say("board.notes.quiz_later");
+  const mainOnly = lineOf(view).ids.every((id) => nodes(view)[id].main);
+  parts.pointSummary.textContent = say(mainOnly ? "board.notes.summary" : "board.notes.summary_line", { count: items.length });
 }
 
 export function drawNotes(view, step, k) {
   const payload = view.payload;
   const box = view.parts.notes;
-  const kids = [h("div", { class: "mr-boxtitle", text: "Notes at this card" })];
+  const kids = [h("div", { class: "mr-boxtitle", text: say("board.notes.title") })];
   if (step.id === 0) {
     for (const c of payload.deal_comments || []) kids.push(h("p", { class: "mr-comment" }, bdi(c)));
   }
@@ -76,12 +77,15 @@ export function drawNotes(view, step, k) {
     const head = h("div", { class: "mr-notehead" }, who(payload, card.seat), " ", cardFace(card.card, "mr-mini"));
     if (notes.glyph) head.append(h("span", { class: "mr-glyph", text: notes.glyph }));
     const flags = [];
-    if (card.trump) flags.push("trump");
-    if (card.revealed) flags.push(card.asked ? "asked for the reveal" : "trump revealed");
-    if (card.named) flags.push("names the trump");
-    if (card.revoke) flags.push("revoke");
-    if (!card.followed) flags.push("could not follow");
-    if (flags.length) head.append(h("span", { class: "mr-dim", text: ` (${flags.join(", ")})` }));
+    if (card.trump) flags.push(say("board.flag.trump"));
+    if (card.revealed) flags.push(say(card.asked ? "board.flag.asked" : "board.flag.revealed"));
+    if (card.named) flags.push(say("board.flag.named"));
+    if (card.revoke) flags.push(say("board.flag.revoke"));
+    if (!card.followed) flags.push(say("board.flag.not_followed"));
+    if (flags.length) {
+      const listed = flags.reduce((text, flag) => say("show.list", { first: text, more: flag }));
+      head.append(h("span", { class: "mr-dim", text: ` ${say("board.flags", { flags: listed })}` }));
+    }
     kids.push(head);
     for (const nag of notes.nags || []) {
       kids.push(h("div", { class: "mr-nag" }, h("span", { class: "mr-badge", text: `$${nag.nag}` }), " ", nag.text));
@@ -94,7 +98,7 @@ export function drawNotes(view, step, k) {
     for (const c of notes.comments || []) kids.push(h("p", { class: "mr-comment" }, bdi(c)));
     for (const c of notes.commands || []) kids.push(h("div", { class: "mr-dim" }, bdi(c.name), ": ", bdi(c.args)));
   }
-  if (kids.length === 1 || (card && kids.length === 2)) kids.push(h("p", { class: "mr-dim", text: "No annotation at this card." }));
+  if (kids.length === 1 || (card && kids.length === 2)) kids.push(h("p", { class: "mr-dim", text: say("board.notes.empty") }));
   const alternatives = alternativesHere(view, step);
   if (alternatives) kids.push(alternatives);
   box.dataset.count = String(card ? noteCount(notes) : (payload.deal_comments || []).length);
@@ -111,10 +115,10 @@ function alternativesHere(view, step) {
   return h(
     "div",
     { class: "mr-variation" },
-    step.main ? "instead: " : "other cards here: ",
+    `${say(step.main ? "board.alt.instead" : "board.alt.others")} `,
     ...siblings.flatMap((c, i) => {
       const other = all[c];
-      const label = `go to the variation ${other.card.seat} ${cardName(other.card.card)}`;
+      const label = say("board.alt.go", { seat: other.card.seat, card: cardName(other.card.card) });
       const btn = h("button", {
         type: "button",
         class: "mr-btn mr-altbtn",
@@ -122,7 +126,7 @@ function alternativesHere(view, step) {
         "data-node": String(c),
         "aria-label": label,
         title: label,
-        text: `${other.card.seat} ${cardText(other.card.card)}${other.main ? " (main line)" : ""}`,
+        text: say(other.main ? "board.alt.card_main" : "board.alt.card", { seat: other.card.seat, card: cardText(other.card.card) }),
         onclick: () => goNode(view, c),
       });
       return i ? [" ", btn] : [btn];

@@ -6,6 +6,7 @@ import { h } from "./dom.js";
 import { currentNode, go, nodes, option, stepAt, who } from "./state.js";
 import { analysisEntry, entryText, moveValue } from "./analysis.js";
 import { quizByChances, quizChanceGrade } from "./chances.js";
+import { say, sayParts } from "./words.js";
 
 /** The quiz seat, when it is that seat's turn and the line shows what it played. */
 export function quizTurn(view, k) {
@@ -62,24 +63,26 @@ export function drawQuiz(view, k, quizSeat) {
       const best = grade.entry.text;
       box.dataset.state = grade.right ? "right" : "wrong";
       box.dataset.graded = "solver";
+      const chosen = cardText(q.chosen);
       kids.push(
-        h("strong", { text: grade.right ? "Right: " : "Not the best: " }),
-        grade.right ? `${cardText(q.chosen)} keeps ${best}. ` : `${cardText(q.chosen)} loses ${best} (${grade.text}). `,
-        who(payload, q.seat),
+        h("strong", { text: say(grade.right ? "quiz.right" : "quiz.not_best") }),
+        " ",
+        say(grade.right ? "quiz.keeps" : "quiz.loses", { card: chosen, value: best, after: grade.text }),
+        " ",
       );
       const a = grade.actual;
-      if (actual === q.chosen) kids.push(" played it too.");
-      else if (!a) kids.push(` played ${cardText(actual)}.`);
-      else if (a.keeps) kids.push(` played ${cardText(actual)}, which ${grade.right ? "also keeps it" : "keeps it"}.`);
-      else kids.push(` played ${cardText(actual)}, which ${grade.right ? "loses it" : "loses it too"} (${a.text}).`);
+      const played = { who: who(payload, q.seat), card: cardText(actual), after: a ? a.text : "" };
+      let verdict = "quiz.played";
+      if (actual === q.chosen) verdict = "quiz.played_too";
+      else if (a && a.keeps) verdict = grade.right ? "quiz.played_also_keeps" : "quiz.played_keeps";
+      else if (a) verdict = grade.right ? "quiz.played_loses" : "quiz.played_loses_too";
+      kids.push(...sayParts(verdict, played));
       const refining = byChances && byChances.state === "working";
       kids.push(
         h("div", {
           class: "mr-quizhow mr-dim",
           "data-testid": "mr-quiz-how",
-          text: refining
-            ? `Graded double-dummy for now (every hand known); the chances from ${q.seat}'s view, what ${q.seat} could see, are being worked out and will grade it\u2026`
-            : "Graded double-dummy: every hand known.",
+          text: refining ? say("quiz.how_refining", { seat: q.seat }) : say("quiz.how_dd"),
         }),
       );
     } else {
@@ -87,11 +90,11 @@ export function drawQuiz(view, k, quizSeat) {
       box.dataset.state = right ? "right" : "wrong";
       box.dataset.graded = "record";
       kids.push(
-        h("strong", { text: right ? "Right! " : "Not this time. " }),
-        `You chose ${cardText(q.chosen)}; `,
-        who(payload, q.seat),
-        ` played ${cardText(actual)}. `,
-        h("span", { class: "mr-dim", text: "The solver's values are not available for this position." }),
+        h("strong", { text: say(right ? "quiz.record_right" : "quiz.record_wrong") }),
+        " ",
+        ...sayParts("quiz.record", { card: cardText(q.chosen), who: who(payload, q.seat), played: cardText(actual) }),
+        " ",
+        h("span", { class: "mr-dim", text: say("quiz.no_values") }),
       );
     }
     fillQuiz(box, kids);
@@ -101,14 +104,11 @@ export function drawQuiz(view, k, quizSeat) {
     box.hidden = false;
     box.dataset.state = "ask";
     box.dataset.graded = "";
-    const graded = quizByChances(view)
-      ? `Graded at once double-dummy (every hand known), then by the chances from ${quizSeat}'s view: what ${quizSeat} could see.`
-      : "Graded double-dummy: every hand known.";
+    const graded = quizByChances(view) ? say("quiz.how_both", { seat: quizSeat }) : say("quiz.how_dd");
     fillQuiz(box, [
-      h("strong", { text: "Quiz: " }),
-      "what would you play for ",
-      who(payload, quizSeat),
-      "? Click a card of the hand (\u2192 to see).",
+      h("strong", { text: say("quiz.title") }),
+      " ",
+      ...sayParts("quiz.ask", { who: who(payload, quizSeat) }),
       h("div", { class: "mr-quizhow mr-dim", text: graded }),
     ]);
     return;
@@ -119,7 +119,7 @@ export function drawQuiz(view, k, quizSeat) {
     box.hidden = false;
     box.dataset.state = "wait";
     box.dataset.graded = "";
-    fillQuiz(box, [h("strong", { text: "Quiz: " }), "you play ", who(payload, seenBy), ", seeing what ", seenBy, " sees. The next question comes when ", seenBy, " is to play."]);
+    fillQuiz(box, [h("strong", { text: say("quiz.title") }), " ", ...sayParts("quiz.wait", { who: who(payload, seenBy), seat: seenBy })]);
     return;
   }
   box.hidden = true;
@@ -142,9 +142,9 @@ function fillQuiz(box, kids) {
     ? h(
         "details",
         { class: "mr-quizmore", "data-testid": "mr-quiz-more" },
-        h("summary", { "aria-label": "how it is graded, and every card's chance", text: "more" }),
+        h("summary", { "aria-label": say("quiz.more_label"), text: say("quiz.more") }),
         h("div", { class: "mr-quizpanel" }, more),
       )
     : null;
-  box.replaceChildren(head, details);
+  box.replaceChildren(...[head, details].filter(Boolean)); // a null would be written as "null"
 }

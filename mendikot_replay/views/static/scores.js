@@ -1,10 +1,11 @@
 // The scores: tricks and tens per team, the Dehla pile, the tens ledger (its rows are
 // ledger.js's), and the result.
 
-import { cardName, plural } from "./cards.js";
+import { cardName } from "./cards.js";
 import { bdi, cardFace, h, sentence } from "./dom.js";
 import { ledgerRows } from "./ledger.js";
 import { lineOf, option, who } from "./state.js";
+import { say, sayCount } from "./words.js";
 
 export function drawCounts(view, step) {
   const payload = view.payload;
@@ -16,12 +17,12 @@ export function drawCounts(view, step) {
       { class: `mr-countrow mr-team-${team}`, "data-testid": `mr-count-${team}`, "data-tricks": step.tricks[i], "data-tens": step.tens[i] },
       h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] }),
       h("span", { class: "mr-teamnames" }, names.flatMap((name, j) => (j ? [", ", bdi(name)] : [bdi(name)]))),
-      h("span", { class: "mr-num", text: plural(step.tricks[i], "trick") }),
-      h("span", { class: "mr-num", text: plural(step.tens[i], "ten") }),
+      h("span", { class: "mr-num", text: sayCount("count.tricks", step.tricks[i]) }),
+      h("span", { class: "mr-num", text: sayCount("count.tens", step.tens[i]) }),
     );
   });
   view.parts.counts.replaceChildren(
-    h("div", { class: "mr-boxtitle", text: `Tricks and tens (of ${payload.total_tricks} tricks)` }),
+    h("div", { class: "mr-boxtitle", text: say("board.counts", { tricks: payload.total_tricks }) }),
     ...rows,
   );
 }
@@ -30,16 +31,15 @@ export function drawPile(view, step) {
   if (view.payload.capture !== "Dehla") return;
   const pile = step.pile;
   const [seat, run] = step.streak;
-  view.parts.pile.replaceChildren(
-    h("div", { class: "mr-boxtitle", text: "Dehla pile" }),
-    h(
-      "div",
-      { "data-pile-tricks": pile.tricks },
-      `${pile.tricks} trick${pile.tricks === 1 ? "" : "s"} in the pile`,
-      pile.tens.length ? h("span", null, " with ", ...pile.tens.map((t) => cardFace(t, "mr-mini"))) : null,
-    ),
-    seat && run ? h("div", { class: "mr-dim" }, who(view.payload, seat), ` has won ${run} in a row`) : null,
+  // (replaceChildren writes a null as the text "null": the run's line only when there is one)
+  const runLine = seat && run ? h("div", { class: "mr-dim" }, who(view.payload, seat), ` ${sayCount("board.run", run)}`) : null;
+  const count = h(
+    "div",
+    { "data-pile-tricks": pile.tricks },
+    sayCount("show.pile_tricks", pile.tricks),
+    pile.tens.length ? h("span", null, ` ${say("board.pile_with")} `, ...pile.tens.map((t) => cardFace(t, "mr-mini"))) : null,
   );
+  view.parts.pile.replaceChildren(...[h("div", { class: "mr-boxtitle", text: say("board.pile") }), count, runLine].filter(Boolean));
 }
 
 export function drawLedger(view, step) {
@@ -73,19 +73,19 @@ export function drawResult(view, step, k) {
     box.dataset.kind = r.kind;
     box.dataset.winner = r.winner || "";
     box.replaceChildren(
-      h("div", { class: "mr-resulttitle", text: step.main ? r.text : `In this variation: ${r.text}` }),
-      h("div", { class: "mr-dim", text: `tens ${r.tens[0]}-${r.tens[1]} \u00B7 tricks ${r.tricks[0]}-${r.tricks[1]} (${payload.team_labels.AC} first) \u00B7 ${r.reason}` }),
+      h("div", { class: "mr-resulttitle", text: step.main ? r.text : say("board.result_variation", { result: r.text }) }),
+      h("div", { class: "mr-dim", text: say("board.result_counts", { ac_tens: r.tens[0], bd_tens: r.tens[1], ac_tricks: r.tricks[0], bd_tricks: r.tricks[1], first: payload.team_labels.AC, reason: r.reason }) }),
     );
   } else if (last && payload.error && step.main) {
     box.hidden = false;
     box.className = "mr-result mr-result-error";
     box.dataset.kind = "error";
-    box.replaceChildren(h("div", { class: "mr-resulttitle", text: `The replay stops here: ${payload.error}` }));
+    box.replaceChildren(h("div", { class: "mr-resulttitle", text: say("show.stops", { error: payload.error }) }));
   } else if (last) {
     box.hidden = false;
     box.className = "mr-result mr-result-open";
     box.dataset.kind = "unfinished";
-    const words = step.main ? "No result: the record stops here." : "No result: this variation stops here.";
+    const words = say(step.main ? "board.no_result" : "board.no_result_variation");
     box.replaceChildren(h("div", { class: "mr-resulttitle", text: words }));
   } else {
     box.hidden = true;

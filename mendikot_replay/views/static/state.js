@@ -7,6 +7,7 @@
 import { clamp, firstAfter, lastBefore } from "./cards.js";
 import { bdi, h } from "./dom.js";
 import { lineMarks, lineShown, lineThrough } from "./tree.js";
+import { say } from "./words.js";
 
 export function option(view, name, fallback) {
   const value = view.model.get(name);
@@ -119,8 +120,8 @@ export const MOVES = {
 export function rulesLine(payload) {
   const bits = [];
   if (payload.rules) bits.push(payload.rules);
-  if (payload.dealer) bits.push(`dealer ${payload.dealer}`);
-  if (payload.position) bits.push(`position from trick ${payload.first_trick}`);
+  if (payload.dealer) bits.push(say("page.dealer", { dealer: payload.dealer }));
+  if (payload.position) bits.push(say("board.position_from", { trick: payload.first_trick }));
   return bits.join(" \u00B7 ");
 }
 /** "A (Asha)" for the page: one span (a single item where its parent is a flex box), the

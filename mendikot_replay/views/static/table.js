@@ -8,6 +8,7 @@ import { current, go, goNode, lineOf, nodes, option, send, setOption, stepAt, wh
 import { analysisOf, mistakeAt } from "./analysis.js";
 import { showNotice } from "./editor.js";
 import { answerQuiz } from "./quiz.js";
+import { say, sayCount, sayParts } from "./words.js";
 
 // Grid places of the seats around the table, in play order (anticlockwise seen from
 // above): A at the bottom, then to the right, up, and round to the left.
@@ -54,15 +55,15 @@ export function clickCard(view, seat, card) {
   const id = line.ids[k];
   const step = all[id];
   if (!step.to_play) {
-    showNotice(view, "info", "The deal is over here: no card is left to play.");
+    showNotice(view, "info", say("board.play.over"));
     return;
   }
   if (seat !== step.to_play) {
-    showNotice(view, "info", `It is ${whoSentence(payload, step.to_play)}'s turn.`);
+    showNotice(view, "info", say("board.play.turn", { who: whoSentence(payload, step.to_play) }));
     return;
   }
   if (!(step.hands[seat] || []).includes(card)) {
-    showNotice(view, "info", `${cardText(card)} was played already.`);
+    showNotice(view, "info", say("board.play.played", { card: cardText(card) }));
     return;
   }
   const ask = Boolean(view.ask && view.ask.node === id && view.ask.on);
@@ -86,8 +87,8 @@ export function clickCard(view, seat, card) {
   if (send(view, { do: "play", at: id, card, ask })) return;
   const legal = Array.isArray(step.legal) ? step.legal : null;
   if (legal && !legal.includes(card) && !(ask && asks.includes(card))) {
-    const allowed = legal.length ? ` (legal: ${legal.map(cardText).join(" ")})` : "";
-    showNotice(view, "error", `${cardText(card)} is not a legal card here${allowed}.`);
+    const message = legal.length ? "board.play.illegal_legal" : "board.play.illegal";
+    showNotice(view, "error", say(message, { card: cardText(card), legal: legal.map(cardText).join(" ") }));
     return;
   }
   // Without a kernel the ask cannot be tried: the recorded card, asked or not, is shown.
@@ -103,7 +104,7 @@ export function clickCard(view, seat, card) {
   showNotice(
     view,
     "info",
-    `New cards need the notebook: open this deal there with mr.replay(...) to play ${cardText(card)} here and keep it as a variation.`,
+    say("board.play.needs_notebook", { card: cardText(card) }),
   );
 }
 
@@ -124,17 +125,17 @@ export function drawSeats(view, step, k, quizSeat) {
     panel.classList.toggle("mr-toplay", step.to_play === seat);
     const team = payload.teams[seat];
     const badges = [];
-    if (payload.dealer === seat) badges.push(h("span", { class: "mr-badge", title: "dealer", text: "dealer" }));
-    if (step.to_play === seat) badges.push(h("span", { class: "mr-badge mr-badge-turn", text: "to play" }));
+    if (payload.dealer === seat) badges.push(h("span", { class: "mr-badge", title: say("board.seat.dealer"), text: say("board.seat.dealer") }));
+    if (step.to_play === seat) badges.push(h("span", { class: "mr-badge mr-badge-turn", text: say("board.seat.to_play") }));
     const toggle = h("button", {
       type: "button",
       class: "mr-eye",
       "data-testid": `mr-toggle-${seat}`,
       "aria-pressed": isHidden ? "true" : "false",
-      "aria-label": quizHides ? `${seat}'s hand stays hidden while the quiz plays ${seenBy}` : isHidden ? `show ${seat}'s hand` : `hide ${seat}'s hand`,
-      title: quizHides ? `hidden while the quiz plays ${seenBy}'s view (turn the quiz off to see it)` : null,
+      "aria-label": say(quizHides ? "board.seat.quiz_hides" : isHidden ? "board.seat.show_label" : "board.seat.hide_label", { seat, quiz: seenBy }),
+      title: quizHides ? say("board.seat.quiz_hides_title", { quiz: seenBy }) : null,
       disabled: quizHides,
-      text: isHidden ? "show" : "hide",
+      text: say(isHidden ? "board.seat.show" : "board.seat.hide"),
       onclick: () => {
         const next = new Set(option(view, "hidden_seats", []) || []);
         if (next.has(seat)) next.delete(seat);
@@ -155,11 +156,11 @@ export function drawSeats(view, step, k, quizSeat) {
     const start = payload.start_hands[seat];
     let body;
     if (hand === null || hand === undefined) {
-      body = h("div", { class: "mr-hand mr-dim", text: "unknown hand" });
+      body = h("div", { class: "mr-hand mr-dim", text: say("page.unknown_hand") });
     } else if (isHidden) {
       body = h(
         "div",
-        { class: "mr-hand mr-backs", role: "img", "aria-label": `${seat}'s hand is hidden: ${hand.length} cards` },
+        { class: "mr-hand mr-backs", role: "img", "aria-label": sayCount("board.seat.hidden_hand", hand.length, { seat }) },
         ...hand.map(() => h("span", { class: "mr-card mr-back mr-mini", "aria-hidden": "true" })),
       );
     } else {
@@ -172,7 +173,10 @@ export function drawSeats(view, step, k, quizSeat) {
       const play = step.to_play === seat && quizSeat !== seat ? { legal } : null;
       body = handRows(view, seat, hand, start || hand, showPlayed, trump, quizSeat === seat ? k : null, values, play);
     }
-    panel.setAttribute("aria-label", `${whoText(payload, seat)}, team ${payload.team_labels[team]}${isHidden ? ", hand hidden" : ""}${step.to_play === seat ? ", to play" : ""}`);
+    let panelLabel = say("board.seat.label", { who: whoText(payload, seat), team: payload.team_labels[team] });
+    if (isHidden) panelLabel = say("board.seat.label_hidden", { label: panelLabel });
+    if (step.to_play === seat) panelLabel = say("board.seat.label_to_play", { label: panelLabel });
+    panel.setAttribute("aria-label", panelLabel);
     panel.replaceChildren(header, body);
   }
 }
@@ -195,13 +199,13 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
       let cls = "mr-chip";
       if (played) {
         cls += " mr-played";
-        label += ", played";
+        label = say("board.card.played", { card: label });
       }
       const down = c === facedown && !played;
       if (down) {
         facedown = null; // two packs: one copy lies face down, not both
         cls += " mr-facedown";
-        label += ", set aside face down as the closed trump";
+        label = say("board.card.face_down", { card: label });
       }
       if (quizStep !== null && !played) {
         const chip = h(
@@ -210,7 +214,7 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
             type: "button",
             class: `${cls} mr-card mr-suit-${suit} mr-pick`,
             "data-card": c,
-            "aria-label": `play the ${label}`,
+            "aria-label": say("board.card.pick", { card: label }),
             onclick: () => answerQuiz(view, quizStep, seat, c),
           },
           h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(c) }),
@@ -221,15 +225,13 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
       const value = dd && !played ? dd.cards[c] : undefined;
       if (value) {
         cls += ` mr-dd ${value.keeps ? "mr-dd-keep" : "mr-dd-lose"}`;
-        label += value.keeps
-          ? `, double-dummy ${value.text}: keeps the best outcome`
-          : `, double-dummy ${value.text}: loses ${dd.text}`;
+        label = say(value.keeps ? "board.card.dd_keeps" : "board.card.dd_loses", { card: label, value: value.text, best: dd.text });
       }
       const playable = play && !played;
       const legal = playable && (play.legal === null || play.legal.has(c));
       if (playable) {
         cls += legal ? " mr-playcard mr-legal" : " mr-playcard mr-illegal";
-        label += legal ? ", a legal card: play it" : ", not a legal card here";
+        label = say(legal ? "board.card.legal" : "board.card.illegal", { card: label });
       }
       const chip = h(playable ? "button" : "span", {
         type: playable ? "button" : null,
@@ -247,11 +249,11 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
         // a card that keeps the value says so with its mark (the panel says which value);
         // one that loses it says what it comes to, in print a room can read
         chip.append(h("span", { class: "mr-ddtag", "aria-hidden": "true", text: value.keeps ? "\u2713" : `\u2717 ${value.text}` }));
-        chip.title = value.keeps ? `double-dummy: ${value.text} (keeps it)` : `double-dummy: ${value.text} (${dd.text} was possible)`;
+        chip.title = say(value.keeps ? "board.card.dd_title_keeps" : "board.card.dd_title_loses", { value: value.text, best: dd.text });
       } else if (playable) {
-        chip.title = legal ? `play ${cardText(c)}` : `${cardText(c)} is not a legal card here`;
+        chip.title = say(legal ? "board.card.play" : "board.play.illegal", { card: cardText(c) });
       }
-      if (down) chip.title = "set aside face down: the closed trump";
+      if (down) chip.title = say("board.card.face_down_title");
       chips.push(chip);
     }
     rows.push(
@@ -259,7 +261,7 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
         "div",
         { class: `mr-suitrow mr-suit-${suit}` },
         h("span", { class: "mr-rowsign", role: "img", "aria-label": suitWord(suit), text: SUIT_SIGN[suit] }),
-        chips.length ? chips : h("span", { class: "mr-void", text: "\u2014", "aria-label": "none" }),
+        chips.length ? chips : h("span", { class: "mr-void", text: "\u2014", "aria-label": say("board.void") }),
       ),
     );
   }
@@ -293,22 +295,22 @@ export function drawCenter(view, step, k) {
     if (played && played.card && played.card.trump) classes.push("mr-istrump");
     const mistake = played ? mistakeAt(view, played) : null;
     if (mistake) classes.push("mr-dd-mistake");
-    let label = `${whoText(payload, seat)}: ${cardName(card)}`;
-    if (j === 0) label += ", led";
-    if (played && played.card && played.card.trump) label += ", a trump";
-    if (step.winner === seat) label += ", wins the trick";
-    if (mistake) label += `, a double-dummy mistake: ${mistake.before} became ${mistake.played.text}`;
+    let label = say("board.trick.card", { who: whoText(payload, seat), card: cardName(card) });
+    if (j === 0) label = say("board.trick.led", { label });
+    if (played && played.card && played.card.trump) label = say("board.trick.trump", { label });
+    if (step.winner === seat) label = say("board.trick.wins", { label });
+    if (mistake) label = say("board.trick.mistake", { label, before: mistake.before, after: mistake.played.text });
     const mark = stepMark(played);
     const place = ringPlace(seat, players);
     const box = h(
       "div",
       { class: classes.join(" "), "data-seat": seat },
       cardFace(card, null, label),
-      mark ? h("span", { class: "mr-mark", title: "annotated: see the notes", text: mark }) : null,
+      mark ? h("span", { class: "mr-mark", title: say("board.trick.annotated"), text: mark }) : null,
       mistake
-        ? h("span", { class: "mr-ddmark", "aria-hidden": "true", title: `double-dummy mistake: ${mistake.before} \u2192 ${mistake.played.text}`, text: "\u2717" })
+        ? h("span", { class: "mr-ddmark", "aria-hidden": "true", title: say("board.trick.mistake_title", { before: mistake.before, after: mistake.played.text }), text: "\u2717" })
         : null,
-      h("span", { class: "mr-trickseat", text: seat + (j === 0 ? " led" : "") + (step.winner === seat ? " \u2714" : "") }),
+      h("span", { class: "mr-trickseat", text: (j === 0 ? say("board.trick.seat_led", { seat }) : seat) + (step.winner === seat ? " \u2714" : "") }),
     );
     box.style.left = `${place.left}%`;
     box.style.top = `${place.top}%`;
@@ -316,24 +318,26 @@ export function drawCenter(view, step, k) {
   });
   let caption;
   if (!count) {
-    caption = step.to_play ? [who(payload, step.to_play), " to lead"] : "";
+    caption = step.to_play ? sayParts("board.trick.to_lead", { who: who(payload, step.to_play) }) : "";
   } else if (step.winner) {
     const team = payload.teams[step.winner];
-    caption = [`${step.leader} led \u00B7 `, who(payload, step.winner), ` wins for ${payload.team_labels[team]}`];
+    caption = sayParts("board.trick.won", { leader: step.leader, who: who(payload, step.winner), side: payload.team_labels[team] });
   } else {
-    caption = `${step.leader} led \u00B7 ${step.to_play ? step.to_play + " to play" : ""}`;
+    caption = step.to_play ? say("board.trick.going", { leader: step.leader, seat: step.to_play }) : say("board.trick.led_only", { leader: step.leader });
   }
   const collected = step.collected;
   let extra = null;
   if (collected && payload.capture === "Dehla") {
+    const side = payload.team_labels[collected.team];
+    const tens = collected.tens.map(cardText).join(" ");
     extra = collected.tricks
-      ? `${collected.seat} takes the pile for ${payload.team_labels[collected.team]}: ${collected.tricks} trick${collected.tricks > 1 ? "s" : ""}${collected.tens.length ? " with " + collected.tens.map(cardText).join(" ") : ""}`
-      : "the trick goes to the Dehla pile";
+      ? sayCount(tens ? "board.trick.takes_pile_with" : "board.trick.takes_pile", collected.tricks, { seat: collected.seat, side, tens })
+      : say("board.trick.to_pile");
   }
   center.classList.toggle("mr-done", Boolean(step.winner));
   const lines = [
     h("div", { class: "mr-ring", "data-testid": "mr-trick" }, kids),
-    h("div", { class: "mr-caption" }, h("strong", { text: count ? `Trick ${step.trick}` : `Before trick ${step.trick}` }), " ", caption),
+    h("div", { class: "mr-caption" }, h("strong", { text: say(count ? "board.trick" : "board.trick.before", { trick: step.trick }) }), " ", caption),
   ];
   if (extra) lines.push(h("div", { class: "mr-caption mr-collect", text: extra }));
   center.replaceChildren(...lines);
@@ -344,32 +348,34 @@ export function drawTrump(view, step) {
   const trump = step.trump;
   const box = view.parts.trump;
   box.dataset.status = trump.status;
-  const title = h("div", { class: "mr-boxtitle", text: "Trump" });
+  const title = h("div", { class: "mr-boxtitle", text: say("board.trump.title") });
   let face;
   let words;
   if (trump.status === "hidden") {
-    face = cardBack("closed trump, face down");
-    words = `Closed trump (version ${payload.reveal || "A"}): face down, set aside by ${trump.holder || "?"}. Nobody else knows it yet.`;
+    face = cardBack(say("board.trump.back"));
+    words = say("board.trump.closed", { version: payload.reveal || "A", holder: trump.holder || "?" });
     // hidden-trumps: its suit wins tricks already, unknown to the table
-    if ((payload.flags || []).includes("hidden-trumps")) words += " Its suit is trumps already (hidden-trumps).";
+    if ((payload.flags || []).includes("hidden-trumps")) words = say("board.trump.hidden_trumps", { words });
   } else if (trump.status === "unnamed") {
     face = h("span", { class: "mr-trumpsign mr-dim", "aria-hidden": "true", text: "?" });
-    words = "No trump yet (cut hukum): the first card of a player who cannot follow names it.";
+    words = say("board.trump.unnamed");
   } else if (trump.status === "none" || !trump.suit) {
     face = h("span", { class: "mr-trumpsign mr-dim", "aria-hidden": "true", text: "\u2014" });
-    words = "No trump in this deal.";
+    words = say("board.trump.none");
   } else {
     face = h("span", { class: `mr-trumpsign mr-suit-${trump.suit}`, "aria-hidden": "true", text: SUIT_SIGN[trump.suit] });
     const suit = suitWord(trump.suit);
+    const card = trump.card ? cardText(trump.card) : "";
     if (trump.status === "revealed") {
-      words = `${suit}: the closed trump ${cardText(trump.card)} (set aside by ${trump.holder}) was turned up at card ${trump.since + 1}.`;
+      words = say("board.trump.revealed", { suit, card, holder: trump.holder, at: trump.since + 1 });
     } else if (trump.status === "named") {
-      words = `${suit}: named by the cut ${cardText(trump.card)} at card ${trump.since + 1}.`;
+      words = say("board.trump.named", { suit, card, at: trump.since + 1 });
+    } else if (card) {
+      words = say(payload.trump_method === "FaceUp" ? "board.trump.face_up" : "board.trump.drawn", { suit, card });
     } else {
-      const how = payload.trump_method === "FaceUp" ? "card face up" : "drawn";
-      words = `${suit}${trump.card ? ` (${how}: ${cardText(trump.card)})` : ""}.`;
+      words = say("board.trump.known", { suit });
     }
   }
-  box.setAttribute("aria-label", `Trump: ${words}`);
+  box.setAttribute("aria-label", say("board.trump.label", { words }));
   box.replaceChildren(title, h("div", { class: "mr-trumprow" }, face, h("span", { text: words })));
 }

@@ -39,6 +39,23 @@ export function say(id, values) {
   return template === undefined ? id : fill(template, values);
 }
 
+/** Message `id` as pieces, for a sentence that holds elements (a player's name in a
+ * <bdi>, a card's face): its words as strings, each placeholder replaced by its value as it
+ * is (a string or an element), in the order the language puts them. */
+export function sayParts(id, values) {
+  const template = id in words ? words[id] : english.messages[id];
+  if (template === undefined) return [id];
+  const parts = [];
+  let at = 0;
+  for (const m of String(template).matchAll(/\{(\w+)\}/g)) {
+    if (m.index > at) parts.push(template.slice(at, m.index));
+    parts.push(values && m[1] in values ? values[m[1]] : m[0]);
+    at = m.index + m[0].length;
+  }
+  if (at < template.length) parts.push(template.slice(at));
+  return parts;
+}
+
 /** A message with a number (`count`): the form the language gives that number. */
 export function sayCount(id, count, values) {
   const forms = id in words ? words[id] : english.plurals[id];

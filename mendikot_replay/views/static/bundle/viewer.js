@@ -1,6 +1,179 @@
 // mendikot_replay/views/static/messages.js
 var messages_default = {
   "messages": {
+    "board.alt.card": "{seat} {card}",
+    "board.alt.card_main": "{seat} {card} (main line)",
+    "board.alt.go": "go to the variation {seat} {card}",
+    "board.alt.instead": "instead:",
+    "board.alt.others": "other cards here:",
+    "board.ask": "ask for the trump",
+    "board.ask_title": "version B of the closed trump: the next card you click also asks for the trump to be turned up",
+    "board.asking": "asking for the trump ✓",
+    "board.bad_version": "This viewer cannot read this deal (payload version).",
+    "board.bar": "analysis board",
+    "board.before_trick": "before trick {trick}",
+    "board.btn.back": "↶ back",
+    "board.btn.back_label": "one card back on the line shown",
+    "board.btn.best": "★ best card",
+    "board.btn.best_label": "play a card that keeps the double-dummy outcome",
+    "board.btn.delete": "✕ delete variation",
+    "board.btn.delete_label": "delete this variation",
+    "board.btn.playout": "» play out",
+    "board.btn.playout_label": "play the deal out with best cards",
+    "board.btn.promote": "↑ promote",
+    "board.btn.promote_label": "make this variation the main line",
+    "board.card.back": "a card, face down",
+    "board.card.dd_keeps": "{card}, double-dummy {value}: keeps the best outcome",
+    "board.card.dd_loses": "{card}, double-dummy {value}: loses {best}",
+    "board.card.dd_title_keeps": "double-dummy: {value} (keeps it)",
+    "board.card.dd_title_loses": "double-dummy: {value} ({best} was possible)",
+    "board.card.face_down": "{card}, set aside face down as the closed trump",
+    "board.card.face_down_title": "set aside face down: the closed trump",
+    "board.card.illegal": "{card}, not a legal card here",
+    "board.card.legal": "{card}, a legal card: play it",
+    "board.card.pick": "play the {card}",
+    "board.card.play": "play {card}",
+    "board.card.played": "{card}, played",
+    "board.card.unknown": "unknown card",
+    "board.card_of": "card {card} of {cards}",
+    "board.controls": "step through the line shown",
+    "board.counts": "Tricks and tens (of {tricks} tricks)",
+    "board.dd.all_keep": "to play: every card keeps {value}.",
+    "board.dd.asking": "{card} asking for the trump",
+    "board.dd.box": "double-dummy analysis",
+    "board.dd.early": "too early to solve ({tricks} left)",
+    "board.dd.hidden": "to play: the values are hidden while the quiz asks for this card.",
+    "board.dd.label": "double-dummy:",
+    "board.dd.max_tricks": "The solver takes positions with {tricks} tricks left or fewer.",
+    "board.dd.mistake": "played {card}: a mistake, {before} → {after}.",
+    "board.dd.mistake_better": "played {card}: a mistake, {before} → {after} ({better} kept {before}).",
+    "board.dd.no_value": "no double-dummy value: {reason}",
+    "board.dd.no_value_here": "this page holds no value for this position",
+    "board.dd.over": "The deal is over.",
+    "board.dd.played_keeps": "played {card}: keeps {value}.",
+    "board.dd.solving": "solving…",
+    "board.dd.some_lose": "to play: ✓ green cards keep {value}, ✗ red ones lose it ({lose} of {cards}).",
+    "board.dd.tie": "tie",
+    "board.dd.title": "Double-dummy (every hand known)",
+    "board.dd.unknown": "unknown position",
+    "board.dd.value": "{side} {level}",
+    "board.flag.asked": "asked for the reveal",
+    "board.flag.named": "names the trump",
+    "board.flag.not_followed": "could not follow",
+    "board.flag.revealed": "trump revealed",
+    "board.flag.revoke": "revoke",
+    "board.flag.trump": "trump",
+    "board.flags": "({flags})",
+    "board.label": "Mendikot replay: {title}",
+    "board.label_untitled": "deal",
+    "board.ledger": "tens ledger",
+    "board.menu": "☰ options",
+    "board.menu_done": "Done",
+    "board.menu_label": "options and the analysis board",
+    "board.nav.first": "start of the line",
+    "board.nav.first.keys": "Home",
+    "board.nav.last": "end of the line",
+    "board.nav.last.keys": "End",
+    "board.nav.next": "next card",
+    "board.nav.next.keys": "Right",
+    "board.nav.nextNote": "next annotation",
+    "board.nav.nextNote.keys": "n",
+    "board.nav.nextTen": "next ten event",
+    "board.nav.nextTen.keys": "t",
+    "board.nav.nextTrick": "next trick",
+    "board.nav.nextTrick.keys": "Down / Page Down",
+    "board.nav.prev": "previous card",
+    "board.nav.prev.keys": "Left",
+    "board.nav.prevNote": "previous annotation",
+    "board.nav.prevNote.keys": "Shift+N",
+    "board.nav.prevTen": "previous ten event",
+    "board.nav.prevTen.keys": "Shift+T",
+    "board.nav.prevTrick": "previous trick",
+    "board.nav.prevTrick.keys": "Up / Page Up",
+    "board.nav.title": "{label} ({keys})",
+    "board.needs_notebook": "The board's buttons need the notebook: open this deal there with mr.replay(...).",
+    "board.no_result": "No result: the record stops here.",
+    "board.no_result_variation": "No result: this variation stops here.",
+    "board.notes.box": "annotations at this card",
+    "board.notes.empty": "No annotation at this card.",
+    "board.notes.none": "This deal has no annotations.",
+    "board.notes.point": "card {card} · {played}",
+    "board.notes.quiz_later": "The comments of the cards to come show as the quiz goes on.",
+    "board.notes.summary": "Annotated cards ({count}) — click to jump, or press n / N",
+    "board.notes.summary_line": "Annotated cards on this line ({count}) — click to jump, or press n / N",
+    "board.notes.title": "Notes at this card",
+    "board.opt.analyse": "analyse (double-dummy)",
+    "board.opt.four": "4-colour deck",
+    "board.opt.label": "teaching options",
+    "board.opt.large": "large print",
+    "board.opt.no_quiz": "no quiz",
+    "board.opt.played": "played cards",
+    "board.opt.present": "present (projector)",
+    "board.opt.quiz_label": "quiz: which seat do you play?",
+    "board.opt.quiz_seat": "quiz: play {seat}",
+    "board.pile": "Dehla pile",
+    "board.pile_with": "with",
+    "board.play.illegal": "{card} is not a legal card here.",
+    "board.play.illegal_legal": "{card} is not a legal card here (legal: {legal}).",
+    "board.play.needs_notebook": "New cards need the notebook: open this deal there with mr.replay(...) to play {card} here and keep it as a variation.",
+    "board.play.over": "The deal is over here: no card is left to play.",
+    "board.play.played": "{card} was played already.",
+    "board.play.turn": "It is {who}'s turn.",
+    "board.position_from": "position from trick {trick}",
+    "board.problem": "Problem: {problem}",
+    "board.result_counts": "tens {ac_tens}-{bd_tens} · tricks {ac_tricks}-{bd_tricks} ({first} first) · {reason}",
+    "board.result_variation": "In this variation: {result}",
+    "board.seat.dealer": "dealer",
+    "board.seat.hide": "hide",
+    "board.seat.hide_label": "hide {seat}'s hand",
+    "board.seat.label": "{who}, team {team}",
+    "board.seat.label_hidden": "{label}, hand hidden",
+    "board.seat.label_to_play": "{label}, to play",
+    "board.seat.quiz_hides": "{seat}'s hand stays hidden while the quiz plays {quiz}",
+    "board.seat.quiz_hides_title": "hidden while the quiz plays {quiz}'s view (turn the quiz off to see it)",
+    "board.seat.show": "show",
+    "board.seat.show_label": "show {seat}'s hand",
+    "board.seat.to_play": "to play",
+    "board.slider": "card",
+    "board.start_card": "start · card 0 of {cards}",
+    "board.tab.chances": "Chances graph",
+    "board.tab.table": "Table",
+    "board.table": "the trick on the table",
+    "board.tabs": "the table or the chances graph",
+    "board.ten_label": "{card}: {where}",
+    "board.ten_unseen": "not played yet, in a hand {seat} cannot see",
+    "board.tens.4": "The four tens",
+    "board.tens.8": "The eight tens",
+    "board.trick": "Trick {trick}",
+    "board.trick.annotated": "annotated: see the notes",
+    "board.trick.before": "Before trick {trick}",
+    "board.trick.card": "{who}: {card}",
+    "board.trick.going": "{leader} led · {seat} to play",
+    "board.trick.led": "{label}, led",
+    "board.trick.led_only": "{leader} led · ",
+    "board.trick.mistake": "{label}, a double-dummy mistake: {before} became {after}",
+    "board.trick.mistake_title": "double-dummy mistake: {before} → {after}",
+    "board.trick.seat_led": "{seat} led",
+    "board.trick.to_lead": "{who} to lead",
+    "board.trick.to_pile": "the trick goes to the Dehla pile",
+    "board.trick.trump": "{label}, a trump",
+    "board.trick.wins": "{label}, wins the trick",
+    "board.trick.won": "{leader} led · {who} wins for {side}",
+    "board.trump.back": "closed trump, face down",
+    "board.trump.closed": "Closed trump (version {version}): face down, set aside by {holder}. Nobody else knows it yet.",
+    "board.trump.drawn": "{suit} (drawn: {card}).",
+    "board.trump.face_up": "{suit} (card face up: {card}).",
+    "board.trump.hidden_trumps": "{words} Its suit is trumps already (hidden-trumps).",
+    "board.trump.known": "{suit}.",
+    "board.trump.label": "Trump: {words}",
+    "board.trump.named": "{suit}: named by the cut {card} at card {at}.",
+    "board.trump.none": "No trump in this deal.",
+    "board.trump.revealed": "{suit}: the closed trump {card} (set aside by {holder}) was turned up at card {at}.",
+    "board.trump.title": "Trump",
+    "board.trump.unnamed": "No trump yet (cut hukum): the first card of a player who cannot follow names it.",
+    "board.variation": "variation: its card {card} of {cards}",
+    "board.variation_deep": "variation ({depth} deep): its card {card} of {cards}",
+    "board.void": "none",
     "card.name": "{rank} of {suit}",
     "deal.choice": "{index}. {deal}",
     "deal.deal": "deal {deal}",
@@ -45,6 +218,38 @@ var messages_default = {
     "flag.streak-goes-on": "a run goes on after taking the pile",
     "flag.tie-half-first": "tied tricks go to the side that reached half first",
     "flag.trump-card-in-hand": "the face-down card stays in its holder's hand",
+    "moves.after": "after {cards}",
+    "moves.before_position": "{seat} played {card} before the position",
+    "moves.card": "trick {trick}, {seat} plays {card}",
+    "moves.card_annotated": "{label}, annotated",
+    "moves.card_asking": "{label}, asking for the trump",
+    "moves.card_glyph": "{label}, {glyph}",
+    "moves.dead": "— cannot be replayed: {error}",
+    "moves.dead_label": "cannot be replayed: {cards}: {error}",
+    "moves.enter": "⤷ enter",
+    "moves.enter_label": "enter the next variation",
+    "moves.enter_title": "enter the next variation on the line shown (Shift+→)",
+    "moves.hint": "Click a card to go there.",
+    "moves.hint_variations": "Click a card to go there. Shift+→ enters a variation, Shift+← leaves it.",
+    "moves.instead": "{seat}: {card} instead of {replaced}",
+    "moves.label": "move list",
+    "moves.leads": "{seat} leads trick {trick}",
+    "moves.leave": "⤴ leave",
+    "moves.leave_label": "leave the variation",
+    "moves.leave_title": "leave the variation, back to where it branches off (Shift+←)",
+    "moves.main_line": "This is the main line: there is no variation to leave.",
+    "moves.no_card": "No card is recorded yet.",
+    "moves.no_variation": "There is no variation on this line from here on.",
+    "moves.on_table": "on the table: {tens}",
+    "moves.pile": "pile",
+    "moves.quiz_later": "The cards after this one show as the quiz goes on.",
+    "moves.start": "start",
+    "moves.start_label": "the start, before any card",
+    "moves.start_position": "the position at trick {trick}, before any card",
+    "moves.start_trick": "start (trick {trick})",
+    "moves.take": "{side} take {tens}",
+    "moves.title": "Moves",
+    "moves.wins": "{seat} wins the trick for {side}",
     "nag.1": "good card",
     "nag.2": "mistake",
     "nag.20": "ten given away to the opponents",
@@ -164,6 +369,28 @@ var messages_default = {
     "picture.trump.unnamed": "no trump yet (cut: the first player who cannot follow names it)",
     "picture.whitewash": "{side} whitewash ({reason})",
     "picture.win": "{side} win ({reason})",
+    "quiz.ask": "what would you play for {who}? Click a card of the hand (→ to see).",
+    "quiz.how_both": "Graded at once double-dummy (every hand known), then by the chances from {seat}'s view: what {seat} could see.",
+    "quiz.how_dd": "Graded double-dummy: every hand known.",
+    "quiz.how_refining": "Graded double-dummy for now (every hand known); the chances from {seat}'s view, what {seat} could see, are being worked out and will grade it…",
+    "quiz.keeps": "{card} keeps {value}.",
+    "quiz.loses": "{card} loses {value} ({after}).",
+    "quiz.more": "more",
+    "quiz.more_label": "how it is graded, and every card's chance",
+    "quiz.no_values": "The solver's values are not available for this position.",
+    "quiz.not_best": "Not the best:",
+    "quiz.played": "{who} played {card}.",
+    "quiz.played_also_keeps": "{who} played {card}, which also keeps it.",
+    "quiz.played_keeps": "{who} played {card}, which keeps it.",
+    "quiz.played_loses": "{who} played {card}, which loses it ({after}).",
+    "quiz.played_loses_too": "{who} played {card}, which loses it too ({after}).",
+    "quiz.played_too": "{who} played it too.",
+    "quiz.record": "You chose {card}; {who} played {played}.",
+    "quiz.record_right": "Right!",
+    "quiz.record_wrong": "Not this time.",
+    "quiz.right": "Right:",
+    "quiz.title": "Quiz:",
+    "quiz.wait": "you play {who}, seeing what {seat} sees. The next question comes when {seat} is to play.",
     "rank.10": "ten",
     "rank.11": "jack",
     "rank.12": "queen",
@@ -212,6 +439,10 @@ var messages_default = {
     "refuse.unknown_request": "the board does not know {request}",
     "refuse.wrong_field": "the page sent {name} = {value}, not {what}: nothing was done",
     "result.mendikot": "{side} mendikot! — {reason}",
+    "result.short.mendikot": "{side} mendikot",
+    "result.short.tie": "tie",
+    "result.short.whitewash": "{side} whitewash",
+    "result.short.win": "{side} win",
     "result.tie": "Tie: {reason}; the same dealer deals again",
     "result.whitewash": "{side} whitewash! — {reason}",
     "result.win": "{side} win — {reason}",
@@ -316,6 +547,30 @@ var messages_default = {
     "value.3": "whitewash"
   },
   "plurals": {
+    "board.run": [
+      "has won {count} in a row",
+      "has won {count} in a row"
+    ],
+    "board.seat.hidden_hand": [
+      "{seat}'s hand is hidden: {count} card",
+      "{seat}'s hand is hidden: {count} cards"
+    ],
+    "board.trick.takes_pile": [
+      "{seat} takes the pile for {side}: {count} trick",
+      "{seat} takes the pile for {side}: {count} tricks"
+    ],
+    "board.trick.takes_pile_with": [
+      "{seat} takes the pile for {side}: {count} trick with {tens}",
+      "{seat} takes the pile for {side}: {count} tricks with {tens}"
+    ],
+    "count.tens": [
+      "{count} ten",
+      "{count} tens"
+    ],
+    "count.tricks": [
+      "{count} trick",
+      "{count} tricks"
+    ],
     "notice.annotated": [
       "Added {count} point to the deal.",
       "Added {count} points to the deal."
@@ -386,6 +641,25 @@ function fill(template, values) {
 function say(id, values) {
   const template = id in words ? words[id] : messages_default.messages[id];
   return template === void 0 ? id : fill(template, values);
+}
+function sayParts(id, values) {
+  const template = id in words ? words[id] : messages_default.messages[id];
+  if (template === void 0) return [id];
+  const parts = [];
+  let at = 0;
+  for (const m of String(template).matchAll(/\{(\w+)\}/g)) {
+    if (m.index > at) parts.push(template.slice(at, m.index));
+    parts.push(values && m[1] in values ? values[m[1]] : m[0]);
+    at = m.index + m[0].length;
+  }
+  if (at < template.length) parts.push(template.slice(at));
+  return parts;
+}
+function sayCount(id, count, values) {
+  const forms = id in words ? words[id] : messages_default.plurals[id];
+  if (!Array.isArray(forms)) return id;
+  const form = plural.select(count) === "one" ? forms[0] : forms[forms.length - 1];
+  return fill(form, { count, ...values });
 }
 
 // mendikot_replay/views/static/cards.js
@@ -458,7 +732,7 @@ function rankText(card) {
   return card[0] === "T" ? "10" : card[0];
 }
 function cardName(card) {
-  if (!card || card.length !== 2) return "unknown card";
+  if (!card || card.length !== 2) return say("board.card.unknown");
   return say("card.name", { rank: rankWord(card[0]), suit: suitWord(card[1]) });
 }
 function cardText(card) {
@@ -544,7 +818,7 @@ function cardFace(card, extra, label) {
   );
 }
 function cardBack(label) {
-  return h("span", { class: "mr-card mr-back", role: "img", "aria-label": label || "a card, face down" });
+  return h("span", { class: "mr-card mr-back", role: "img", "aria-label": label || say("board.card.back") });
 }
 
 // mendikot_replay/views/static/tree.js
@@ -707,8 +981,8 @@ var MOVES = {
 function rulesLine(payload) {
   const bits = [];
   if (payload.rules) bits.push(payload.rules);
-  if (payload.dealer) bits.push(`dealer ${payload.dealer}`);
-  if (payload.position) bits.push(`position from trick ${payload.first_trick}`);
+  if (payload.dealer) bits.push(say("page.dealer", { dealer: payload.dealer }));
+  if (payload.position) bits.push(say("board.position_from", { trick: payload.first_trick }));
   return bits.join(" · ");
 }
 function who(payload, seat) {
@@ -735,12 +1009,12 @@ function analysisOf(view, id) {
   const entry = analysisEntry(view, id);
   if (entry) return entry;
   if (typeof view.model.send === "function") return { status: "pending" };
-  return { status: "unavailable", reason: "this page holds no value for this position" };
+  return { status: "unavailable", reason: say("board.dd.no_value_here") };
 }
 function valueText(value) {
-  if (value === 0) return "tie";
+  if (value === 0) return say("board.dd.tie");
   const rank = Math.abs(value);
-  return `${value > 0 ? "AC" : "BD"} ${valueWord(rank)}`;
+  return say("board.dd.value", { side: value > 0 ? "AC" : "BD", level: valueWord(rank) });
 }
 function entryText(entry, value) {
   if (entry.value === value && entry.text) return entry.text;
@@ -802,41 +1076,45 @@ function drawAnalysis(view, step, k, quizSeat) {
   box.dataset.state = entry.status;
   if (entry.value === null || entry.value === void 0) box.removeAttribute("data-value");
   else box.dataset.value = String(entry.value);
-  const kids = [h("div", { class: "mr-boxtitle", text: "Double-dummy (every hand known)" })];
+  const kids = [h("div", { class: "mr-boxtitle", text: say("board.dd.title") })];
   if (quizSeat && quizSeat === entry.to_play) {
     box.removeAttribute("data-value");
-    kids.push(h("div", { class: "mr-dim" }, who(payload, quizSeat), " to play: the values are hidden while the quiz asks for this card."));
+    kids.push(h("div", { class: "mr-dim" }, who(payload, quizSeat), ` ${say("board.dd.hidden")}`));
     box.replaceChildren(...kids);
     return;
   }
   if (entry.status === "pending") {
-    kids.push(h("div", { class: "mr-dim", text: "solving…" }));
+    kids.push(h("div", { class: "mr-dim", text: say("board.dd.solving") }));
   } else if (entry.status === "too-early") {
     kids.push(
-      h("div", { class: "mr-ddvalue mr-dim", text: `too early to solve (${plural2(entry.tricks_left, "trick")} left)` }),
-      h("div", { class: "mr-dim", text: `The solver takes positions with ${entry.max_tricks} tricks left or fewer.` })
+      h("div", { class: "mr-ddvalue mr-dim", text: say("board.dd.early", { tricks: sayCount("count.tricks", entry.tricks_left) }) }),
+      h("div", { class: "mr-dim", text: say("board.dd.max_tricks", { tricks: entry.max_tricks }) })
     );
   } else if (entry.status === "unavailable") {
-    kids.push(h("div", { class: "mr-ddvalue mr-dim", text: `no double-dummy value: ${entry.reason || "unknown position"}` }));
+    kids.push(h("div", { class: "mr-ddvalue mr-dim", text: say("board.dd.no_value", { reason: entry.reason || say("board.dd.unknown") }) }));
   } else {
-    kids.push(h("div", { class: "mr-ddvalue" }, "double-dummy: ", h("strong", { text: entry.text })));
+    kids.push(h("div", { class: "mr-ddvalue" }, `${say("board.dd.label")} `, h("strong", { text: entry.text })));
     if (entry.status === "over") {
-      kids.push(h("div", { class: "mr-dim", text: "The deal is over." }));
+      kids.push(h("div", { class: "mr-dim", text: say("board.dd.over") }));
     } else if (entry.to_play) {
       const values = Object.values(entry.cards || {});
       const lose = values.filter((v) => !v.keeps).length;
       let words2;
-      if (!lose) words2 = ` to play: every card keeps ${entry.text}.`;
-      else words2 = ` to play: ✓ green cards keep ${entry.text}, ✗ red ones lose it (${lose} of ${values.length}).`;
+      if (!lose) words2 = ` ${say("board.dd.all_keep", { value: entry.text })}`;
+      else words2 = ` ${say("board.dd.some_lose", { value: entry.text, lose, cards: values.length })}`;
       kids.push(h("div", null, who(payload, entry.to_play), words2));
     }
   }
   const before = step.parent !== null && step.parent !== void 0 ? analysisOf(view, step.parent) : null;
   const p = moveValue(before, step);
   if (p) {
-    const asking = " asking for the trump";
-    const played = ` played ${cardText(p.card)}${p.asked ? asking : ""}`;
-    const text = p.keeps ? `${played}: keeps ${p.text}.` : `${played}: a mistake, ${before.text} → ${p.text}` + (p.better ? ` (${cardText(p.better)}${p.betterAsks ? asking : ""} kept ${before.text}).` : ".");
+    const move = (card, asked) => asked ? say("board.dd.asking", { card: cardText(card) }) : cardText(card);
+    const played = move(p.card, p.asked);
+    let text;
+    if (p.keeps) text = say("board.dd.played_keeps", { card: played, value: p.text });
+    else if (p.better) text = say("board.dd.mistake_better", { card: played, before: before.text, after: p.text, better: move(p.better, p.betterAsks) });
+    else text = say("board.dd.mistake", { card: played, before: before.text, after: p.text });
+    text = ` ${text}`;
     kids.push(h("div", { class: p.keeps ? "mr-ddplayed" : "mr-ddplayed mr-dd-mistake", "data-testid": "mr-dd-played" }, who(payload, p.seat), text));
   }
   box.replaceChildren(...kids);
@@ -2553,14 +2831,14 @@ function buildMoves(view) {
     dead.get(entry.after).push(entry);
   }
   const ctx = { view, all, dead, buttons: parts.moveButtons };
-  const startLabel = payload.position ? `the position at trick ${payload.first_trick}, before any card` : "the start, before any card";
+  const startLabel = payload.position ? say("moves.start_position", { trick: payload.first_trick }) : say("moves.start_label");
   const start = h("button", {
     type: "button",
     class: "mr-mv-start",
     "data-node": "0",
     "aria-label": startLabel,
     title: startLabel,
-    text: payload.position ? `start (trick ${payload.first_trick})` : "start"
+    text: payload.position ? say("moves.start_trick", { trick: payload.first_trick }) : say("moves.start")
   });
   parts.moveButtons.set(0, start);
   const first = (all[0].children || [])[0];
@@ -2568,7 +2846,7 @@ function buildMoves(view) {
     "div",
     { class: "mr-mv-list" },
     h("div", { class: "mr-mv-startrow" }, start, first === void 0 ? movesDeadEnds(ctx, 0) : null),
-    first === void 0 ? h("p", { class: "mr-dim", text: "No card is recorded yet." }) : movesLine(ctx, first, 0)
+    first === void 0 ? h("p", { class: "mr-dim", text: say("moves.no_card") }) : movesLine(ctx, first, 0)
   );
   list.addEventListener("click", (event) => {
     const btn = event.target.closest("button[data-node]");
@@ -2581,20 +2859,20 @@ function buildMoves(view) {
     type: "button",
     class: "mr-btn mr-mv-nav",
     "data-testid": "mr-var-in",
-    "aria-label": "enter the next variation",
+    "aria-label": say("moves.enter_label"),
     "aria-keyshortcuts": "Shift+ArrowRight",
-    title: "enter the next variation on the line shown (Shift+→)",
-    text: "⤷ enter",
+    title: say("moves.enter_title"),
+    text: say("moves.enter"),
     onclick: () => enterVariation(view)
   });
   parts.varOut = h("button", {
     type: "button",
     class: "mr-btn mr-mv-nav",
     "data-testid": "mr-var-out",
-    "aria-label": "leave the variation",
+    "aria-label": say("moves.leave_label"),
     "aria-keyshortcuts": "Shift+ArrowLeft",
-    title: "leave the variation, back to where it branches off (Shift+←)",
-    text: "⤴ leave",
+    title: say("moves.leave_title"),
+    text: say("moves.leave"),
     onclick: () => leaveVariation(view)
   });
   const variations = all.some((s) => !s.main) || (payload.dead_ends || []).length > 0;
@@ -2603,18 +2881,18 @@ function buildMoves(view) {
     {
       class: "mr-box mr-moves",
       "data-testid": "mr-moves",
-      "aria-label": "move list",
+      "aria-label": say("moves.label"),
       "aria-keyshortcuts": "Shift+ArrowRight Shift+ArrowLeft"
     },
     h(
       "div",
       { class: "mr-mv-head" },
-      h("span", { class: "mr-boxtitle", text: "Moves" }),
+      h("span", { class: "mr-boxtitle", text: say("moves.title") }),
       h("span", { class: "mr-mv-tools" }, parts.varIn, parts.varOut)
     ),
     h("div", {
       class: "mr-mv-hint mr-dim",
-      text: variations ? "Click a card to go there. Shift+→ enters a variation, Shift+← leaves it." : "Click a card to go there."
+      text: say(variations ? "moves.hint_variations" : "moves.hint")
     }),
     list
   );
@@ -2634,39 +2912,39 @@ function movesRow(ctx, row, first, last, depth) {
   const end = all[row.ids[row.ids.length - 1]];
   const li = h("li", { class: "mr-mv-row", "data-trick": String(row.trick) });
   li.append(h("span", { class: "mr-mv-num", text: `${row.trick}.` }));
-  li.append(h("span", { class: "mr-mv-lead", title: `${head.leader} leads trick ${row.trick}`, text: `${head.leader}:` }));
+  li.append(h("span", { class: "mr-mv-lead", title: say("moves.leads", { seat: head.leader, trick: row.trick }), text: `${head.leader}:` }));
   const before = head.table.slice(0, Math.max(0, head.table.length - 1));
   if (before.length && depth === 0 && first) {
     for (const [seat, card] of before) {
-      const label = `${seat} played ${cardName(card)} before the position`;
+      const label = say("moves.before_position", { seat, card: cardName(card) });
       li.append(h("span", { class: `mr-mv-pre mr-suit-${card[1]}`, title: label, "aria-label": label, role: "img", text: cardText(card) }));
     }
   } else if (before.length) {
-    li.append(h("span", { class: "mr-mv-more", title: `after ${before.map(([s, c]) => `${s} ${cardText(c)}`).join(", ")}`, text: "…" }));
+    li.append(h("span", { class: "mr-mv-more", title: say("moves.after", { cards: before.map(([s, c]) => `${s} ${cardText(c)}`).join(", ") }), text: "…" }));
   }
   for (const id of row.ids) li.append(movesCard(ctx, id));
   if (end.winner) {
     const team = payload.teams[end.winner];
-    const label = `${end.winner} wins the trick for ${payload.team_labels[team]}`;
+    const label = say("moves.wins", { seat: end.winner, side: payload.team_labels[team] });
     li.append(h("span", { class: `mr-mv-win mr-team-${team}`, title: label, "aria-label": label, text: `→${end.winner}` }));
     const taken = end.collected;
     if (taken && taken.tens && taken.tens.length) {
       const side = payload.team_labels[taken.team] || taken.team;
-      const words2 = `${side} take ${taken.tens.map(cardText).join(" ")}`;
+      const words2 = say("moves.take", { side, tens: taken.tens.map(cardText).join(" ") });
       li.append(h("span", { class: `mr-mv-tens mr-team-${taken.team}`, title: words2, "aria-label": words2, text: taken.tens.map(cardText).join(" ") }));
     } else if (payload.capture === "Dehla" && (!taken || !taken.tricks)) {
-      li.append(h("span", { class: "mr-mv-pile", title: "the trick goes to the Dehla pile", text: "pile" }));
+      li.append(h("span", { class: "mr-mv-pile", title: say("board.trick.to_pile"), text: say("moves.pile") }));
     }
   } else {
     const tens = row.ids.map((id) => all[id].card.card).filter((c) => c[0] === "T");
     if (tens.length) {
-      const words2 = `on the table: ${tens.map(cardText).join(" ")}`;
+      const words2 = say("moves.on_table", { tens: tens.map(cardText).join(" ") });
       li.append(h("span", { class: "mr-mv-tens", title: words2, "aria-label": words2, text: tens.map(cardText).join(" ") }));
     }
   }
   if (last && !(end.children || []).length) {
     if (end.result) {
-      li.append(h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: end.result.tag }));
+      li.append(h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: resultShort(end.result) }));
     }
     const stops = movesDeadEnds(ctx, end.id);
     if (stops) li.append(stops);
@@ -2690,11 +2968,11 @@ function movesCard(ctx, id) {
   const notes = step.notes || {};
   const glyph = notes.glyph || null;
   const noted = (notes.comments || []).length + (notes.points || []).length + (notes.nags || []).length > 0;
-  let label = `trick ${step.trick}, ${card.seat} plays ${cardName(card.card)}`;
-  if (card.asked) label += ", asking for the trump";
-  if (card.trump) label += ", a trump";
-  if (glyph) label += `, ${glyph}`;
-  if (noted) label += ", annotated";
+  let label = say("moves.card", { trick: step.trick, seat: card.seat, card: cardName(card.card) });
+  if (card.asked) label = say("moves.card_asking", { label });
+  if (card.trump) label = say("board.trick.trump", { label });
+  if (glyph) label = say("moves.card_glyph", { label, glyph });
+  if (noted) label = say("moves.card_annotated", { label });
   const btn = h(
     "button",
     {
@@ -2718,6 +2996,10 @@ function movesEnd(all, id) {
   for (let n = 0; (all[x].children || []).length && n <= all.length; n++) x = all[x].children[0];
   return all[x];
 }
+function resultShort(result) {
+  if (!result.winner) return say("result.short.tie");
+  return say(`result.short.${result.kind}`, { side: result.winner });
+}
 function movesVariation(ctx, other, replaced, depth) {
   const { all } = ctx;
   const step = all[other];
@@ -2726,8 +3008,8 @@ function movesVariation(ctx, other, replaced, depth) {
   const summary = h(
     "summary",
     { class: "mr-mv-varhead" },
-    `${step.card.seat}: ${cardText(step.card.card)} instead of ${cardText(instead.card)}`,
-    end.result ? [" ", h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: end.result.tag })] : null
+    say("moves.instead", { seat: step.card.seat, card: cardText(step.card.card), replaced: cardText(instead.card) }),
+    end.result ? [" ", h("span", { class: "mr-mv-result", "data-result": end.result.tag, title: end.result.text, text: resultShort(end.result) })] : null
   );
   return h(
     "details",
@@ -2745,12 +3027,12 @@ function movesDeadEnds(ctx, after) {
     entries.map(
       (entry) => h(
         "div",
-        { class: "mr-mv-dead", title: entry.error, "aria-label": `cannot be replayed: ${entry.cards.join(" ")}: ${entry.error}` },
+        { class: "mr-mv-dead", title: entry.error, "aria-label": say("moves.dead_label", { cards: entry.cards.join(" "), error: entry.error }) },
         h("span", { class: "mr-mv-deadmark", "aria-hidden": "true", text: "✗" }),
         " ",
         entry.cards.map((c, i) => [i ? " " : null, h("span", { class: "mr-mv-deadcard", text: c.length === 2 ? cardText(c) : c })]),
         " ",
-        h("span", { class: "mr-mv-deaderror", text: `— cannot be replayed: ${entry.error}` })
+        h("span", { class: "mr-mv-deaderror", text: say("moves.dead", { error: entry.error }) })
       )
     )
   );
@@ -2775,7 +3057,7 @@ function quizList(view) {
   const ctx = { ...whole.ctx, buttons, quiz: true };
   const rows = rowsOfTricks(nodes(view), line.ids.slice(1, k + 1));
   const shown = h("ol", { class: "mr-mv-line", "data-depth": "0" }, rows.map((row, r) => movesRow(ctx, row, r === 0, false, 0)));
-  const hint = h("p", { class: "mr-dim", "data-testid": "mr-moves-quiz", text: "The cards after this one show as the quiz goes on." });
+  const hint = h("p", { class: "mr-dim", "data-testid": "mr-moves-quiz", text: say("moves.quiz_later") });
   parts.moveScroll.replaceChildren(h("div", { class: "mr-mv-startrow" }, start), shown, hint);
   parts.moveButtons = buttons;
 }
@@ -2847,12 +3129,12 @@ function branchOf(view) {
 }
 function enterVariation(view) {
   const id = nextVariation(view);
-  if (id === null) showNotice(view, "info", "There is no variation on this line from here on.");
+  if (id === null) showNotice(view, "info", say("moves.no_variation"));
   else goNode(view, id);
 }
 function leaveVariation(view) {
   const id = branchOf(view);
-  if (id === null) showNotice(view, "info", "This is the main line: there is no variation to leave.");
+  if (id === null) showNotice(view, "info", say("moves.main_line"));
   else goNode(view, id);
 }
 
@@ -2902,22 +3184,26 @@ function drawQuiz(view, k, quizSeat) {
       const best = grade.entry.text;
       box.dataset.state = grade.right ? "right" : "wrong";
       box.dataset.graded = "solver";
+      const chosen = cardText(q.chosen);
       kids.push(
-        h("strong", { text: grade.right ? "Right: " : "Not the best: " }),
-        grade.right ? `${cardText(q.chosen)} keeps ${best}. ` : `${cardText(q.chosen)} loses ${best} (${grade.text}). `,
-        who(payload, q.seat)
+        h("strong", { text: say(grade.right ? "quiz.right" : "quiz.not_best") }),
+        " ",
+        say(grade.right ? "quiz.keeps" : "quiz.loses", { card: chosen, value: best, after: grade.text }),
+        " "
       );
       const a = grade.actual;
-      if (actual === q.chosen) kids.push(" played it too.");
-      else if (!a) kids.push(` played ${cardText(actual)}.`);
-      else if (a.keeps) kids.push(` played ${cardText(actual)}, which ${grade.right ? "also keeps it" : "keeps it"}.`);
-      else kids.push(` played ${cardText(actual)}, which ${grade.right ? "loses it" : "loses it too"} (${a.text}).`);
+      const played = { who: who(payload, q.seat), card: cardText(actual), after: a ? a.text : "" };
+      let verdict = "quiz.played";
+      if (actual === q.chosen) verdict = "quiz.played_too";
+      else if (a && a.keeps) verdict = grade.right ? "quiz.played_also_keeps" : "quiz.played_keeps";
+      else if (a) verdict = grade.right ? "quiz.played_loses" : "quiz.played_loses_too";
+      kids.push(...sayParts(verdict, played));
       const refining = byChances && byChances.state === "working";
       kids.push(
         h("div", {
           class: "mr-quizhow mr-dim",
           "data-testid": "mr-quiz-how",
-          text: refining ? `Graded double-dummy for now (every hand known); the chances from ${q.seat}'s view, what ${q.seat} could see, are being worked out and will grade it…` : "Graded double-dummy: every hand known."
+          text: refining ? say("quiz.how_refining", { seat: q.seat }) : say("quiz.how_dd")
         })
       );
     } else {
@@ -2925,11 +3211,11 @@ function drawQuiz(view, k, quizSeat) {
       box.dataset.state = right ? "right" : "wrong";
       box.dataset.graded = "record";
       kids.push(
-        h("strong", { text: right ? "Right! " : "Not this time. " }),
-        `You chose ${cardText(q.chosen)}; `,
-        who(payload, q.seat),
-        ` played ${cardText(actual)}. `,
-        h("span", { class: "mr-dim", text: "The solver's values are not available for this position." })
+        h("strong", { text: say(right ? "quiz.record_right" : "quiz.record_wrong") }),
+        " ",
+        ...sayParts("quiz.record", { card: cardText(q.chosen), who: who(payload, q.seat), played: cardText(actual) }),
+        " ",
+        h("span", { class: "mr-dim", text: say("quiz.no_values") })
       );
     }
     fillQuiz(box, kids);
@@ -2939,12 +3225,11 @@ function drawQuiz(view, k, quizSeat) {
     box.hidden = false;
     box.dataset.state = "ask";
     box.dataset.graded = "";
-    const graded = quizByChances(view) ? `Graded at once double-dummy (every hand known), then by the chances from ${quizSeat}'s view: what ${quizSeat} could see.` : "Graded double-dummy: every hand known.";
+    const graded = quizByChances(view) ? say("quiz.how_both", { seat: quizSeat }) : say("quiz.how_dd");
     fillQuiz(box, [
-      h("strong", { text: "Quiz: " }),
-      "what would you play for ",
-      who(payload, quizSeat),
-      "? Click a card of the hand (→ to see).",
+      h("strong", { text: say("quiz.title") }),
+      " ",
+      ...sayParts("quiz.ask", { who: who(payload, quizSeat) }),
       h("div", { class: "mr-quizhow mr-dim", text: graded })
     ]);
     return;
@@ -2954,7 +3239,7 @@ function drawQuiz(view, k, quizSeat) {
     box.hidden = false;
     box.dataset.state = "wait";
     box.dataset.graded = "";
-    fillQuiz(box, [h("strong", { text: "Quiz: " }), "you play ", who(payload, seenBy), ", seeing what ", seenBy, " sees. The next question comes when ", seenBy, " is to play."]);
+    fillQuiz(box, [h("strong", { text: say("quiz.title") }), " ", ...sayParts("quiz.wait", { who: who(payload, seenBy), seat: seenBy })]);
     return;
   }
   box.hidden = true;
@@ -2972,10 +3257,10 @@ function fillQuiz(box, kids) {
   const details = more.length ? h(
     "details",
     { class: "mr-quizmore", "data-testid": "mr-quiz-more" },
-    h("summary", { "aria-label": "how it is graded, and every card's chance", text: "more" }),
+    h("summary", { "aria-label": say("quiz.more_label"), text: say("quiz.more") }),
     h("div", { class: "mr-quizpanel" }, more)
   ) : null;
-  box.replaceChildren(head, details);
+  box.replaceChildren(...[head, details].filter(Boolean));
 }
 
 // mendikot_replay/views/static/table.js
@@ -3022,15 +3307,15 @@ function clickCard(view, seat, card) {
   const id = line.ids[k];
   const step = all[id];
   if (!step.to_play) {
-    showNotice(view, "info", "The deal is over here: no card is left to play.");
+    showNotice(view, "info", say("board.play.over"));
     return;
   }
   if (seat !== step.to_play) {
-    showNotice(view, "info", `It is ${whoSentence(payload, step.to_play)}'s turn.`);
+    showNotice(view, "info", say("board.play.turn", { who: whoSentence(payload, step.to_play) }));
     return;
   }
   if (!(step.hands[seat] || []).includes(card)) {
-    showNotice(view, "info", `${cardText(card)} was played already.`);
+    showNotice(view, "info", say("board.play.played", { card: cardText(card) }));
     return;
   }
   const ask = Boolean(view.ask && view.ask.node === id && view.ask.on);
@@ -3054,8 +3339,8 @@ function clickCard(view, seat, card) {
   if (send(view, { do: "play", at: id, card, ask })) return;
   const legal = Array.isArray(step.legal) ? step.legal : null;
   if (legal && !legal.includes(card) && !(ask && asks.includes(card))) {
-    const allowed = legal.length ? ` (legal: ${legal.map(cardText).join(" ")})` : "";
-    showNotice(view, "error", `${cardText(card)} is not a legal card here${allowed}.`);
+    const message = legal.length ? "board.play.illegal_legal" : "board.play.illegal";
+    showNotice(view, "error", say(message, { card: cardText(card), legal: legal.map(cardText).join(" ") }));
     return;
   }
   if (same(next, false)) {
@@ -3070,7 +3355,7 @@ function clickCard(view, seat, card) {
   showNotice(
     view,
     "info",
-    `New cards need the notebook: open this deal there with mr.replay(...) to play ${cardText(card)} here and keep it as a variation.`
+    say("board.play.needs_notebook", { card: cardText(card) })
   );
 }
 function drawSeats(view, step, k, quizSeat) {
@@ -3087,17 +3372,17 @@ function drawSeats(view, step, k, quizSeat) {
     panel.classList.toggle("mr-toplay", step.to_play === seat);
     const team = payload.teams[seat];
     const badges = [];
-    if (payload.dealer === seat) badges.push(h("span", { class: "mr-badge", title: "dealer", text: "dealer" }));
-    if (step.to_play === seat) badges.push(h("span", { class: "mr-badge mr-badge-turn", text: "to play" }));
+    if (payload.dealer === seat) badges.push(h("span", { class: "mr-badge", title: say("board.seat.dealer"), text: say("board.seat.dealer") }));
+    if (step.to_play === seat) badges.push(h("span", { class: "mr-badge mr-badge-turn", text: say("board.seat.to_play") }));
     const toggle = h("button", {
       type: "button",
       class: "mr-eye",
       "data-testid": `mr-toggle-${seat}`,
       "aria-pressed": isHidden ? "true" : "false",
-      "aria-label": quizHides ? `${seat}'s hand stays hidden while the quiz plays ${seenBy}` : isHidden ? `show ${seat}'s hand` : `hide ${seat}'s hand`,
-      title: quizHides ? `hidden while the quiz plays ${seenBy}'s view (turn the quiz off to see it)` : null,
+      "aria-label": say(quizHides ? "board.seat.quiz_hides" : isHidden ? "board.seat.show_label" : "board.seat.hide_label", { seat, quiz: seenBy }),
+      title: quizHides ? say("board.seat.quiz_hides_title", { quiz: seenBy }) : null,
       disabled: quizHides,
-      text: isHidden ? "show" : "hide",
+      text: say(isHidden ? "board.seat.show" : "board.seat.hide"),
       onclick: () => {
         const next = new Set(option(view, "hidden_seats", []) || []);
         if (next.has(seat)) next.delete(seat);
@@ -3118,11 +3403,11 @@ function drawSeats(view, step, k, quizSeat) {
     const start = payload.start_hands[seat];
     let body;
     if (hand === null || hand === void 0) {
-      body = h("div", { class: "mr-hand mr-dim", text: "unknown hand" });
+      body = h("div", { class: "mr-hand mr-dim", text: say("page.unknown_hand") });
     } else if (isHidden) {
       body = h(
         "div",
-        { class: "mr-hand mr-backs", role: "img", "aria-label": `${seat}'s hand is hidden: ${hand.length} cards` },
+        { class: "mr-hand mr-backs", role: "img", "aria-label": sayCount("board.seat.hidden_hand", hand.length, { seat }) },
         ...hand.map(() => h("span", { class: "mr-card mr-back mr-mini", "aria-hidden": "true" }))
       );
     } else {
@@ -3133,7 +3418,10 @@ function drawSeats(view, step, k, quizSeat) {
       const play = step.to_play === seat && quizSeat !== seat ? { legal } : null;
       body = handRows(view, seat, hand, start || hand, showPlayed, trump, quizSeat === seat ? k : null, values, play);
     }
-    panel.setAttribute("aria-label", `${whoText(payload, seat)}, team ${payload.team_labels[team]}${isHidden ? ", hand hidden" : ""}${step.to_play === seat ? ", to play" : ""}`);
+    let panelLabel = say("board.seat.label", { who: whoText(payload, seat), team: payload.team_labels[team] });
+    if (isHidden) panelLabel = say("board.seat.label_hidden", { label: panelLabel });
+    if (step.to_play === seat) panelLabel = say("board.seat.label_to_play", { label: panelLabel });
+    panel.setAttribute("aria-label", panelLabel);
     panel.replaceChildren(header, body);
   }
 }
@@ -3151,13 +3439,13 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
       let cls = "mr-chip";
       if (played) {
         cls += " mr-played";
-        label += ", played";
+        label = say("board.card.played", { card: label });
       }
       const down = c === facedown && !played;
       if (down) {
         facedown = null;
         cls += " mr-facedown";
-        label += ", set aside face down as the closed trump";
+        label = say("board.card.face_down", { card: label });
       }
       if (quizStep !== null && !played) {
         const chip2 = h(
@@ -3166,7 +3454,7 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
             type: "button",
             class: `${cls} mr-card mr-suit-${suit} mr-pick`,
             "data-card": c,
-            "aria-label": `play the ${label}`,
+            "aria-label": say("board.card.pick", { card: label }),
             onclick: () => answerQuiz(view, quizStep, seat, c)
           },
           h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(c) })
@@ -3177,13 +3465,13 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
       const value = dd && !played ? dd.cards[c] : void 0;
       if (value) {
         cls += ` mr-dd ${value.keeps ? "mr-dd-keep" : "mr-dd-lose"}`;
-        label += value.keeps ? `, double-dummy ${value.text}: keeps the best outcome` : `, double-dummy ${value.text}: loses ${dd.text}`;
+        label = say(value.keeps ? "board.card.dd_keeps" : "board.card.dd_loses", { card: label, value: value.text, best: dd.text });
       }
       const playable = play && !played;
       const legal = playable && (play.legal === null || play.legal.has(c));
       if (playable) {
         cls += legal ? " mr-playcard mr-legal" : " mr-playcard mr-illegal";
-        label += legal ? ", a legal card: play it" : ", not a legal card here";
+        label = say(legal ? "board.card.legal" : "board.card.illegal", { card: label });
       }
       const chip = h(playable ? "button" : "span", {
         type: playable ? "button" : null,
@@ -3199,11 +3487,11 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
       chip.append(h("span", { class: "mr-rank", "aria-hidden": "true", text: rankText(c) }));
       if (value) {
         chip.append(h("span", { class: "mr-ddtag", "aria-hidden": "true", text: value.keeps ? "✓" : `✗ ${value.text}` }));
-        chip.title = value.keeps ? `double-dummy: ${value.text} (keeps it)` : `double-dummy: ${value.text} (${dd.text} was possible)`;
+        chip.title = say(value.keeps ? "board.card.dd_title_keeps" : "board.card.dd_title_loses", { value: value.text, best: dd.text });
       } else if (playable) {
-        chip.title = legal ? `play ${cardText(c)}` : `${cardText(c)} is not a legal card here`;
+        chip.title = say(legal ? "board.card.play" : "board.play.illegal", { card: cardText(c) });
       }
-      if (down) chip.title = "set aside face down: the closed trump";
+      if (down) chip.title = say("board.card.face_down_title");
       chips.push(chip);
     }
     rows.push(
@@ -3211,7 +3499,7 @@ function handRows(view, seat, hand, start, showPlayed, trump, quizStep, dd, play
         "div",
         { class: `mr-suitrow mr-suit-${suit}` },
         h("span", { class: "mr-rowsign", role: "img", "aria-label": suitWord(suit), text: SUIT_SIGN[suit] }),
-        chips.length ? chips : h("span", { class: "mr-void", text: "—", "aria-label": "none" })
+        chips.length ? chips : h("span", { class: "mr-void", text: "—", "aria-label": say("board.void") })
       )
     );
   }
@@ -3242,20 +3530,20 @@ function drawCenter(view, step, k) {
     if (played && played.card && played.card.trump) classes.push("mr-istrump");
     const mistake = played ? mistakeAt(view, played) : null;
     if (mistake) classes.push("mr-dd-mistake");
-    let label = `${whoText(payload, seat)}: ${cardName(card)}`;
-    if (j === 0) label += ", led";
-    if (played && played.card && played.card.trump) label += ", a trump";
-    if (step.winner === seat) label += ", wins the trick";
-    if (mistake) label += `, a double-dummy mistake: ${mistake.before} became ${mistake.played.text}`;
+    let label = say("board.trick.card", { who: whoText(payload, seat), card: cardName(card) });
+    if (j === 0) label = say("board.trick.led", { label });
+    if (played && played.card && played.card.trump) label = say("board.trick.trump", { label });
+    if (step.winner === seat) label = say("board.trick.wins", { label });
+    if (mistake) label = say("board.trick.mistake", { label, before: mistake.before, after: mistake.played.text });
     const mark = stepMark(played);
     const place = ringPlace(seat, players);
     const box = h(
       "div",
       { class: classes.join(" "), "data-seat": seat },
       cardFace(card, null, label),
-      mark ? h("span", { class: "mr-mark", title: "annotated: see the notes", text: mark }) : null,
-      mistake ? h("span", { class: "mr-ddmark", "aria-hidden": "true", title: `double-dummy mistake: ${mistake.before} → ${mistake.played.text}`, text: "✗" }) : null,
-      h("span", { class: "mr-trickseat", text: seat + (j === 0 ? " led" : "") + (step.winner === seat ? " ✔" : "") })
+      mark ? h("span", { class: "mr-mark", title: say("board.trick.annotated"), text: mark }) : null,
+      mistake ? h("span", { class: "mr-ddmark", "aria-hidden": "true", title: say("board.trick.mistake_title", { before: mistake.before, after: mistake.played.text }), text: "✗" }) : null,
+      h("span", { class: "mr-trickseat", text: (j === 0 ? say("board.trick.seat_led", { seat }) : seat) + (step.winner === seat ? " ✔" : "") })
     );
     box.style.left = `${place.left}%`;
     box.style.top = `${place.top}%`;
@@ -3263,22 +3551,24 @@ function drawCenter(view, step, k) {
   });
   let caption;
   if (!count) {
-    caption = step.to_play ? [who(payload, step.to_play), " to lead"] : "";
+    caption = step.to_play ? sayParts("board.trick.to_lead", { who: who(payload, step.to_play) }) : "";
   } else if (step.winner) {
     const team = payload.teams[step.winner];
-    caption = [`${step.leader} led · `, who(payload, step.winner), ` wins for ${payload.team_labels[team]}`];
+    caption = sayParts("board.trick.won", { leader: step.leader, who: who(payload, step.winner), side: payload.team_labels[team] });
   } else {
-    caption = `${step.leader} led · ${step.to_play ? step.to_play + " to play" : ""}`;
+    caption = step.to_play ? say("board.trick.going", { leader: step.leader, seat: step.to_play }) : say("board.trick.led_only", { leader: step.leader });
   }
   const collected = step.collected;
   let extra = null;
   if (collected && payload.capture === "Dehla") {
-    extra = collected.tricks ? `${collected.seat} takes the pile for ${payload.team_labels[collected.team]}: ${collected.tricks} trick${collected.tricks > 1 ? "s" : ""}${collected.tens.length ? " with " + collected.tens.map(cardText).join(" ") : ""}` : "the trick goes to the Dehla pile";
+    const side = payload.team_labels[collected.team];
+    const tens = collected.tens.map(cardText).join(" ");
+    extra = collected.tricks ? sayCount(tens ? "board.trick.takes_pile_with" : "board.trick.takes_pile", collected.tricks, { seat: collected.seat, side, tens }) : say("board.trick.to_pile");
   }
   center.classList.toggle("mr-done", Boolean(step.winner));
   const lines = [
     h("div", { class: "mr-ring", "data-testid": "mr-trick" }, kids),
-    h("div", { class: "mr-caption" }, h("strong", { text: count ? `Trick ${step.trick}` : `Before trick ${step.trick}` }), " ", caption)
+    h("div", { class: "mr-caption" }, h("strong", { text: say(count ? "board.trick" : "board.trick.before", { trick: step.trick }) }), " ", caption)
   ];
   if (extra) lines.push(h("div", { class: "mr-caption mr-collect", text: extra }));
   center.replaceChildren(...lines);
@@ -3288,32 +3578,34 @@ function drawTrump(view, step) {
   const trump = step.trump;
   const box = view.parts.trump;
   box.dataset.status = trump.status;
-  const title = h("div", { class: "mr-boxtitle", text: "Trump" });
+  const title = h("div", { class: "mr-boxtitle", text: say("board.trump.title") });
   let face;
   let words2;
   if (trump.status === "hidden") {
-    face = cardBack("closed trump, face down");
-    words2 = `Closed trump (version ${payload.reveal || "A"}): face down, set aside by ${trump.holder || "?"}. Nobody else knows it yet.`;
-    if ((payload.flags || []).includes("hidden-trumps")) words2 += " Its suit is trumps already (hidden-trumps).";
+    face = cardBack(say("board.trump.back"));
+    words2 = say("board.trump.closed", { version: payload.reveal || "A", holder: trump.holder || "?" });
+    if ((payload.flags || []).includes("hidden-trumps")) words2 = say("board.trump.hidden_trumps", { words: words2 });
   } else if (trump.status === "unnamed") {
     face = h("span", { class: "mr-trumpsign mr-dim", "aria-hidden": "true", text: "?" });
-    words2 = "No trump yet (cut hukum): the first card of a player who cannot follow names it.";
+    words2 = say("board.trump.unnamed");
   } else if (trump.status === "none" || !trump.suit) {
     face = h("span", { class: "mr-trumpsign mr-dim", "aria-hidden": "true", text: "—" });
-    words2 = "No trump in this deal.";
+    words2 = say("board.trump.none");
   } else {
     face = h("span", { class: `mr-trumpsign mr-suit-${trump.suit}`, "aria-hidden": "true", text: SUIT_SIGN[trump.suit] });
     const suit = suitWord(trump.suit);
+    const card = trump.card ? cardText(trump.card) : "";
     if (trump.status === "revealed") {
-      words2 = `${suit}: the closed trump ${cardText(trump.card)} (set aside by ${trump.holder}) was turned up at card ${trump.since + 1}.`;
+      words2 = say("board.trump.revealed", { suit, card, holder: trump.holder, at: trump.since + 1 });
     } else if (trump.status === "named") {
-      words2 = `${suit}: named by the cut ${cardText(trump.card)} at card ${trump.since + 1}.`;
+      words2 = say("board.trump.named", { suit, card, at: trump.since + 1 });
+    } else if (card) {
+      words2 = say(payload.trump_method === "FaceUp" ? "board.trump.face_up" : "board.trump.drawn", { suit, card });
     } else {
-      const how = payload.trump_method === "FaceUp" ? "card face up" : "drawn";
-      words2 = `${suit}${trump.card ? ` (${how}: ${cardText(trump.card)})` : ""}.`;
+      words2 = say("board.trump.known", { suit });
     }
   }
-  box.setAttribute("aria-label", `Trump: ${words2}`);
+  box.setAttribute("aria-label", say("board.trump.label", { words: words2 }));
   box.replaceChildren(title, h("div", { class: "mr-trumprow" }, face, h("span", { text: words2 })));
 }
 
@@ -3352,7 +3644,7 @@ function drawPoints(view, line) {
         title: words2.join(" "),
         onclick: () => go(view, k)
       },
-      h("span", { class: "mr-pointwhere", text: `card ${k} · ${seatCard(step.card.seat, step.card.card)}` }),
+      h("span", { class: "mr-pointwhere", text: say("board.notes.point", { card: k, played: seatCard(step.card.seat, step.card.card) }) }),
       " ",
       ...badges.flatMap((b) => [b, " "]),
       h("span", { class: "mr-pointtext" }, words2.flatMap((w, i) => i ? [" ", bdi(w)] : [bdi(w)]))
@@ -3364,14 +3656,14 @@ function drawPoints(view, line) {
   parts.pointList.hidden = !items.length;
   const dealNotes = (view.payload.deal_comments || []).length > 0;
   parts.pointEmpty.hidden = items.length > 0 || dealNotes;
-  parts.pointEmpty.textContent = upTo === Infinity ? "This deal has no annotations." : "The comments of the cards to come show as the quiz goes on.";
-  const which = lineOf(view).ids.every((id) => nodes(view)[id].main) ? "" : " on this line";
-  parts.pointSummary.textContent = `Annotated cards${which} (${items.length}) — click to jump, or press n / N`;
+  parts.pointEmpty.textContent = upTo === Infinity ? say("board.notes.none") : say("board.notes.quiz_later");
+  const mainOnly = lineOf(view).ids.every((id) => nodes(view)[id].main);
+  parts.pointSummary.textContent = say(mainOnly ? "board.notes.summary" : "board.notes.summary_line", { count: items.length });
 }
 function drawNotes(view, step, k) {
   const payload = view.payload;
   const box = view.parts.notes;
-  const kids = [h("div", { class: "mr-boxtitle", text: "Notes at this card" })];
+  const kids = [h("div", { class: "mr-boxtitle", text: say("board.notes.title") })];
   if (step.id === 0) {
     for (const c of payload.deal_comments || []) kids.push(h("p", { class: "mr-comment" }, bdi(c)));
   }
@@ -3381,12 +3673,15 @@ function drawNotes(view, step, k) {
     const head = h("div", { class: "mr-notehead" }, who(payload, card.seat), " ", cardFace(card.card, "mr-mini"));
     if (notes.glyph) head.append(h("span", { class: "mr-glyph", text: notes.glyph }));
     const flags = [];
-    if (card.trump) flags.push("trump");
-    if (card.revealed) flags.push(card.asked ? "asked for the reveal" : "trump revealed");
-    if (card.named) flags.push("names the trump");
-    if (card.revoke) flags.push("revoke");
-    if (!card.followed) flags.push("could not follow");
-    if (flags.length) head.append(h("span", { class: "mr-dim", text: ` (${flags.join(", ")})` }));
+    if (card.trump) flags.push(say("board.flag.trump"));
+    if (card.revealed) flags.push(say(card.asked ? "board.flag.asked" : "board.flag.revealed"));
+    if (card.named) flags.push(say("board.flag.named"));
+    if (card.revoke) flags.push(say("board.flag.revoke"));
+    if (!card.followed) flags.push(say("board.flag.not_followed"));
+    if (flags.length) {
+      const listed = flags.reduce((text, flag) => say("show.list", { first: text, more: flag }));
+      head.append(h("span", { class: "mr-dim", text: ` ${say("board.flags", { flags: listed })}` }));
+    }
     kids.push(head);
     for (const nag of notes.nags || []) {
       kids.push(h("div", { class: "mr-nag" }, h("span", { class: "mr-badge", text: `$${nag.nag}` }), " ", nag.text));
@@ -3399,7 +3694,7 @@ function drawNotes(view, step, k) {
     for (const c of notes.comments || []) kids.push(h("p", { class: "mr-comment" }, bdi(c)));
     for (const c of notes.commands || []) kids.push(h("div", { class: "mr-dim" }, bdi(c.name), ": ", bdi(c.args)));
   }
-  if (kids.length === 1 || card && kids.length === 2) kids.push(h("p", { class: "mr-dim", text: "No annotation at this card." }));
+  if (kids.length === 1 || card && kids.length === 2) kids.push(h("p", { class: "mr-dim", text: say("board.notes.empty") }));
   const alternatives = alternativesHere(view, step);
   if (alternatives) kids.push(alternatives);
   box.dataset.count = String(card ? noteCount(notes) : (payload.deal_comments || []).length);
@@ -3413,10 +3708,10 @@ function alternativesHere(view, step) {
   return h(
     "div",
     { class: "mr-variation" },
-    step.main ? "instead: " : "other cards here: ",
+    `${say(step.main ? "board.alt.instead" : "board.alt.others")} `,
     ...siblings.flatMap((c, i) => {
       const other = all[c];
-      const label = `go to the variation ${other.card.seat} ${cardName(other.card.card)}`;
+      const label = say("board.alt.go", { seat: other.card.seat, card: cardName(other.card.card) });
       const btn = h("button", {
         type: "button",
         class: "mr-btn mr-altbtn",
@@ -3424,7 +3719,7 @@ function alternativesHere(view, step) {
         "data-node": String(c),
         "aria-label": label,
         title: label,
-        text: `${other.card.seat} ${cardText(other.card.card)}${other.main ? " (main line)" : ""}`,
+        text: say(other.main ? "board.alt.card_main" : "board.alt.card", { seat: other.card.seat, card: cardText(other.card.card) }),
         onclick: () => goNode(view, c)
       });
       return i ? [" ", btn] : [btn];
@@ -3448,8 +3743,8 @@ function ledgerRows(step, payload, seenBy = null) {
       word: statusWord(status),
       team: unseen ? null : entry.team || null,
       teamLabel: held ? (payload.team_labels || {})[entry.team] : null,
-      label: `${cardName(entry.card)}: ${unseen ? `not played yet, in a hand ${seenBy} cannot see` : plainText(entry.text)}`,
-      text: unseen ? `not played yet, in a hand ${seenBy} cannot see` : entry.text
+      label: say("board.ten_label", { card: cardName(entry.card), where: unseen ? say("board.ten_unseen", { seat: seenBy }) : plainText(entry.text) }),
+      text: unseen ? say("board.ten_unseen", { seat: seenBy }) : entry.text
     };
   });
 }
@@ -3465,12 +3760,12 @@ function drawCounts(view, step) {
       { class: `mr-countrow mr-team-${team}`, "data-testid": `mr-count-${team}`, "data-tricks": step.tricks[i], "data-tens": step.tens[i] },
       h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] }),
       h("span", { class: "mr-teamnames" }, names.flatMap((name, j) => j ? [", ", bdi(name)] : [bdi(name)])),
-      h("span", { class: "mr-num", text: plural2(step.tricks[i], "trick") }),
-      h("span", { class: "mr-num", text: plural2(step.tens[i], "ten") })
+      h("span", { class: "mr-num", text: sayCount("count.tricks", step.tricks[i]) }),
+      h("span", { class: "mr-num", text: sayCount("count.tens", step.tens[i]) })
     );
   });
   view.parts.counts.replaceChildren(
-    h("div", { class: "mr-boxtitle", text: `Tricks and tens (of ${payload.total_tricks} tricks)` }),
+    h("div", { class: "mr-boxtitle", text: say("board.counts", { tricks: payload.total_tricks }) }),
     ...rows
   );
 }
@@ -3478,16 +3773,14 @@ function drawPile(view, step) {
   if (view.payload.capture !== "Dehla") return;
   const pile = step.pile;
   const [seat, run] = step.streak;
-  view.parts.pile.replaceChildren(
-    h("div", { class: "mr-boxtitle", text: "Dehla pile" }),
-    h(
-      "div",
-      { "data-pile-tricks": pile.tricks },
-      `${pile.tricks} trick${pile.tricks === 1 ? "" : "s"} in the pile`,
-      pile.tens.length ? h("span", null, " with ", ...pile.tens.map((t) => cardFace(t, "mr-mini"))) : null
-    ),
-    seat && run ? h("div", { class: "mr-dim" }, who(view.payload, seat), ` has won ${run} in a row`) : null
+  const runLine = seat && run ? h("div", { class: "mr-dim" }, who(view.payload, seat), ` ${sayCount("board.run", run)}`) : null;
+  const count = h(
+    "div",
+    { "data-pile-tricks": pile.tricks },
+    sayCount("show.pile_tricks", pile.tricks),
+    pile.tens.length ? h("span", null, ` ${say("board.pile_with")} `, ...pile.tens.map((t) => cardFace(t, "mr-mini"))) : null
   );
+  view.parts.pile.replaceChildren(...[h("div", { class: "mr-boxtitle", text: say("board.pile") }), count, runLine].filter(Boolean));
 }
 function drawLedger(view, step) {
   const items = ledgerRows(step, view.payload, option(view, "quiz_seat", "") || null).map(
@@ -3519,19 +3812,19 @@ function drawResult(view, step, k) {
     box.dataset.kind = r.kind;
     box.dataset.winner = r.winner || "";
     box.replaceChildren(
-      h("div", { class: "mr-resulttitle", text: step.main ? r.text : `In this variation: ${r.text}` }),
-      h("div", { class: "mr-dim", text: `tens ${r.tens[0]}-${r.tens[1]} · tricks ${r.tricks[0]}-${r.tricks[1]} (${payload.team_labels.AC} first) · ${r.reason}` })
+      h("div", { class: "mr-resulttitle", text: step.main ? r.text : say("board.result_variation", { result: r.text }) }),
+      h("div", { class: "mr-dim", text: say("board.result_counts", { ac_tens: r.tens[0], bd_tens: r.tens[1], ac_tricks: r.tricks[0], bd_tricks: r.tricks[1], first: payload.team_labels.AC, reason: r.reason }) })
     );
   } else if (last && payload.error && step.main) {
     box.hidden = false;
     box.className = "mr-result mr-result-error";
     box.dataset.kind = "error";
-    box.replaceChildren(h("div", { class: "mr-resulttitle", text: `The replay stops here: ${payload.error}` }));
+    box.replaceChildren(h("div", { class: "mr-resulttitle", text: say("show.stops", { error: payload.error }) }));
   } else if (last) {
     box.hidden = false;
     box.className = "mr-result mr-result-open";
     box.dataset.kind = "unfinished";
-    const words2 = step.main ? "No result: the record stops here." : "No result: this variation stops here.";
+    const words2 = say(step.main ? "board.no_result" : "board.no_result_variation");
     box.replaceChildren(h("div", { class: "mr-resulttitle", text: words2 }));
   } else {
     box.hidden = true;
@@ -3582,7 +3875,12 @@ function buildTabs(view) {
     text: words2,
     onclick: () => showTab(view, name)
   });
-  return h("div", { class: "mr-tabs", role: "tablist", "aria-label": "the table or the chances graph" }, tab("table", "Table"), tab("chances", "Chances graph"));
+  return h(
+    "div",
+    { class: "mr-tabs", role: "tablist", "aria-label": say("board.tabs") },
+    tab("table", say("board.tab.table")),
+    tab("chances", say("board.tab.chances"))
+  );
 }
 function showTab(view, name) {
   view.root.classList.toggle("mr-tab-chances", name === "chances");
@@ -3595,13 +3893,13 @@ function placeChances(view, present) {
   else if (!present && chances.parentNode !== body) body.append(chances);
 }
 function placeMenu(view, present) {
-  const { menu, options, boardbar, say: say2 } = view.parts;
+  const { menu, options, boardbar, say: sentence2 } = view.parts;
   if (!menu) return;
   const inMenu = present || Boolean(view.menuOpen && view.sheet);
   if (inMenu && options.parentNode !== menu) menu.append(boardbar, options);
   else if (!inMenu && options.parentNode === menu) {
-    say2.before(boardbar);
-    say2.after(options);
+    sentence2.before(boardbar);
+    sentence2.after(options);
   }
 }
 function buildOptions(view) {
@@ -3623,23 +3921,23 @@ function buildOptions(view) {
     {
       "data-testid": "mr-opt-quiz",
       "data-option": "quiz_seat",
-      "aria-label": "quiz: which seat do you play?",
+      "aria-label": say("board.opt.quiz_label"),
       onchange: (event) => setOption(view, "quiz_seat", event.target.value)
     },
-    h("option", { value: "", text: "no quiz" }),
-    ...payload.seats.map((s) => h("option", { value: s, text: `quiz: play ${s}` }))
+    h("option", { value: "", text: say("board.opt.no_quiz") }),
+    ...payload.seats.map((s) => h("option", { value: s, text: say("board.opt.quiz_seat", { seat: s }) }))
   );
   view.parts.options = h(
     "div",
-    { class: "mr-options", role: "group", "aria-label": "teaching options" },
-    check("mr-opt-played", "played cards", "show_played", null, (on) => on),
-    check("mr-opt-four", "4-colour deck", "four_color", null, (on) => on),
-    check("mr-opt-large", "large print", "scale", null, (on) => on ? 1.6 : 1),
-    check("mr-opt-present", "present (projector)", "presentation", null, (on) => on),
+    { class: "mr-options", role: "group", "aria-label": say("board.opt.label") },
+    check("mr-opt-played", say("board.opt.played"), "show_played", null, (on) => on),
+    check("mr-opt-four", say("board.opt.four"), "four_color", null, (on) => on),
+    check("mr-opt-large", say("board.opt.large"), "scale", null, (on) => on ? 1.6 : 1),
+    check("mr-opt-present", say("board.opt.present"), "presentation", null, (on) => on),
     h("label", { class: "mr-opt" }, quiz),
     // Only where values can come from: a kernel (the widget has the trait) or a page
     // that embeds them.
-    canAnalyse(view) ? check("mr-opt-analyse", "analyse (double-dummy)", "analyse", null, (on) => on) : null,
+    canAnalyse(view) ? check("mr-opt-analyse", say("board.opt.analyse"), "analyse", null, (on) => on) : null,
     chanceOptions(view, check)
   );
   return view.parts.options;
@@ -3650,30 +3948,30 @@ function buildBoardBar(view) {
     type: "button",
     class: "mr-btn mr-boardbtn",
     "data-testid": testid,
-    "aria-label": label,
-    title: label,
-    text,
+    "aria-label": say(label),
+    title: say(label),
+    text: say(text),
     onclick: () => boardAction(view, what)
   });
   parts.board = {
-    back: act("mr-back", "↶ back", "one card back on the line shown", "back"),
-    best: act("mr-best", "★ best card", "play a card that keeps the double-dummy outcome", "best"),
-    playout: act("mr-playout", "» play out", "play the deal out with best cards", "playout"),
-    promote: act("mr-promote", "↑ promote", "make this variation the main line", "promote"),
-    del: act("mr-delete", "✕ delete variation", "delete this variation", "delete")
+    back: act("mr-back", "board.btn.back", "board.btn.back_label", "back"),
+    best: act("mr-best", "board.btn.best", "board.btn.best_label", "best"),
+    playout: act("mr-playout", "board.btn.playout", "board.btn.playout_label", "playout"),
+    promote: act("mr-promote", "board.btn.promote", "board.btn.promote_label", "promote"),
+    del: act("mr-delete", "board.btn.delete", "board.btn.delete_label", "delete")
   };
   parts.ask = h("button", {
     type: "button",
     class: "mr-btn mr-ask",
     "data-testid": "mr-ask",
     "aria-pressed": "false",
-    title: "version B of the closed trump: the next card you click also asks for the trump to be turned up",
-    text: "ask for the trump",
+    title: say("board.ask_title"),
+    text: say("board.ask"),
     onclick: () => toggleAsk(view)
   });
   parts.boardbar = h(
     "div",
-    { class: "mr-boardbar", "data-testid": "mr-board", role: "toolbar", "aria-label": "analysis board" },
+    { class: "mr-boardbar", "data-testid": "mr-board", role: "toolbar", "aria-label": say("board.bar") },
     buildRecording(view),
     Object.values(parts.board),
     parts.ask
@@ -3685,7 +3983,7 @@ function boardAction(view, what) {
     go(view, current(view) - 1);
     return;
   }
-  if (!send(view, { do: what, at: currentNode(view) })) showNotice(view, "info", "The board's buttons need the notebook: open this deal there with mr.replay(...).");
+  if (!send(view, { do: what, at: currentNode(view) })) showNotice(view, "info", say("board.needs_notebook"));
 }
 function toggleMenu(view) {
   view.menuOpen = !view.menuOpen;
@@ -3728,7 +4026,7 @@ function drawBoardBar(view, step, k) {
   parts.ask.disabled = !asks;
   parts.ask.setAttribute("aria-pressed", on ? "true" : "false");
   parts.ask.classList.toggle("mr-on", on);
-  parts.ask.textContent = on ? "asking for the trump ✓" : "ask for the trump";
+  parts.ask.textContent = say(on ? "board.asking" : "board.ask");
   drawRecording(view, step, k);
 }
 function syncOptions(view) {
@@ -3803,13 +4101,14 @@ function render({ model, el }) {
     root.remove();
   };
 }
-function button(view, testid, text, label, move, keys) {
+function button(view, testid, text, move) {
+  const label = say(`board.nav.${move}`);
   return h("button", {
     type: "button",
     class: "mr-btn",
     "data-testid": testid,
     "aria-label": label,
-    title: `${label} (${keys})`,
+    title: say("board.nav.title", { label, keys: say(`board.nav.${move}.keys`) }),
     text,
     onclick: () => go(view, MOVES[move](view))
   });
@@ -3839,9 +4138,9 @@ function build(view) {
   root.classList.remove("mr-entering");
   root.replaceChildren();
   const parts = view.parts = {};
-  root.setAttribute("aria-label", `Mendikot replay: ${payload.title || "deal"}`);
+  root.setAttribute("aria-label", say("board.label", { title: payload.title || say("board.label_untitled") }));
   if (payload.version !== PAYLOAD_VERSION) {
-    root.append(h("p", { class: "mr-error", text: "This viewer cannot read this deal (payload version)." }));
+    root.append(h("p", { class: "mr-error", text: say("board.bad_version") }));
     return;
   }
   const head = h(
@@ -3855,10 +4154,10 @@ function build(view) {
   if (question) head.append(h("div", { class: "mr-question", "data-testid": "mr-question" }, bdi(question)));
   root.append(head);
   if (payload.error) {
-    root.append(h("p", { class: "mr-error", role: "alert", text: `Problem: ${payload.error}` }));
+    root.append(h("p", { class: "mr-error", role: "alert", text: say("board.problem", { problem: payload.error }) }));
   }
   if (!nodes(view).length) {
-    root.append(h("p", { class: "mr-error", text: "There is nothing to replay." }));
+    root.append(h("p", { class: "mr-error", text: say("page.nothing") }));
     root.dataset.step = "0";
     root.dataset.node = "0";
     root.dataset.lastRenderMs = (performance.now() - started).toFixed(2);
@@ -3872,7 +4171,7 @@ function build(view) {
     step: "1",
     value: "0",
     "data-testid": "mr-slider",
-    "aria-label": "card",
+    "aria-label": say("board.slider"),
     oninput: (event) => go(view, Number(event.target.value))
   });
   parts.stepText = h("span", { class: "mr-steptext", "data-testid": "mr-step" });
@@ -3880,27 +4179,27 @@ function build(view) {
   parts.lineText = h("span", { class: "mr-linetext", "data-testid": "mr-line" });
   const controls = h(
     "div",
-    { class: "mr-controls", role: "toolbar", "aria-label": "step through the line shown" },
-    button(view, "mr-first", "|◀", "start of the line", "first", "Home"),
-    button(view, "mr-prev-trick", "◀◀", "previous trick", "prevTrick", "Up / Page Up"),
-    button(view, "mr-prev", "◀", "previous card", "prev", "Left"),
-    button(view, "mr-next", "▶", "next card", "next", "Right"),
-    button(view, "mr-next-trick", "▶▶", "next trick", "nextTrick", "Down / Page Down"),
-    button(view, "mr-last", "▶|", "end of the line", "last", "End"),
+    { class: "mr-controls", role: "toolbar", "aria-label": say("board.controls") },
+    button(view, "mr-first", "|◀", "first"),
+    button(view, "mr-prev-trick", "◀◀", "prevTrick"),
+    button(view, "mr-prev", "◀", "prev"),
+    button(view, "mr-next", "▶", "next"),
+    button(view, "mr-next-trick", "▶▶", "nextTrick"),
+    button(view, "mr-last", "▶|", "last"),
     h("span", { class: "mr-sep", "aria-hidden": "true" }),
-    button(view, "mr-prev-ten", "◀ 10", "previous ten event", "prevTen", "Shift+T"),
-    button(view, "mr-next-ten", "10 ▶", "next ten event", "nextTen", "t"),
-    button(view, "mr-prev-note", "◀ ✎", "previous annotation", "prevNote", "Shift+N"),
-    button(view, "mr-next-note", "✎ ▶", "next annotation", "nextNote", "n"),
+    button(view, "mr-prev-ten", "◀ 10", "prevTen"),
+    button(view, "mr-next-ten", "10 ▶", "nextTen"),
+    button(view, "mr-prev-note", "◀ ✎", "prevNote"),
+    button(view, "mr-next-note", "✎ ▶", "nextNote"),
     h("span", { class: "mr-sep", "aria-hidden": "true" }),
     h("button", {
       type: "button",
       class: "mr-btn mr-menubtn",
       "data-testid": "mr-menu",
       "aria-expanded": "false",
-      "aria-label": "options and the analysis board",
-      title: "options and the analysis board",
-      text: "☰ options",
+      "aria-label": say("board.menu_label"),
+      title: say("board.menu_label"),
+      text: say("board.menu"),
       onclick: () => toggleMenu(view)
     })
   );
@@ -3932,7 +4231,7 @@ function build(view) {
     parts.seats[seat] = panel;
     table.append(panel);
   }
-  parts.center = h("div", { class: "mr-center", "data-testid": "mr-table", role: "group", "aria-label": "the trick on the table" });
+  parts.center = h("div", { class: "mr-center", "data-testid": "mr-table", role: "group", "aria-label": say("board.table") });
   parts.center.style.gridArea = "tbl";
   table.append(parts.center);
   parts.trump = h("div", { class: "mr-box mr-trump", "data-testid": "mr-trump" });
@@ -3941,8 +4240,8 @@ function build(view) {
   parts.ledgerList = h("ul", { class: "mr-ledgerlist" });
   parts.ledger = h(
     "div",
-    { class: "mr-box mr-ledger", "data-testid": "mr-ledger", role: "group", "aria-label": "tens ledger" },
-    h("div", { class: "mr-boxtitle", text: (payload.all_tens || 4) === 8 ? "The eight tens" : "The four tens" }),
+    { class: "mr-box mr-ledger", "data-testid": "mr-ledger", role: "group", "aria-label": say("board.ledger") },
+    h("div", { class: "mr-boxtitle", text: say((payload.all_tens || 4) === 8 ? "board.tens.8" : "board.tens.4") }),
     parts.ledgerList
   );
   parts.result = h("div", { class: "mr-result", "data-testid": "mr-result", role: "status", hidden: true });
@@ -3951,10 +4250,10 @@ function build(view) {
     "data-testid": "mr-dd",
     role: "status",
     "aria-live": "polite",
-    "aria-label": "double-dummy analysis",
+    "aria-label": say("board.dd.box"),
     hidden: true
   });
-  parts.notes = h("div", { class: "mr-box mr-notes", "data-testid": "mr-notes", "aria-label": "annotations at this card" });
+  parts.notes = h("div", { class: "mr-box mr-notes", "data-testid": "mr-notes", "aria-label": say("board.notes.box") });
   parts.editor = buildEditor(view) || null;
   const side = h("div", { class: "mr-side" }, parts.result, parts.dd, parts.trump, parts.counts, parts.pile, parts.ledger, parts.notes, parts.editor);
   parts.moves = buildMoves(view);
@@ -3964,7 +4263,7 @@ function build(view) {
   root.append(parts.body);
   parts.pointList = h("ol", { class: "mr-pointlist" });
   parts.pointSummary = h("summary");
-  parts.pointEmpty = h("p", { class: "mr-dim", text: "This deal has no annotations." });
+  parts.pointEmpty = h("p", { class: "mr-dim", text: say("board.notes.none") });
   parts.pointButtons = [];
   parts.pointsKey = null;
   parts.points = h("details", { class: "mr-points", "data-testid": "mr-points", open: true }, parts.pointSummary, parts.pointList, parts.pointEmpty);
@@ -3976,8 +4275,8 @@ function build(view) {
   root.append(parts.points);
   parts.menu = h(
     "div",
-    { class: "mr-menu", "data-testid": "mr-menu-panel", role: "group", "aria-label": "options and the analysis board" },
-    h("button", { type: "button", class: "mr-btn mr-menuclose", "data-testid": "mr-menu-close", text: "Done", onclick: () => toggleMenu(view) })
+    { class: "mr-menu", "data-testid": "mr-menu-panel", role: "group", "aria-label": say("board.menu_label") },
+    h("button", { type: "button", class: "mr-btn mr-menuclose", "data-testid": "mr-menu-close", text: say("board.menu_done"), onclick: () => toggleMenu(view) })
   );
   root.append(parts.menu);
   update(view);
@@ -4012,13 +4311,13 @@ function update(view) {
   const last = line.ids.length - 1;
   if (parts.slider.max !== String(last)) parts.slider.max = String(last);
   parts.slider.value = String(k);
-  parts.slider.setAttribute("aria-valuetext", `card ${k} of ${last}`);
-  parts.stepText.textContent = k ? `card ${k} of ${last}` : `start · card 0 of ${last}`;
+  parts.slider.setAttribute("aria-valuetext", say("board.card_of", { card: k, cards: last }));
+  parts.stepText.textContent = say(k ? "board.card_of" : "board.start_card", { card: k, cards: last });
   const branch = step.main ? -1 : line.ids.findIndex((node) => !nodes(view)[node].main);
-  parts.trickText.textContent = step.table.length ? `Trick ${step.trick}` : `before trick ${step.trick}`;
+  parts.trickText.textContent = say(step.table.length ? "board.trick" : "board.before_trick", { trick: step.trick });
   const depth = step.depth || 0;
   parts.lineText.hidden = Boolean(step.main);
-  parts.lineText.textContent = step.main ? "" : ` · variation${depth > 1 ? ` (${depth} deep)` : ""}: its card ${k - branch + 1} of ${last - branch + 1}`;
+  parts.lineText.textContent = step.main ? "" : ` · ${say(depth > 1 ? "board.variation_deep" : "board.variation", { depth, card: k - branch + 1, cards: last - branch + 1 })}`;
   delete parts.say.dataset.notice;
   parts.say.replaceChildren(...sentence(step.text));
   syncOptions(view);

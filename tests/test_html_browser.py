@@ -403,3 +403,54 @@ def test_the_board_s_analysis_and_quiz_say_only_the_text_layer_s_words(
         assert page.problems == []
     finally:
         page.close()
+
+
+def _mounted(tmp_path: Path, payload: dict[str, Any], words: dict[str, Any]) -> Path:
+    """A page that mounts the viewer on ``payload`` with no kernel, speaking ``words``."""
+    from mendikot_replay.views.assets import viewer_css, viewer_js
+    from mendikot_replay.views.html import payload_json
+
+    target = tmp_path / "mounted.html"
+    target.write_text(
+        "<!DOCTYPE html><html><head><meta charset='utf-8'>"
+        f"<style>{viewer_css()}</style></head><body><div id='here'></div>"
+        f'<script type="application/json" id="payload">{payload_json(payload)}</script>'
+        f'<script type="application/json" id="words">{payload_json(words)}</script>'
+        f'<script type="module">{viewer_js()}\n'
+        "const read = (id) => JSON.parse(document.getElementById(id).textContent);\n"
+        "mountStatic(document.getElementById('here'), read('payload'), "
+        "{ words: read('words') });\n</script></body></html>",
+        encoding="utf-8",
+    )
+    return target
+
+
+def test_the_recorder_says_only_the_text_layer_s_words(browser: Any, tmp_path: Path) -> None:
+    """The recorder's set-up form and its dealing (pack, hands, trump, paste), made in the
+    pseudo-language: every word they show or label is marked."""
+    from test_text import unmarked
+
+    from mendikot_replay.pmn.deal_form import DealForm
+    from mendikot_replay.pmn.entry import DealEntry
+    from mendikot_replay.session.payload import entry_view, form_view
+    from mendikot_replay.text import PSEUDO, language, page_words
+
+    with language(PSEUDO):
+        words = page_words()
+        form = form_view(DealForm(), "club.pmn")
+        closed = DealEntry.new(dealer="D", trump_method="Closed")
+        for card in ("AS", "KS", "QS", "JS", "TS"):
+            closed.give(card)
+        dealing = entry_view(closed)
+        drawn = entry_view(DealEntry.new(dealer="D", trump_method="Drawn"))
+    for name, payload in (("form", form), ("closed", dealing), ("drawn", drawn)):
+        page = Page(browser, _mounted(tmp_path, payload, words))
+        try:
+            viewer = page.tid("mr-viewer")
+            page.page.wait_for_selector("[data-testid=mr-form], [data-testid=mr-entry]")
+            for text in viewer.evaluate(VISIBLE_TEXT):
+                left = unmarked(text, {"club", "pmn"})
+                assert not left, f"{name}: {left} in {text[:200]!r}"
+            assert page.problems == []
+        finally:
+            page.close()

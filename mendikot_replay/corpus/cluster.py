@@ -158,7 +158,11 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=":0",  # any free port: not 8787 if another has it
-                    silence_logs=logging.ERROR,
+                    # what goes wrong in a task reaches the client (and is said there, with
+                    # its file and deal); a worker's own log at the end of a run is noise: a
+                    # Ctrl-C stops the scheduler first, and a worker still beating said
+                    # "Failed to communicate with scheduler during heartbeat" on the terminal
+                    silence_logs=logging.CRITICAL,
                 )
             )
             client = stack.enter_context(Client(cluster, set_as_default=False))

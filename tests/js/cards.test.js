@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { balanced, cardName, cardText, clamp, packColumns, packPlaces, plural, sentencePieces, stillHeld } from "../../mendikot_replay/views/static/cards.js";
+import { balanced, cardName, cardText, clamp, packColumns, packPlaces, sentencePieces, stillHeld } from "../../mendikot_replay/views/static/cards.js";
 
 test("a card reads as a player says it, and shows its suit sign", () => {
   assert.equal(cardName("TH"), "ten of hearts");
@@ -35,9 +35,7 @@ test("a name's own isolates are balanced before it is isolated", () => {
   assert.equal(balanced("\u2067Asha"), "\u2067Asha\u2069");
 });
 
-test("counts and steps", () => {
-  assert.equal(plural(1, "trick"), "1 trick");
-  assert.equal(plural(2, "ten"), "2 tens");
+test("steps", () => {
   assert.equal(clamp(99, 5), 4);
   assert.equal(clamp(-3, 5), 0);
   assert.equal(clamp(Number.NaN, 5), 0);

@@ -114,10 +114,6 @@ export function argsText(text) {
   return String(text).replace(/\b([AKQJT2-9])([SHDC])\b/g, (_, r, s) => cardText(r + s));
 }
 
-export function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
-}
-
 export function clamp(k, n) {
   if (!Number.isFinite(k)) return 0;
   return Math.max(0, Math.min(n - 1, Math.trunc(k)));

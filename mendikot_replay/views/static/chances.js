@@ -30,6 +30,7 @@
 import { ASK, cardText } from "./cards.js";
 import { h } from "./dom.js";
 import { currentNode, goNode, lineOf, nodes, option, setOption, who, whoText } from "./state.js";
+import { say, sayParts } from "./words.js";
 
 let svgSpace = null;
 
@@ -86,13 +87,13 @@ export function chanceOptions(view, check) {
     {
       "data-testid": "mr-opt-grade",
       "data-option": "quiz_grade",
-      "aria-label": "how the quiz grades an answer",
+      "aria-label": say("chances.grade_label"),
       onchange: (event) => setOption(view, "quiz_grade", event.target.value),
     },
-    h("option", { value: "chances", text: "quiz graded by chances" }),
-    h("option", { value: "double-dummy", text: "quiz graded double-dummy" }),
+    h("option", { value: "chances", text: say("chances.grade_chances") }),
+    h("option", { value: "double-dummy", text: say("chances.grade_dd") }),
   );
-  return [check("mr-opt-chances", "chances graph", "chances", null, (on) => on), h("label", { class: "mr-opt" }, grade)];
+  return [check("mr-opt-chances", say("chances.option"), "chances", null, (on) => on), h("label", { class: "mr-opt" }, grade)];
 }
 
 // -- the graph -----------------------------------------------------------------------------
@@ -100,7 +101,7 @@ export function chanceOptions(view, check) {
 export function buildChances(view) {
   if (!canChances(view)) return null;
   const parts = view.parts;
-  parts.chanceTitle = h("div", { class: "mr-boxtitle", text: "A/C's chance to win the deal" });
+  parts.chanceTitle = h("div", { class: "mr-boxtitle", text: say("chances.title") });
   parts.chanceProgress = h("span", { class: "mr-chanceprogress", "data-testid": "mr-chances-progress", role: "status", "aria-live": "polite" });
   parts.chanceArea = h("div", { class: "mr-chancearea" });
   parts.chanceNote = h("div", { class: "mr-chancenote mr-dim" });
@@ -109,17 +110,17 @@ export function buildChances(view) {
   parts.chanceLegend = h(
     "div",
     { class: "mr-chancelegend" },
-    h("span", null, swatch("mr-sw-line"), "A/C's chance, each card from its player's view"),
-    h("span", null, swatch("mr-sw-AC"), "double-dummy: A/C win"),
-    h("span", null, swatch("mr-sw-BD"), "double-dummy: B/D win"),
-    h("span", null, swatch("mr-sw-mistake"), "single-dummy mistake"),
+    h("span", null, swatch("mr-sw-line"), say("chances.key.line")),
+    h("span", null, swatch("mr-sw-AC"), say("chances.key.ac")),
+    h("span", null, swatch("mr-sw-BD"), say("chances.key.bd")),
+    h("span", null, swatch("mr-sw-mistake"), say("chances.key.mistake")),
   );
   // Shown while some points are a first look only (a quarter of their worlds).
-  parts.chanceGlance = h("span", { class: "mr-chance-glancekey", hidden: true }, swatch("mr-sw-glance"), "a first look: a quarter of the deals, made precise next");
+  parts.chanceGlance = h("span", { class: "mr-chance-glancekey", hidden: true }, swatch("mr-sw-glance"), say("chances.key.glance"));
   parts.chanceLegend.append(parts.chanceGlance);
   parts.chances = h(
     "section",
-    { class: "mr-box mr-chances", "data-testid": "mr-chances-box", "aria-label": "chances graph", hidden: true },
+    { class: "mr-box mr-chances", "data-testid": "mr-chances-box", "aria-label": say("chances.box"), hidden: true },
     h("div", { class: "mr-chancehead" }, parts.chanceTitle, parts.chanceProgress),
     parts.chanceNow,
     parts.chanceArea,
@@ -166,14 +167,14 @@ export function drawChances(view) {
   const points = graph.points || [];
   const total = graph.total || 0;
   if (graph.status === "unavailable") {
-    parts.chanceProgress.textContent = `chances: not available \u2014 ${graph.reason || "this deal cannot be scored"}`;
+    parts.chanceProgress.textContent = say("chances.unavailable", { reason: graph.reason || say("chances.no_score") });
   } else if (graph.status === "done") {
-    parts.chanceProgress.textContent = `chances: ${points.length}/${total} positions`;
+    parts.chanceProgress.textContent = say("chances.done", { done: points.length, total });
   } else if (graph.glanced) {
     // The first pass draws every position from a quarter of its worlds; the second makes them precise.
-    parts.chanceProgress.textContent = `chances: ${points.length}/${total} positions drawn, ${graph.done || 0} precise\u2026`;
+    parts.chanceProgress.textContent = say("chances.glanced", { drawn: points.length, total, done: graph.done || 0 });
   } else {
-    parts.chanceProgress.textContent = `chances: ${graph.done || 0}/${total} positions\u2026`;
+    parts.chanceProgress.textContent = say("chances.working", { done: graph.done || 0, total });
   }
   parts.chances.dataset.status = graph.status;
   const here = mainPly(view);
@@ -182,11 +183,11 @@ export function drawChances(view) {
   const sampled = points.filter((p) => !p.exact).length;
   const notes = [];
   parts.chanceGlance.hidden = !points.some((p) => p.glance);
-  const drawn = `up to ${graph.samples} deals of the unseen cards drawn (seed ${graph.seed}; fewer where the chances settle sooner)`;
-  if (points.length && sampled === points.length) notes.push(`Single dummy: at each card, ${drawn}.`);
-  else if (sampled) notes.push(`Single dummy: ${drawn} where more fit what the player saw; the later cards are exact.`);
-  else if (points.length) notes.push("Single dummy: every deal of the unseen cards that fits what the player saw, each solved.");
-  if (quiz && points.some((p) => p.ply > cut)) notes.push("The rest is hidden while the quiz runs.");
+  const drawn = say("chances.drawn", { samples: graph.samples, seed: graph.seed });
+  if (points.length && sampled === points.length) notes.push(say("chances.note.sampled", { drawn }));
+  else if (sampled) notes.push(say("chances.note.some", { drawn }));
+  else if (points.length) notes.push(say("chances.note.exact"));
+  if (quiz && points.some((p) => p.ply > cut)) notes.push(say("chances.note.quiz"));
   parts.chanceNote.textContent = notes.join(" ");
   const width = Math.floor(parts.chanceArea.clientWidth || 0) || 720;
   // Drawn again when Python sent more (a new object each time), or the room, the print,
@@ -331,7 +332,7 @@ function chanceSvg(view, graph, width, cut) {
       height,
       viewBox: `0 0 ${width} ${height}`,
       role: "group",
-      "aria-label": "A/C's chance to win the deal after each card of the main line: click a point, or use the arrow keys, to go to that card",
+      "aria-label": say("chances.graph_label"),
     },
     svgEl("g", { class: "mr-dd-layer" }, kids, stepPath ? svgEl("path", { class: "mr-ddstep", d: stepPath.trim() }) : null),
     svgEl("g", { class: "mr-grid-layer" }, grid),
@@ -356,17 +357,17 @@ function mistakeLabel(p, x, Y, font, m, plotW) {
 
 /** What a screen reader says for a position of the graph (and its tooltip). */
 function chanceLabel(view, ply, a, p) {
-  const dd = a.ddText ? `; double-dummy ${a.ddText}` : "";
-  if (!p) return `before card ${ply + 1}: A/C ${pct(a.ac)} to win${dd}`;
+  const withDd = (text) => (a.ddText ? say("chances.label.dd", { text, value: a.ddText }) : text);
+  if (!p) return withDd(say("chances.label.before", { card: ply + 1, chance: pct(a.ac) }));
   const payload = view.payload;
-  const card = `${p.asked ? "asking for the trump, " : ""}${cardText(p.card)}`;
-  let text = `card ${ply}, ${whoText(payload, p.seat)} ${card}: A/C ${p.glance ? "about " : ""}${pct(p.ac_after)} to win${p.glance ? " (a first look)" : ""}`;
+  const card = p.asked ? say("chances.asking_card", { card: cardText(p.card) }) : cardText(p.card);
+  let text = say(p.glance ? "chances.label.glance" : "chances.label.card", { ply, who: whoText(payload, p.seat), card, chance: pct(p.ac_after) });
   if (p.mistake) {
     const side = payload.team_labels[p.team] || p.team;
-    const best = p.best === ASK ? "asking for the trump" : cardText(p.best);
-    text += `; a single-dummy mistake: ${side} had ${pct(p.win_before)} with ${best}, ${pct(p.win_after)} after this card`;
+    const best = p.best === ASK ? say("chances.asking") : cardText(p.best);
+    text = say("chances.label.mistake", { text, side, before: pct(p.win_before), best, after: pct(p.win_after) });
   }
-  return text + dd;
+  return withDd(text);
 }
 
 /** Go to main-line position `ply` (the step right after that card). */
@@ -431,13 +432,13 @@ function chanceNowText(view, here) {
   if (!p) return "";
   const payload = view.payload;
   const side = payload.team_labels[p.team] || p.team;
-  const card = `${p.asked ? "asking for the trump, " : ""}${cardText(p.card)}`;
-  const best = p.best === ASK ? "asking for the trump first" : cardText(p.best);
+  const card = p.asked ? say("chances.asking_card", { card: cardText(p.card) }) : cardText(p.card);
+  const best = p.best === ASK ? say("chances.asking_first") : cardText(p.best);
   const more = Math.round(100 * (p.win_before - p.win_after));
-  let choice = "the best choice";
-  if (more > 0) choice = `the best, ${best}, gave ${pct(p.win_before)} (${more} points more)`;
-  else if (p.best !== p.card || p.asked) choice = `as good as the best, ${best}`;
-  return `Trick ${p.trick}, ${whoText(payload, p.seat)} played ${card}: ${side} ${pct(p.win_after)} to win the deal, from ${p.seat}'s view; ${choice}.`;
+  let choice = say("chances.now.best");
+  if (more > 0) choice = say("chances.now.better", { best, chance: pct(p.win_before), more });
+  else if (p.best !== p.card || p.asked) choice = say("chances.now.as_good", { best });
+  return say("chances.now", { trick: p.trick, who: whoText(payload, p.seat), card, side, chance: pct(p.win_after), seat: p.seat, choice });
 }
 
 function focusChance(view, ply) {
@@ -457,12 +458,7 @@ export function quizChanceGrade(view, q, actual) {
   if (!entry) {
     return {
       state: "working",
-      kids: [
-        h("strong", { text: `You chose ${cardText(q.chosen)}. ` }),
-        "Working out the chances from ",
-        who(payload, q.seat),
-        "'s view\u2026",
-      ],
+      kids: [h("strong", { text: say("chances.quiz.chose", { card: cardText(q.chosen) }) }), " ", ...sayParts("chances.quiz.working", { who: who(payload, q.seat) })],
     };
   }
   if (entry.status !== "done") return null;
@@ -473,18 +469,20 @@ export function quizChanceGrade(view, q, actual) {
   let state;
   if (!chosen) {
     state = "wrong";
-    kids.push(h("strong", { text: "Not a legal card: " }), `${cardText(q.chosen)} cannot be played here. `);
+    kids.push(h("strong", { text: say("chances.quiz.illegal") }), " ", say("chances.quiz.cannot", { card: cardText(q.chosen) }), " ");
   } else {
     state = chosen.right ? "right" : "wrong";
-    const bestText = chosen.card === best.card ? ", the best chance" : ` (best ${cardText(best.card)} ${pct(best.win)})`;
-    kids.push(h("strong", { text: chosen.right ? "Right: " : "Not the best: " }), `${cardText(chosen.card)} ${pct(chosen.win)}${bestText}. `);
+    const grade = chosen.card === best.card ? "chances.quiz.best" : "chances.quiz.chance";
+    const words = say(grade, { card: cardText(chosen.card), chance: pct(chosen.win), best: cardText(best.card), best_chance: pct(best.win) });
+    kids.push(h("strong", { text: say(chosen.right ? "quiz.right" : "quiz.not_best") }), " ", words, " ");
   }
   const played = cards.find((c) => c.card === actual);
-  kids.push(who(payload, q.seat), actual === q.chosen ? " played it too." : ` played ${cardText(actual)}${played ? ` (${pct(played.win)})` : ""}.`);
-  const how = entry.exact ? `all ${entry.worlds} deals of the unseen cards` : `${entry.samples} deals of the unseen cards drawn`;
+  const verdict = actual === q.chosen ? "quiz.played_too" : played ? "chances.quiz.played_chance" : "quiz.played";
+  kids.push(...sayParts(verdict, { who: who(payload, q.seat), card: cardText(actual), chance: played ? pct(played.win) : "" }));
+  const how = entry.exact ? say("chances.quiz.all", { worlds: entry.worlds }) : say("chances.quiz.drawn", { samples: entry.samples });
   const list = h(
     "ul",
-    { class: "mr-quizodds", "data-testid": "mr-quiz-odds", "aria-label": "every card's chance" },
+    { class: "mr-quizodds", "data-testid": "mr-quiz-odds", "aria-label": say("chances.quiz.list") },
     cards.map((c) =>
       h(
         "li",
@@ -492,7 +490,7 @@ export function quizChanceGrade(view, q, actual) {
         h("span", { class: "mr-q-mark", "aria-hidden": "true", text: c.right ? "\u2713" : "\u2717" }),
         h("strong", { text: cardText(c.card) }),
         ` ${pct(c.win)}`,
-        c.dd_text ? h("span", { class: "mr-dim", text: ` (double-dummy ${c.dd_text})` }) : null,
+        c.dd_text ? h("span", { class: "mr-dim", text: ` ${say("chances.quiz.dd", { value: c.dd_text })}` }) : null,
       ),
     ),
   );
@@ -501,14 +499,12 @@ export function quizChanceGrade(view, q, actual) {
     h(
       "div",
       { class: "mr-quizhow mr-dim" },
-      `${side}'s chance to win the deal with each card, from `,
-      who(payload, entry.seat),
-      `'s view (${how}); within ${Math.round(100 * entry.margin)} points of the best is right:`,
+      ...sayParts("chances.quiz.how", { side, who: who(payload, entry.seat), how, margin: Math.round(100 * entry.margin) }),
     ),
     list,
   );
   if (entry.ask && best && entry.ask.win > best.win + 1e-9) {
-    kids.push(h("div", { class: "mr-dim", text: `Asking for the trump first would give ${pct(entry.ask.win)}.` }));
+    kids.push(h("div", { class: "mr-dim", text: say("chances.quiz.ask", { chance: pct(entry.ask.win) }) }));
   }
   return { state, kids };
 }

@@ -31,14 +31,16 @@
 import { cardText } from "./cards.js";
 import { bdi, h, sentence } from "./dom.js";
 import { currentNode, isBoard, send } from "./state.js";
+import { say, sayParts } from "./words.js";
 
+// each glyph with its NAG, whose meaning the text layer says (nag.1 … nag.6)
 const ED_GLYPHS = [
-  ["!", "good card"],
-  ["?", "mistake"],
-  ["!!", "brilliant card"],
-  ["??", "blunder"],
-  ["!?", "interesting card"],
-  ["?!", "dubious card"],
+  ["!", 1],
+  ["?", 2],
+  ["!!", 3],
+  ["??", 4],
+  ["!?", 5],
+  ["?!", 6],
 ];
 const ED_TYPING = "textarea, input, select";
 
@@ -108,13 +110,13 @@ function edParts(view) {
   if (st.parts) return st.parts;
   const p = {};
   p.title = h("div", { class: "mr-boxtitle", "data-testid": "mr-edit-title" });
-  p.list = h("ul", { class: "mr-edlist", "data-testid": "mr-comments", "aria-label": "comments here" });
+  p.list = h("ul", { class: "mr-edlist", "data-testid": "mr-comments", "aria-label": say("editor.comments") });
   p.box = h("textarea", {
     class: "mr-edbox",
     "data-testid": "mr-comment-box",
-    "aria-label": "comment on this card",
+    "aria-label": say("editor.box"),
     rows: "2",
-    placeholder: "Write a comment\u2026 (Ctrl+Enter adds it)",
+    placeholder: say("editor.placeholder"),
     spellcheck: "true",
     oninput: () => edTyped(view),
     onkeydown: (event) => {
@@ -126,41 +128,42 @@ function edParts(view) {
       }
     },
   });
-  p.add = h("button", { type: "button", class: "mr-btn mr-edadd", "data-testid": "mr-comment-add", text: "Add comment", onclick: () => edSubmit(view) });
-  p.cancel = h("button", { type: "button", class: "mr-btn", "data-testid": "mr-comment-cancel", text: "Cancel", hidden: true, onclick: () => edCancel(view) });
-  p.glyphButtons = ED_GLYPHS.map(([glyph, meaning]) =>
-    h("button", {
+  p.add = h("button", { type: "button", class: "mr-btn mr-edadd", "data-testid": "mr-comment-add", text: say("editor.add"), onclick: () => edSubmit(view) });
+  p.cancel = h("button", { type: "button", class: "mr-btn", "data-testid": "mr-comment-cancel", text: say("editor.cancel"), hidden: true, onclick: () => edCancel(view) });
+  p.glyphButtons = ED_GLYPHS.map(([glyph, nag]) => {
+    const meaning = say(`nag.${nag}`);
+    return h("button", {
       type: "button",
       class: "mr-btn mr-edglyph",
       "data-testid": `mr-glyph-${glyph}`,
       "data-glyph": glyph,
       "aria-pressed": "false",
-      "aria-label": `${glyph} ${meaning}`,
-      title: `mark the card ${glyph} (${meaning}); press again to remove`,
+      "aria-label": say("editor.glyph_label", { glyph, meaning }),
+      title: say("editor.glyph_title", { glyph, meaning }),
       text: glyph,
       onclick: () => edGlyph(view, glyph),
-    }),
-  );
-  p.glyphs = h("div", { class: "mr-edglyphs", role: "group", "aria-label": "mark the card", "data-testid": "mr-glyphs" }, p.glyphButtons);
+    });
+  });
+  p.glyphs = h("div", { class: "mr-edglyphs", role: "group", "aria-label": say("editor.mark_label"), "data-testid": "mr-glyphs" }, p.glyphButtons);
   p.nag = h("select", {
     class: "mr-ednag",
     "data-testid": "mr-nag",
-    "aria-label": "add a Mendikot observation",
+    "aria-label": say("editor.nag_label"),
     onchange: () => edAddNag(view),
   });
-  p.nags = h("ul", { class: "mr-edlist mr-ednags", "data-testid": "mr-nags", "aria-label": "observations here" });
+  p.nags = h("ul", { class: "mr-edlist mr-ednags", "data-testid": "mr-nags", "aria-label": say("editor.nags") });
   p.cardPart = h(
     "div",
     { class: "mr-edcard" },
-    h("div", { class: "mr-edlabel", text: "Mark the card" }),
+    h("div", { class: "mr-edlabel", text: say("editor.mark") }),
     p.glyphs,
-    h("div", { class: "mr-edlabel", text: "Observations" }),
+    h("div", { class: "mr-edlabel", text: say("editor.observations") }),
     p.nags,
     p.nag,
   );
   p.root = h(
     "section",
-    { class: "mr-box mr-editor", "data-testid": "mr-editor", "aria-label": "annotate", hidden: true },
+    { class: "mr-box mr-editor", "data-testid": "mr-editor", "aria-label": say("editor.label"), hidden: true },
     p.title,
     p.list,
     p.box,
@@ -169,8 +172,8 @@ function edParts(view) {
   );
   edKeepKeys(p.root);
 
-  p.dirty = h("span", { class: "mr-dirty", "data-testid": "mr-dirty", hidden: true, text: "\u25CF unsaved changes" });
-  p.save = h("button", { type: "button", class: "mr-btn mr-save", "data-testid": "mr-save", text: "Save", hidden: true, onclick: () => send(view, { do: "save" }) });
+  p.dirty = h("span", { class: "mr-dirty", "data-testid": "mr-dirty", hidden: true, text: say("editor.unsaved") });
+  p.save = h("button", { type: "button", class: "mr-btn mr-save", "data-testid": "mr-save", text: say("editor.save"), hidden: true, onclick: () => send(view, { do: "save" }) });
   p.notice = h("div", { class: "mr-notice", "data-testid": "mr-notice", hidden: true });
   p.bar = h("div", { class: "mr-savebar", "data-testid": "mr-savebar", hidden: true }, p.notice, h("span", { class: "mr-savebox" }, p.dirty, p.save));
   edKeepKeys(p.bar);
@@ -238,12 +241,12 @@ export function drawEditor(view, nodeId) {
   }
 
   if (nodeId === 0 || !step.card) {
-    p.title.textContent = "Comment on the deal";
-    p.box.placeholder = "A comment on the whole deal\u2026 (Ctrl+Enter adds it)";
+    p.title.textContent = say("editor.deal_title");
+    p.box.placeholder = say("editor.deal_placeholder");
   } else {
     const card = step.card;
-    p.title.textContent = `Annotate ${card.seat} ${cardText(card.card)} (card ${edCardNumber(view, nodeId)})`;
-    p.box.placeholder = "Write a comment on this card\u2026 (Ctrl+Enter adds it)";
+    p.title.textContent = say("editor.card_title", { seat: card.seat, card: cardText(card.card), number: edCardNumber(view, nodeId) });
+    p.box.placeholder = say("editor.card_placeholder");
   }
   p.list.replaceChildren(
     ...own.map((comment, i) => {
@@ -257,8 +260,8 @@ export function drawEditor(view, nodeId) {
           type: "button",
           class: "mr-btn mr-edsmall",
           "data-testid": `mr-comment-edit-${comment.index}`,
-          "aria-label": `edit comment ${n}`,
-          title: "edit this comment in the box",
+          "aria-label": say("editor.edit_label", { n }),
+          title: say("editor.edit_title"),
           text: "\u270E",
           onclick: () => edEdit(view, nodeId, comment),
         }),
@@ -266,8 +269,8 @@ export function drawEditor(view, nodeId) {
           type: "button",
           class: "mr-btn mr-edsmall",
           "data-testid": `mr-comment-delete-${comment.index}`,
-          "aria-label": `delete comment ${n}`,
-          title: "delete this comment",
+          "aria-label": say("editor.delete_label", { n }),
+          title: say("editor.delete_title"),
           text: "\u2715",
           onclick: () => send(view, { do: "uncomment", at: nodeId, index: comment.index }),
         }),
@@ -276,7 +279,7 @@ export function drawEditor(view, nodeId) {
   );
   p.list.hidden = !own.length;
   const isEditing = Boolean(st.editing && st.editing.node === nodeId);
-  p.add.textContent = isEditing ? "Update comment" : "Add comment";
+  p.add.textContent = say(isEditing ? "editor.update" : "editor.add");
   p.cancel.hidden = !isEditing;
   edTyped(view, true);
 
@@ -298,8 +301,8 @@ export function drawEditor(view, nodeId) {
           type: "button",
           class: "mr-btn mr-edsmall",
           "data-testid": `mr-nag-remove-${nag.nag}`,
-          "aria-label": `remove the observation ${nag.text || "$" + nag.nag}`,
-          title: "remove this observation",
+          "aria-label": say("editor.remove_nag_label", { nag: nag.text || "$" + nag.nag }),
+          title: say("editor.remove_nag_title"),
           text: "\u2715",
           onclick: () => send(view, { do: "nag", at: nodeId, nag: Number(nag.nag), on: false }),
         }),
@@ -332,7 +335,7 @@ function edFillNags(view, nags) {
   if (view.mrEditor.nagsFor === key) return;
   view.mrEditor.nagsFor = key;
   p.nag.replaceChildren(
-    h("option", { value: "", text: names.length ? "Add an observation\u2026" : "no observations known" }),
+    h("option", { value: "", text: say(names.length ? "editor.add_nag" : "editor.no_nags") }),
     ...names.map(([nag, name]) => h("option", { value: nag, disabled: on.has(nag), title: `$${nag}`, text: name })),
   );
   p.nag.value = "";
@@ -407,8 +410,8 @@ function edDrawSave(view) {
   const dirty = board && Boolean(view.model.get("dirty"));
   p.save.hidden = !board || !file;
   if (file) {
-    p.save.setAttribute("aria-label", `Save to ${file}`);
-    p.save.title = `Save the deal into ${file} (only this deal's text changes)`;
+    p.save.setAttribute("aria-label", say("editor.save_label", { file }));
+    p.save.title = say("editor.save_title", { file });
   }
   p.save.classList.toggle("mr-save-due", dirty);
   p.dirty.hidden = !dirty;
@@ -517,8 +520,8 @@ function edRenderNotice(view, notice) {
       type: "button",
       class: "mr-btn mr-edsmall mr-noticeclose",
       "data-testid": "mr-notice-close",
-      "aria-label": "dismiss this message",
-      title: "dismiss",
+      "aria-label": say("editor.dismiss_label"),
+      title: say("editor.dismiss"),
       text: "\u2715",
       onclick: () => {
         st.notice = null;
@@ -535,7 +538,7 @@ function edRenderNotice(view, notice) {
         type: "button",
         class: "mr-btn",
         "data-testid": "mr-reload",
-        text: "Reload from the file (drops the changes here)",
+        text: say("editor.reload"),
         onclick: () => send(view, { do: "reload" }),
       }),
     );
@@ -546,7 +549,7 @@ function edRenderNotice(view, notice) {
         type: "button",
         class: "mr-btn",
         "data-testid": "mr-save-as",
-        text: "Copy to another file\u2026",
+        text: say("editor.copy"),
         onclick: () => {
           st.copying = true;
           st.copyPath = edCopyName(edFile(view));
@@ -589,13 +592,13 @@ function edRenderNotice(view, notice) {
       h(
         "span",
         { class: "mr-edcopy" },
-        h("label", { class: "mr-edlabel" }, "copy the deal with its changes to ", input),
-        h("button", { type: "button", class: "mr-btn", "data-testid": "mr-save-as-go", text: "Copy the deal there", onclick: go }),
+        h("label", { class: "mr-edlabel" }, ...sayParts("editor.copy_to", { file: input })),
+        h("button", { type: "button", class: "mr-btn", "data-testid": "mr-save-as-go", text: say("editor.copy_go"), onclick: go }),
         h("button", {
           type: "button",
           class: "mr-btn",
           "data-testid": "mr-save-as-cancel",
-          text: "Cancel",
+          text: say("editor.cancel"),
           onclick: () => {
             st.copying = false;
             drawNotice(view);

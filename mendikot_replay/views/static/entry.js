@@ -36,13 +36,14 @@
 // mr-paste (the text box), mr-paste-go; on the board: mr-undo, mr-record-next, and once the
 // deal is over mr-record-next-deal (*Next deal*: {do: "next_deal"}). While the play is
 // recorded the root has the class mr-rec-play and data-to-play (the seat whose card is next).
-import { cardName, cardText, packColumns, packPlaces, plural, rankText, SUIT_ORDER, SUIT_SIGN, suitWord } from "./cards.js";
+import { cardName, cardText, packColumns, packPlaces, rankText, SUIT_ORDER, SUIT_SIGN, suitWord } from "./cards.js";
 import { bdi, h, sentence } from "./dom.js";
 import { goNode, isBoard, nodes, rulesLine, send, who, whoText } from "./state.js";
 import { showNotice } from "./editor.js";
+import { say, sayCount, sayParts } from "./words.js";
 
 const REC_RANKS = "AKQJT98765432";
-const REC_METHOD = { Drawn: "drawn", FaceUp: "card face up", Closed: "closed", Cut: "cut", None: "no trump" };
+const REC_METHODS = ["Drawn", "FaceUp", "Closed", "Cut", "None"];
 
 function recOrder(card) {
   return SUIT_ORDER.indexOf(card[1]) * 16 + REC_RANKS.indexOf(card[0]);
@@ -141,7 +142,7 @@ function recDrawNotice(view) {
       type: "button",
       class: "mr-btn rec-noticeclose",
       "data-testid": "mr-entry-notice-close",
-      "aria-label": "dismiss this message",
+      "aria-label": say("editor.dismiss_label"),
       text: "\u2715",
       onclick: () => {
         st.notice = null;
@@ -170,16 +171,16 @@ function recParts(view) {
   p.needs = h("div", { class: "rec-needs", "data-testid": "mr-entry-needs", hidden: true });
   p.notice = h("div", { class: "rec-notice", "data-testid": "mr-entry-notice", hidden: true });
   p.statusBox = h("div", { class: "rec-statusbox" }, p.status, p.left, p.needs, p.notice);
-  p.trump = h("section", { class: "mr-box rec-trump", "data-testid": "mr-entry-trump", "aria-label": "the trump" });
+  p.trump = h("section", { class: "mr-box rec-trump", "data-testid": "mr-entry-trump", "aria-label": say("rec.trump_label") });
   p.packTitle = h("div", { class: "mr-boxtitle rec-packtitle" });
   p.pack = h("div", { class: "rec-pack", "data-testid": "mr-pack", role: "group" });
   p.packBox = h("section", { class: "mr-box rec-packbox" }, p.packTitle, p.pack);
-  p.seats = h("div", { class: "rec-seats", role: "group", "aria-label": "the hands dealt so far" });
+  p.seats = h("div", { class: "rec-seats", role: "group", "aria-label": say("rec.seats_label") });
   p.pasteInput = h("input", {
     type: "text",
     class: "rec-pasteinput",
     "data-testid": "mr-paste",
-    "aria-label": "the hands, as a score sheet or PBN writes them",
+    "aria-label": say("rec.paste_label"),
     placeholder: "A:AK6.QJ2.T98.765 B:\u2026",
     spellcheck: "false",
     autocomplete: "off",
@@ -191,12 +192,12 @@ function recParts(view) {
       }
     },
   });
-  p.pasteGo = h("button", { type: "button", class: "mr-btn rec-pastego", "data-testid": "mr-paste-go", text: "Deal these hands", onclick: () => recPaste(view) });
+  p.pasteGo = h("button", { type: "button", class: "mr-btn rec-pastego", "data-testid": "mr-paste-go", text: say("rec.paste_go"), onclick: () => recPaste(view) });
   p.paste = h(
     "section",
     { class: "mr-box rec-paste" },
-    h("label", { class: "rec-pastelabel" }, h("span", { class: "mr-boxtitle", text: "Or paste the hands" }), p.pasteInput),
-    h("div", { class: "rec-pasterow" }, p.pasteGo, h("span", { class: "mr-dim", text: "suits \u2660.\u2665.\u2666.\u2663, a hand per seat: A:AK6.QJ2.T98.765 B:\u2026 (10 or T)" })),
+    h("label", { class: "rec-pastelabel" }, h("span", { class: "mr-boxtitle", text: say("rec.paste_title") }), p.pasteInput),
+    h("div", { class: "rec-pasterow" }, p.pasteGo, h("span", { class: "mr-dim", text: say("rec.paste_hint") })),
   );
   recKeepKeys(p.paste);
   p.body = h("div", { class: "rec-body", "data-testid": "mr-entry" }, p.trump, p.packBox, p.seats, p.paste);
@@ -218,7 +219,7 @@ export function buildEntry(view) {
   root.classList.add("mr-entering");
   root.classList.toggle("mr-board", isBoard(view));
   root.classList.remove("mr-recording");
-  root.setAttribute("aria-label", `Mendikot: dealing ${payload.title || "a new deal"}`);
+  root.setAttribute("aria-label", say("rec.label", { title: payload.title || say("form.title") }));
   root.dataset.step = "0";
   root.dataset.node = "0";
 
@@ -236,7 +237,7 @@ export function buildEntry(view) {
 
   recFill(
     p.head,
-    h("div", { class: "mr-title", role: "heading", "aria-level": "3" }, bdi(payload.title || "A new deal")),
+    h("div", { class: "mr-title", role: "heading", "aria-level": "3" }, bdi(payload.title || say("form.heading"))),
     payload.subtitle ? h("div", { class: "mr-subtitle" }, sentence(payload.subtitle)) : null,
     h("div", { class: "mr-rules", text: rulesLine(payload) }),
   );
@@ -259,20 +260,18 @@ function recDrawStatus(view, entry) {
     const count = (entry.hands[seat] || []).length;
     recFill(
       p.status,
-      "Cards go to ",
-      who(payload, seat),
-      `: ${count} of ${size}`,
-      count >= size ? h("span", { class: "rec-fullnote", text: " (full: tap another seat)" }) : null,
+      ...sayParts("rec.cards_go", { who: who(payload, seat), count, size }),
+      count >= size ? h("span", { class: "rec-fullnote", text: ` ${say("rec.full")}` }) : null,
     );
     recFill(
       p.left,
-      `${plural(left, "card")} left in the pack`,
+      sayCount("rec.left", left),
       h("span", { class: "rec-hint", text: " \u00B7 " }),
-      h("span", { class: "mr-dim rec-hint", text: "tap a card to deal it; the last hand fills itself" }),
+      h("span", { class: "mr-dim rec-hint", text: say("rec.tap_hint") }),
     );
   } else {
-    recFill(p.status, entry.needs ? "Every hand is dealt: one thing is missing." : "Every hand is dealt.");
-    recFill(p.left, h("span", { class: "mr-dim", text: "0 cards left in the pack" }));
+    recFill(p.status, say(entry.needs ? "rec.dealt_missing" : "rec.dealt"));
+    recFill(p.left, h("span", { class: "mr-dim", text: sayCount("rec.left", 0) }));
   }
   // What is missing in words of the table; Python's own words (`needs`: the tag the record
   // lacks) where those say nothing, else in the tooltip.
@@ -280,15 +279,15 @@ function recDrawStatus(view, entry) {
   const words = missing.length ? missing.join("; ") : entry.needs || "";
   p.needs.hidden = !words;
   p.needs.title = entry.needs || "";
-  recFill(p.needs, h("strong", { text: entry.complete ? "Still missing: " : "Still to do: " }), words, ".");
+  recFill(p.needs, h("strong", { text: say(entry.complete ? "rec.still_missing" : "rec.still_to_do") }), " ", say("rec.needs", { words }));
 }
 
 /** What the trump still needs, in words (empty: nothing). */
 function recMissing(view, entry) {
   const method = view.payload.trump_method;
-  if ((method === "Drawn" || method === "FaceUp") && !entry.trump) return ["choose the trump suit"];
+  if ((method === "Drawn" || method === "FaceUp") && !entry.trump) return [say("rec.choose_suit")];
   if (method === "Closed" && !entry.trump_card) {
-    return [`choose the card ${whoText(view.payload, entry.closed_holder)} lays face down`];
+    return [say("rec.choose_card", { who: whoText(view.payload, entry.closed_holder) })];
   }
   return [];
 }
@@ -298,14 +297,15 @@ function recDrawTrump(view, entry) {
   const payload = view.payload;
   const method = payload.trump_method;
   const board = isBoard(view);
-  const kids = [h("div", { class: "mr-boxtitle", text: `Trump (${REC_METHOD[method] || method})` })];
+  const how = REC_METHODS.includes(method) ? say(`rec.method.${method}`) : method;
+  const kids = [h("div", { class: "mr-boxtitle", text: say("rec.trump_title", { how }) })];
   if (method === "Drawn" || method === "FaceUp") {
     const chosen = entry.trump;
     const shown = entry.trump_card && entry.trump_card.length === 2 ? entry.trump_card : null;
     kids.push(
       h(
         "div",
-        { class: "rec-suits", role: "group", "aria-label": "choose the trump suit" },
+        { class: "rec-suits", role: "group", "aria-label": say("rec.choose_suit") },
         SUIT_ORDER.map((suit) =>
           h(
             "button",
@@ -316,7 +316,7 @@ function recDrawTrump(view, entry) {
               "data-rec-key": `trump:${suit}`,
               "aria-pressed": chosen === suit ? "true" : "false",
               disabled: !board,
-              title: `${suitWord(suit)} are trumps`,
+              title: say("rec.suit_trumps", { suit: suitWord(suit) }),
               onclick: () => recSend(view, "trump", { do: "trump", suit }),
             },
             h("span", { class: "rec-suitsign", "aria-hidden": "true", text: SUIT_SIGN[suit] }),
@@ -327,27 +327,25 @@ function recDrawTrump(view, entry) {
       h("div", {
         class: chosen ? "rec-trumpsays" : "rec-trumpsays mr-dim",
         text: chosen
-          ? `Trump: ${suitWord(chosen)}${shown ? ` (${method === "FaceUp" ? "the card face up" : "the card drawn"}: ${cardText(shown)})` : ""}.`
-          : method === "FaceUp"
-            ? "Which suit is the card turned face up?"
-            : "Which suit was drawn for trumps?",
+          ? shown
+            ? say(method === "FaceUp" ? "rec.trump_face_up" : "rec.trump_drawn", { suit: suitWord(chosen), card: cardText(shown) })
+            : say("rec.trump_suit", { suit: suitWord(chosen) })
+          : say(method === "FaceUp" ? "rec.which_face_up" : "rec.which_drawn"),
       }),
     );
   } else if (method === "Closed") {
     const holder = entry.closed_holder;
     const hand = recSorted(entry.hands[holder] || []);
     const chosen = entry.trump_card && entry.trump_card.includes(":") ? entry.trump_card.split(":")[1] : null;
-    const version = payload.reveal ? ` (version ${payload.reveal})` : "";
-    kids.push(
-      h("div", { class: "rec-trumpsays" }, who(payload, holder), ` lays one card face down as the closed trump${version}: choose it.`),
-    );
+    const lays = payload.reveal ? "rec.lays_version" : "rec.lays";
+    kids.push(h("div", { class: "rec-trumpsays" }, ...sayParts(lays, { who: who(payload, holder), version: payload.reveal })));
     if (!hand.length) {
-      kids.push(h("div", { class: "mr-dim", text: `Deal ${whoText(payload, holder)}'s cards first: the card is one of them.` }));
+      kids.push(h("div", { class: "mr-dim", text: say("rec.deal_first", { who: whoText(payload, holder) }) }));
     } else {
       kids.push(
         h(
           "div",
-          { class: "rec-closed", role: "group", "aria-label": `the card ${whoText(payload, holder)} lays face down` },
+          { class: "rec-closed", role: "group", "aria-label": say("rec.closed_label", { who: whoText(payload, holder) }) },
           hand.map((card) =>
             h(
               "button",
@@ -358,7 +356,7 @@ function recDrawTrump(view, entry) {
                 "data-rec-key": `closed:${card}`,
                 "data-trump-card": card,
                 "aria-pressed": chosen === card ? "true" : "false",
-                "aria-label": `${cardName(card)}: the card laid face down`,
+                "aria-label": say("rec.closed_card", { card: cardName(card) }),
                 disabled: !board,
                 onclick: () => recSend(view, "trump", { do: "trump", card }),
               },
@@ -367,12 +365,12 @@ function recDrawTrump(view, entry) {
           ),
         ),
       );
-      kids.push(h("div", { class: chosen ? "rec-trumpsays" : "mr-dim", text: chosen ? `Face down: ${cardText(chosen)} (the others do not see it).` : "Nothing chosen yet." }));
+      kids.push(h("div", { class: chosen ? "rec-trumpsays" : "mr-dim", text: chosen ? say("rec.face_down", { card: cardText(chosen) }) : say("rec.nothing_chosen") }));
     }
   } else if (method === "Cut") {
-    kids.push(h("div", { class: "mr-dim", text: "Named during the play: the first card of a player who cannot follow suit is the trump." }));
+    kids.push(h("div", { class: "mr-dim", text: say("rec.cut") }));
   } else {
-    kids.push(h("div", { class: "mr-dim", text: "No trump in this deal." }));
+    kids.push(h("div", { class: "mr-dim", text: say("board.trump.none") }));
   }
   p.trump.dataset.method = method || "";
   recFill(p.trump, ...kids);
@@ -400,7 +398,7 @@ function recDrawPack(view, entry) {
       if (seat !== null) {
         return h(
           "span",
-          { class: `rec-slot mr-suit-${suit}`, "aria-hidden": "true", title: `${cardText(card)}: dealt to ${whoText(payload, seat)}` },
+          { class: `rec-slot mr-suit-${suit}`, "aria-hidden": "true", title: say("rec.dealt_to", { card: cardText(card), who: whoText(payload, seat) }) },
           h("span", { class: "rec-slotrank", text: rankText(card) }),
           h("span", { class: "rec-slotseat", text: `\u2192${seat}` }),
         );
@@ -412,8 +410,8 @@ function recDrawPack(view, entry) {
           class: `mr-card mr-suit-${suit} rec-cardbtn rec-packcard`,
           "data-card": card,
           "data-rec-key": keys.has(card) ? `pack:${card}:2` : (keys.set(card, 1), `pack:${card}`),
-          "aria-label": to ? `${cardName(card)}: deal it to ${whoText(payload, to)}` : cardName(card),
-          title: to ? `deal ${cardText(card)} to ${whoText(payload, to)}` : null,
+          "aria-label": to ? say("rec.deal_label", { card: cardName(card), who: whoText(payload, to) }) : cardName(card),
+          title: to ? say("rec.deal_title", { card: cardText(card), who: whoText(payload, to) }) : null,
           disabled: !board,
           onclick: () => recSend(view, "pack", { do: "give", card }),
         },
@@ -433,8 +431,8 @@ function recDrawPack(view, entry) {
     return row;
   });
   const left = (entry.pack || []).length;
-  p.packTitle.textContent = to ? `The pack: ${plural(left, "card")} left, each goes to ${to}` : `The pack: ${plural(left, "card")} left`;
-  p.pack.setAttribute("aria-label", to ? `the pack: ${plural(left, "card")} not dealt; a card clicked goes to ${whoText(payload, to)}` : "the pack");
+  p.packTitle.textContent = to ? sayCount("rec.pack_to", left, { seat: to }) : sayCount("rec.pack", left);
+  p.pack.setAttribute("aria-label", to ? sayCount("rec.pack_label", left, { who: whoText(payload, to) }) : say("rec.pack_plain"));
   p.pack.dataset.left = String(left);
   recFill(p.pack, ...rows.filter(Boolean));
   p.packBox.hidden = entry.complete && !left;
@@ -450,9 +448,9 @@ function recDrawSeats(view, entry) {
     const selected = !entry.complete && entry.selected === seat;
     const team = payload.teams[seat];
     const badges = [];
-    if (payload.dealer === seat) badges.push(h("span", { class: "mr-badge", text: "dealer" }));
-    if (entry.first_leader === seat) badges.push(h("span", { class: "mr-badge", text: "leads" }));
-    if (entry.closed_holder === seat) badges.push(h("span", { class: "mr-badge", text: "lays the trump" }));
+    if (payload.dealer === seat) badges.push(h("span", { class: "mr-badge", text: say("board.seat.dealer") }));
+    if (entry.first_leader === seat) badges.push(h("span", { class: "mr-badge", text: say("rec.leads") }));
+    if (entry.closed_holder === seat) badges.push(h("span", { class: "mr-badge", text: say("rec.lays_trump") }));
     const full = hand.length === size;
     const pick = h(
       "button",
@@ -462,7 +460,7 @@ function recDrawSeats(view, entry) {
         "data-testid": `mr-select-${seat}`,
         "data-rec-key": `seat:${seat}`,
         "aria-pressed": selected ? "true" : "false",
-        "aria-label": `${whoText(payload, seat)}: ${hand.length} of ${size} cards${selected ? ", the next cards go here" : ": send the next cards here"}`,
+        "aria-label": say(selected ? "rec.seat_selected" : "rec.seat_select", { who: whoText(payload, seat), count: hand.length, size }),
         disabled: !board || entry.complete,
         onclick: () => recSend(view, "seats", { do: "select", seat }),
       },
@@ -476,7 +474,7 @@ function recDrawSeats(view, entry) {
       pick,
       h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] }),
       ...badges,
-      selected ? h("span", { class: "mr-badge mr-badge-turn", text: "cards go here" }) : null,
+      selected ? h("span", { class: "mr-badge mr-badge-turn", text: say("rec.cards_here") }) : null,
     );
     const cards = hand.map((card, i) =>
       h(
@@ -486,8 +484,8 @@ function recDrawSeats(view, entry) {
           class: `mr-card mr-suit-${card[1]} rec-cardbtn rec-dealt${i && hand[i - 1][1] !== card[1] ? " rec-newsuit" : ""}`,
           "data-card": card,
           "data-rec-key": `hand:${card}`,
-          "aria-label": `${cardName(card)}, in ${seat}'s hand: give it back to the pack`,
-          title: `give ${cardText(card)} back to the pack`,
+          "aria-label": say("rec.give_back_label", { card: cardName(card), seat }),
+          title: say("rec.give_back", { card: cardText(card) }),
           disabled: !board,
           onclick: () => recSend(view, "seats", { do: "take", card }),
         },
@@ -502,7 +500,7 @@ function recDrawSeats(view, entry) {
         "data-seat": seat,
         "data-count": String(hand.length),
         "data-selected": selected ? "true" : "false",
-        "aria-label": `${whoText(payload, seat)}, team ${payload.team_labels[team]}: ${hand.length} of ${size} cards${selected ? ", the next cards go here" : ""}`,
+        "aria-label": say(selected ? "rec.hand_selected" : "rec.hand", { who: whoText(payload, seat), team: payload.team_labels[team], count: hand.length, size }),
         onclick: (event) => {
           // A click on the seat (not on one of its cards) sends the next cards there.
           if (event.target.closest("button") || entry.complete || !board) return;
@@ -510,7 +508,7 @@ function recDrawSeats(view, entry) {
         },
       },
       head,
-      h("div", { class: "rec-hand" }, cards.length ? cards : h("span", { class: "mr-dim rec-empty", text: "no card yet" })),
+      h("div", { class: "rec-hand" }, cards.length ? cards : h("span", { class: "mr-dim rec-empty", text: say("rec.no_card") })),
     );
     return panel;
   });
@@ -522,7 +520,7 @@ function recPaste(view) {
   const st = recState(view);
   const text = st.parts.pasteInput.value.trim();
   if (!text) {
-    recSay(view, "info", "Type or paste the hands first, e.g. A:AK6.QJ2.T98.765 B:\u2026", "paste");
+    recSay(view, "info", say("rec.paste_first"), "paste");
     return;
   }
   const notice = view.model.get("notice") || {};
@@ -567,12 +565,12 @@ export function buildRecording(view) {
     type: "button",
     class: "mr-btn mr-boardbtn rec-undo",
     "data-testid": "mr-undo",
-    "aria-label": "Undo: take the last recorded card back",
-    title: "take the last recorded card back (it goes back into its hand)",
-    text: "\u232B Undo last card",
+    "aria-label": say("rec.undo_label"),
+    title: say("rec.undo_title"),
+    text: say("rec.undo"),
     hidden: true,
     onclick: () => {
-      if (!send(view, { do: "undo" })) showNotice(view, "info", "Undo needs the notebook that records the deal.");
+      if (!send(view, { do: "undo" })) showNotice(view, "info", say("rec.undo_needs"));
     },
   });
   parts.recordNext = h("span", { class: "rec-next", "data-testid": "mr-record-next", hidden: true });
@@ -580,11 +578,11 @@ export function buildRecording(view) {
     type: "button",
     class: "mr-btn rec-nextdeal",
     "data-testid": "mr-record-next-deal",
-    title: "save this deal and set up the next one: the dealer moves on by the rules",
-    text: "Next deal \u25B6",
+    title: say("rec.next_title"),
+    text: say("rec.next"),
     hidden: true,
     onclick: () => {
-      if (!send(view, { do: "next_deal" })) showNotice(view, "info", "The next deal needs the notebook that records the deals.");
+      if (!send(view, { do: "next_deal" })) showNotice(view, "info", say("rec.next_needs"));
     },
   });
   return [parts.undo, parts.recordNext, parts.nextDeal];
@@ -621,22 +619,22 @@ export function drawRecording(view, step, k) {
   const payload = view.payload;
   const last = lastStep;
   if (!atEnd && last && !last.to_play) {
-    recFill(parts.recordNext, h("span", { class: "mr-dim", text: "The deal is recorded to its last card." }));
+    recFill(parts.recordNext, h("span", { class: "mr-dim", text: say("rec.recorded") }));
   } else if (!atEnd) {
     recFill(
       parts.recordNext,
-      h("span", { class: "mr-dim", text: "Recording goes on at the end of the line: " }),
+      h("span", { class: "mr-dim", text: `${say("rec.goes_on")} ` }),
       h("button", {
         type: "button",
         class: "mr-btn rec-toend",
-        text: "go to the last card \u25B6|",
+        text: say("rec.to_end"),
         onclick: () => goNode(view, main[main.length - 1]),
       }),
     );
   } else if (step.to_play) {
-    recFill(parts.recordNext, who(payload, step.to_play), " to play: tap the card played.");
+    recFill(parts.recordNext, ...sayParts("rec.tap_played", { who: who(payload, step.to_play) }));
   } else {
     const saved = !view.model.get("dirty") && Boolean(view.model.get("file"));
-    recFill(parts.recordNext, saved ? `The deal is over, and saved in ${view.model.get("file")}.` : "The deal is over: Save it.");
+    recFill(parts.recordNext, saved ? say("rec.over_saved", { file: view.model.get("file") }) : say("rec.over"));
   }
 }

@@ -22,22 +22,16 @@
 // mr-form-notice, mr-form-start.
 import { h } from "./dom.js";
 import { send } from "./state.js";
+import { say } from "./words.js";
 
-const FORM_METHODS = {
-  Drawn: "drawn at random",
-  FaceUp: "a card turned face up",
-  Closed: "closed (band hukum)",
-  Cut: "cut: the first discard names it",
-  None: "no trump",
-};
-const FORM_REVEALS = { A: "A: turned up when someone cannot follow", B: "B: turned up when asked for" };
-const FORM_CAPTURES = { Trick: "to each trick's winner", Dehla: "Dehla: the pile" };
-const FORM_SCORINGS = {
-  plain: "a point a deal",
-  bonus: "win 1, mendikot 2, whitewash 4",
-  graded: "win 1, mendikot 2, whitewash 3",
-  tens: "each side's tens",
-};
+/** The choices of one question, each in the language in force: `{key: words}`. */
+function formChoices(question, keys) {
+  return Object.fromEntries(keys.map((key) => [key, say(`form.${question}.${key}`)]));
+}
+const FORM_METHODS = ["Drawn", "FaceUp", "Closed", "Cut", "None"];
+const FORM_REVEALS = ["A", "B"];
+const FORM_CAPTURES = ["Trick", "Dehla"];
+const FORM_SCORINGS = ["plain", "bonus", "graded", "tens"];
 
 /** A PMN date ("2026.12.05") as a date input's value ("2026-12-05"), or "" when it is not
  * a whole date (a date input cannot hold "2026.??.??"). */
@@ -97,10 +91,10 @@ export function buildForm(view) {
   view.parts = {};
   root.classList.remove("mr-entering", "mr-recording", "mr-present");
   root.classList.add("mr-setting-up");
-  root.setAttribute("aria-label", "Mendikot: a new deal's set-up");
+  root.setAttribute("aria-label", say("form.label"));
   root.dataset.step = "0";
   root.dataset.node = "0";
-  const body = h("form", { class: "mr-form", "data-testid": "mr-form", "aria-label": "a new deal" });
+  const body = h("form", { class: "mr-form", "data-testid": "mr-form", "aria-label": say("form.title") });
   const notice = h("p", { class: "mr-form-notice", "data-testid": "mr-form-notice", role: "alert", hidden: true });
   const text = (key, testid, type = "text", placeholder = null) =>
     h("input", {
@@ -131,8 +125,8 @@ export function buildForm(view) {
         h("input", {
           type: "text",
           "data-testid": `mr-form-name-${seat}`,
-          "aria-label": `${seat}'s name`,
-          placeholder: `${seat}'s name`,
+          "aria-label": say("form.name", { seat }),
+          placeholder: say("form.name", { seat }),
           value: fields[`name ${seat}`] || "",
           autocomplete: "off",
           oninput: (event) => {
@@ -162,40 +156,52 @@ export function buildForm(view) {
         h("span", { class: "mr-form-flag-text" }, (form.flagText || {})[flag] || ""),
       ),
     );
-    const dealers = { ...(fields.dealer ? {} : { "": "who deals?" }), ...Object.fromEntries(seats.map((s) => [s, s])) };
+    const dealers = { ...(fields.dealer ? {} : { "": say("form.who_deals") }), ...Object.fromEntries(seats.map((s) => [s, s])) };
     const chosen = (fields.variant || "").split(",").filter((flag) => formFlags(fields, form).includes(flag));
     const rows = [
       // who plays first: the names are what a table knows before anything else
       h(
         "fieldset",
         { class: "mr-form-names" },
-        h("legend", { text: "Players (A and C play together)" }),
-        h("div", { class: "mr-form-row" }, formField("Players", formSelect("mr-form-players", Object.fromEntries(form.players.map((n) => [n, n])), players, pick("players", true))), decks.length > 1 ? formField("Deck", formSelect("mr-form-deck", Object.fromEntries(decks.map((d) => [d, `${d} cards`])), fields.deck, pick("deck"))) : null),
+        h("legend", { text: say("form.players_legend") }),
+        h(
+          "div",
+          { class: "mr-form-row" },
+          formField(say("form.players"), formSelect("mr-form-players", Object.fromEntries(form.players.map((n) => [n, n])), players, pick("players", true))),
+          decks.length > 1
+            ? formField(say("form.deck"), formSelect("mr-form-deck", Object.fromEntries(decks.map((d) => [d, say("form.cards", { count: d })])), fields.deck, pick("deck")))
+            : null,
+        ),
         names,
       ),
       h(
         "div",
         { class: "mr-form-row" },
-        formField("Dealer", formSelect("mr-form-dealer", dealers, fields.dealer, pick("dealer", true))),
-        formField("Trump", formSelect("mr-form-method", FORM_METHODS, fields.method, pick("method", true))),
+        formField(say("form.dealer"), formSelect("mr-form-dealer", dealers, fields.dealer, pick("dealer", true))),
+        formField(say("form.trump"), formSelect("mr-form-method", formChoices("method", FORM_METHODS), fields.method, pick("method", true))),
       ),
       fields.method === "Closed"
-        ? h("div", { class: "mr-form-row" }, formField("Closed trump", formSelect("mr-form-reveal", FORM_REVEALS, fields.reveal, pick("reveal", true))))
+        ? h("div", { class: "mr-form-row" }, formField(say("form.closed"), formSelect("mr-form-reveal", formChoices("reveal", FORM_REVEALS), fields.reveal, pick("reveal", true))))
         : null,
       h(
         "div",
         { class: "mr-form-row" },
-        formField("Event", text("event", "mr-form-event", "text", "e.g. Thursday club")),
-        formField("Place", text("site", "mr-form-site")),
-        formField("Date", text("date", "mr-form-date", formDateValue(fields.date) || !fields.date ? "date" : "text"), "mr-form-date"),
+        formField(say("form.event"), text("event", "mr-form-event", "text", say("form.event_example"))),
+        formField(say("form.place"), text("site", "mr-form-site")),
+        formField(say("form.date"), text("date", "mr-form-date", formDateValue(fields.date) || !fields.date ? "date" : "text"), "mr-form-date"),
       ),
       fields.match
         ? h(
             "div",
             { class: "mr-form-row" },
             formField(
-              `Match ${fields.match}: scoring`,
-              formSelect("mr-form-scoring", Object.fromEntries((form.scorings || Object.keys(FORM_SCORINGS)).map((s) => [s, FORM_SCORINGS[s] || s])), fields.scoring || "plain", pick("scoring")),
+              say("form.scoring", { match: fields.match }),
+              formSelect(
+                "mr-form-scoring",
+                Object.fromEntries((form.scorings || FORM_SCORINGS).map((s) => [s, FORM_SCORINGS.includes(s) ? say(`form.scoring.${s}`) : s])),
+                fields.scoring || "plain",
+                pick("scoring"),
+              ),
             ),
           )
         : null,
@@ -203,12 +209,16 @@ export function buildForm(view) {
       h(
         "details",
         { class: "mr-form-house", "data-testid": "mr-form-house", open: view.formHouseOpen || null, ontoggle: (event) => (view.formHouseOpen = event.target.open) },
-        h("summary", { text: chosen.length ? `House rules: ${chosen.join(", ")}` : fields.capture === "Dehla" ? "House rules: Dehla capture" : "House rules (none)" }),
-        h("div", { class: "mr-form-row" }, formField("Tricks go", formSelect("mr-form-capture", FORM_CAPTURES, fields.capture, pick("capture", true)))),
-        h("div", { class: "mr-form-field mr-form-flags", role: "group", "aria-label": "house rules" }, flags),
+        h("summary", {
+          text: chosen.length
+            ? say("form.house_chosen", { rules: chosen.join(", ") })
+            : say(fields.capture === "Dehla" ? "form.house_dehla" : "form.house_none"),
+        }),
+        h("div", { class: "mr-form-row" }, formField(say("form.capture"), formSelect("mr-form-capture", formChoices("capture", FORM_CAPTURES), fields.capture, pick("capture", true)))),
+        h("div", { class: "mr-form-field mr-form-flags", role: "group", "aria-label": say("form.house_label") }, flags),
       ),
       notice,
-      h("button", { type: "submit", class: "mr-btn mr-form-start", "data-testid": "mr-form-start", text: "Deal the cards" }),
+      h("button", { type: "submit", class: "mr-btn mr-form-start", "data-testid": "mr-form-start", text: say("form.start") }),
     ];
     body.replaceChildren(...rows.filter(Boolean)); // replaceChildren would write a null as text
   };
@@ -216,13 +226,13 @@ export function buildForm(view) {
     event.preventDefault();
     notice.hidden = true;
     if (!fields.dealer) {
-      notice.textContent = "Who deals? Choose the dealer.";
+      notice.textContent = say("form.dealer_missing");
       notice.hidden = false;
       body.querySelector("[data-testid=mr-form-dealer]").focus();
       return;
     }
     if (!send(view, { do: "start", answers: formAnswers(fields, form) })) {
-      notice.textContent = "The form needs the notebook: open it with mr.recorder(path).";
+      notice.textContent = say("form.needs_notebook");
       notice.hidden = false;
     }
   });
@@ -240,9 +250,9 @@ export function buildForm(view) {
   };
   view.model.on("change:notice", heard);
   draw();
-  const file = form.file ? h("div", { class: "mr-subtitle", text: `Each deal is added to ${form.file}` }) : null;
+  const file = form.file ? h("div", { class: "mr-subtitle", text: say("form.file", { file: form.file }) }) : null;
   root.replaceChildren(
-    h("div", { class: "mr-head" }, h("div", { class: "mr-title", role: "heading", "aria-level": "3", text: "A new deal" }), file),
+    h("div", { class: "mr-head" }, h("div", { class: "mr-title", role: "heading", "aria-level": "3", text: say("form.heading") }), file),
     body,
   );
 }

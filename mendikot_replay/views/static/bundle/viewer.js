@@ -175,6 +175,53 @@ var messages_default = {
     "board.variation_deep": "variation ({depth} deep): its card {card} of {cards}",
     "board.void": "none",
     "card.name": "{rank} of {suit}",
+    "chances.asking": "asking for the trump",
+    "chances.asking_card": "asking for the trump, {card}",
+    "chances.asking_first": "asking for the trump first",
+    "chances.box": "chances graph",
+    "chances.done": "chances: {done}/{total} positions",
+    "chances.drawn": "up to {samples} deals of the unseen cards drawn (seed {seed}; fewer where the chances settle sooner)",
+    "chances.glanced": "chances: {drawn}/{total} positions drawn, {done} precise…",
+    "chances.grade_chances": "quiz graded by chances",
+    "chances.grade_dd": "quiz graded double-dummy",
+    "chances.grade_label": "how the quiz grades an answer",
+    "chances.graph_label": "A/C's chance to win the deal after each card of the main line: click a point, or use the arrow keys, to go to that card",
+    "chances.key.ac": "double-dummy: A/C win",
+    "chances.key.bd": "double-dummy: B/D win",
+    "chances.key.glance": "a first look: a quarter of the deals, made precise next",
+    "chances.key.line": "A/C's chance, each card from its player's view",
+    "chances.key.mistake": "single-dummy mistake",
+    "chances.label.before": "before card {card}: A/C {chance} to win",
+    "chances.label.card": "card {ply}, {who} {card}: A/C {chance} to win",
+    "chances.label.dd": "{text}; double-dummy {value}",
+    "chances.label.glance": "card {ply}, {who} {card}: A/C about {chance} to win (a first look)",
+    "chances.label.mistake": "{text}; a single-dummy mistake: {side} had {before} with {best}, {after} after this card",
+    "chances.no_score": "this deal cannot be scored",
+    "chances.note.exact": "Single dummy: every deal of the unseen cards that fits what the player saw, each solved.",
+    "chances.note.quiz": "The rest is hidden while the quiz runs.",
+    "chances.note.sampled": "Single dummy: at each card, {drawn}.",
+    "chances.note.some": "Single dummy: {drawn} where more fit what the player saw; the later cards are exact.",
+    "chances.now": "Trick {trick}, {who} played {card}: {side} {chance} to win the deal, from {seat}'s view; {choice}.",
+    "chances.now.as_good": "as good as the best, {best}",
+    "chances.now.best": "the best choice",
+    "chances.now.better": "the best, {best}, gave {chance} ({more} points more)",
+    "chances.option": "chances graph",
+    "chances.quiz.all": "all {worlds} deals of the unseen cards",
+    "chances.quiz.ask": "Asking for the trump first would give {chance}.",
+    "chances.quiz.best": "{card} {chance}, the best chance.",
+    "chances.quiz.cannot": "{card} cannot be played here.",
+    "chances.quiz.chance": "{card} {chance} (best {best} {best_chance}).",
+    "chances.quiz.chose": "You chose {card}.",
+    "chances.quiz.dd": "(double-dummy {value})",
+    "chances.quiz.drawn": "{samples} deals of the unseen cards drawn",
+    "chances.quiz.how": "{side}'s chance to win the deal with each card, from {who}'s view ({how}); within {margin} points of the best is right:",
+    "chances.quiz.illegal": "Not a legal card:",
+    "chances.quiz.list": "every card's chance",
+    "chances.quiz.played_chance": "{who} played {card} ({chance}).",
+    "chances.quiz.working": "Working out the chances from {who}'s view…",
+    "chances.title": "A/C's chance to win the deal",
+    "chances.unavailable": "chances: not available — {reason}",
+    "chances.working": "chances: {done}/{total} positions…",
     "deal.choice": "{index}. {deal}",
     "deal.deal": "deal {deal}",
     "deal.label": "{index}. {title}",
@@ -191,6 +238,42 @@ var messages_default = {
     "dealer.tie": "a tie: the same dealer deals again",
     "dealer.whitewashed": "{dealer}'s side lost to a whitewash",
     "dealer.won": "{dealer}'s side won: the deal passes to the right",
+    "editor.add": "Add comment",
+    "editor.add_nag": "Add an observation…",
+    "editor.box": "comment on this card",
+    "editor.cancel": "Cancel",
+    "editor.card_placeholder": "Write a comment on this card… (Ctrl+Enter adds it)",
+    "editor.card_title": "Annotate {seat} {card} (card {number})",
+    "editor.comments": "comments here",
+    "editor.copy": "Copy to another file…",
+    "editor.copy_go": "Copy the deal there",
+    "editor.copy_to": "copy the deal with its changes to {file}",
+    "editor.deal_placeholder": "A comment on the whole deal… (Ctrl+Enter adds it)",
+    "editor.deal_title": "Comment on the deal",
+    "editor.delete_label": "delete comment {n}",
+    "editor.delete_title": "delete this comment",
+    "editor.dismiss": "dismiss",
+    "editor.dismiss_label": "dismiss this message",
+    "editor.edit_label": "edit comment {n}",
+    "editor.edit_title": "edit this comment in the box",
+    "editor.glyph_label": "{glyph} {meaning}",
+    "editor.glyph_title": "mark the card {glyph} ({meaning}); press again to remove",
+    "editor.label": "annotate",
+    "editor.mark": "Mark the card",
+    "editor.mark_label": "mark the card",
+    "editor.nag_label": "add a Mendikot observation",
+    "editor.nags": "observations here",
+    "editor.no_nags": "no observations known",
+    "editor.observations": "Observations",
+    "editor.placeholder": "Write a comment… (Ctrl+Enter adds it)",
+    "editor.reload": "Reload from the file (drops the changes here)",
+    "editor.remove_nag_label": "remove the observation {nag}",
+    "editor.remove_nag_title": "remove this observation",
+    "editor.save": "Save",
+    "editor.save_label": "Save to {file}",
+    "editor.save_title": "Save the deal into {file} (only this deal's text changes)",
+    "editor.unsaved": "● unsaved changes",
+    "editor.update": "Update comment",
     "fate.and_played": "{taken}; {played}",
     "fate.before": "taken before the position starts",
     "fate.before_by": "taken by {side} before the position starts",
@@ -218,6 +301,45 @@ var messages_default = {
     "flag.streak-goes-on": "a run goes on after taking the pile",
     "flag.tie-half-first": "tied tricks go to the side that reached half first",
     "flag.trump-card-in-hand": "the face-down card stays in its holder's hand",
+    "form.capture": "Tricks go",
+    "form.capture.Dehla": "Dehla: the pile",
+    "form.capture.Trick": "to each trick's winner",
+    "form.cards": "{count} cards",
+    "form.closed": "Closed trump",
+    "form.date": "Date",
+    "form.dealer": "Dealer",
+    "form.dealer_missing": "Who deals? Choose the dealer.",
+    "form.deck": "Deck",
+    "form.event": "Event",
+    "form.event_example": "e.g. Thursday club",
+    "form.file": "Each deal is added to {file}",
+    "form.heading": "A new deal",
+    "form.house_chosen": "House rules: {rules}",
+    "form.house_dehla": "House rules: Dehla capture",
+    "form.house_label": "house rules",
+    "form.house_none": "House rules (none)",
+    "form.label": "Mendikot: a new deal's set-up",
+    "form.method.Closed": "closed (band hukum)",
+    "form.method.Cut": "cut: the first discard names it",
+    "form.method.Drawn": "drawn at random",
+    "form.method.FaceUp": "a card turned face up",
+    "form.method.None": "no trump",
+    "form.name": "{seat}'s name",
+    "form.needs_notebook": "The form needs the notebook: open it with mr.recorder(path).",
+    "form.place": "Place",
+    "form.players": "Players",
+    "form.players_legend": "Players (A and C play together)",
+    "form.reveal.A": "A: turned up when someone cannot follow",
+    "form.reveal.B": "B: turned up when asked for",
+    "form.scoring": "Match {match}: scoring",
+    "form.scoring.bonus": "win 1, mendikot 2, whitewash 4",
+    "form.scoring.graded": "win 1, mendikot 2, whitewash 3",
+    "form.scoring.plain": "a point a deal",
+    "form.scoring.tens": "each side's tens",
+    "form.start": "Deal the cards",
+    "form.title": "a new deal",
+    "form.trump": "Trump",
+    "form.who_deals": "who deals?",
     "moves.after": "after {cards}",
     "moves.before_position": "{seat} played {card} before the position",
     "moves.card": "trick {trick}, {seat} plays {card}",
@@ -412,6 +534,71 @@ var messages_default = {
     "reason.split_tricks": "{split} and {won} of {tricks} tricks",
     "reason.tens": "{tens} tens",
     "reason.whitewash": "all {tricks} tricks",
+    "rec.cards_go": "Cards go to {who}: {count} of {size}",
+    "rec.cards_here": "cards go here",
+    "rec.choose_card": "choose the card {who} lays face down",
+    "rec.choose_suit": "choose the trump suit",
+    "rec.closed_card": "{card}: the card laid face down",
+    "rec.closed_label": "the card {who} lays face down",
+    "rec.cut": "Named during the play: the first card of a player who cannot follow suit is the trump.",
+    "rec.deal_first": "Deal {who}'s cards first: the card is one of them.",
+    "rec.deal_label": "{card}: deal it to {who}",
+    "rec.deal_title": "deal {card} to {who}",
+    "rec.dealt": "Every hand is dealt.",
+    "rec.dealt_missing": "Every hand is dealt: one thing is missing.",
+    "rec.dealt_to": "{card}: dealt to {who}",
+    "rec.face_down": "Face down: {card} (the others do not see it).",
+    "rec.full": "(full: tap another seat)",
+    "rec.give_back": "give {card} back to the pack",
+    "rec.give_back_label": "{card}, in {seat}'s hand: give it back to the pack",
+    "rec.goes_on": "Recording goes on at the end of the line:",
+    "rec.hand": "{who}, team {team}: {count} of {size} cards",
+    "rec.hand_selected": "{who}, team {team}: {count} of {size} cards, the next cards go here",
+    "rec.label": "Mendikot: dealing {title}",
+    "rec.lays": "{who} lays one card face down as the closed trump: choose it.",
+    "rec.lays_trump": "lays the trump",
+    "rec.lays_version": "{who} lays one card face down as the closed trump (version {version}): choose it.",
+    "rec.leads": "leads",
+    "rec.method.Closed": "closed",
+    "rec.method.Cut": "cut",
+    "rec.method.Drawn": "drawn",
+    "rec.method.FaceUp": "card face up",
+    "rec.method.None": "no trump",
+    "rec.needs": "{words}.",
+    "rec.next": "Next deal ▶",
+    "rec.next_needs": "The next deal needs the notebook that records the deals.",
+    "rec.next_title": "save this deal and set up the next one: the dealer moves on by the rules",
+    "rec.no_card": "no card yet",
+    "rec.nothing_chosen": "Nothing chosen yet.",
+    "rec.over": "The deal is over: Save it.",
+    "rec.over_saved": "The deal is over, and saved in {file}.",
+    "rec.pack_plain": "the pack",
+    "rec.paste_first": "Type or paste the hands first, e.g. A:AK6.QJ2.T98.765 B:…",
+    "rec.paste_go": "Deal these hands",
+    "rec.paste_hint": "suits ♠.♥.♦.♣, a hand per seat: A:AK6.QJ2.T98.765 B:… (10 or T)",
+    "rec.paste_label": "the hands, as a score sheet or PBN writes them",
+    "rec.paste_title": "Or paste the hands",
+    "rec.recorded": "The deal is recorded to its last card.",
+    "rec.seat_select": "{who}: {count} of {size} cards: send the next cards here",
+    "rec.seat_selected": "{who}: {count} of {size} cards, the next cards go here",
+    "rec.seats_label": "the hands dealt so far",
+    "rec.still_missing": "Still missing:",
+    "rec.still_to_do": "Still to do:",
+    "rec.suit_trumps": "{suit} are trumps",
+    "rec.tap_hint": "tap a card to deal it; the last hand fills itself",
+    "rec.tap_played": "{who} to play: tap the card played.",
+    "rec.to_end": "go to the last card ▶|",
+    "rec.trump_drawn": "Trump: {suit} (the card drawn: {card}).",
+    "rec.trump_face_up": "Trump: {suit} (the card face up: {card}).",
+    "rec.trump_label": "the trump",
+    "rec.trump_suit": "Trump: {suit}.",
+    "rec.trump_title": "Trump ({how})",
+    "rec.undo": "⌫ Undo last card",
+    "rec.undo_label": "Undo: take the last recorded card back",
+    "rec.undo_needs": "Undo needs the notebook that records the deal.",
+    "rec.undo_title": "take the last recorded card back (it goes back into its hand)",
+    "rec.which_drawn": "Which suit was drawn for trumps?",
+    "rec.which_face_up": "Which suit is the card turned face up?",
     "refuse.behind": "that card is no longer on the board: the page was behind",
     "refuse.changed": "the board had just changed: look again and repeat that",
     "refuse.kind.flag": "true or false",
@@ -599,6 +786,22 @@ var messages_default = {
       "{count} trick",
       "{count} tricks"
     ],
+    "rec.left": [
+      "{count} card left in the pack",
+      "{count} cards left in the pack"
+    ],
+    "rec.pack": [
+      "The pack: {count} card left",
+      "The pack: {count} cards left"
+    ],
+    "rec.pack_label": [
+      "the pack: {count} card not dealt; a card clicked goes to {who}",
+      "the pack: {count} cards not dealt; a card clicked goes to {who}"
+    ],
+    "rec.pack_to": [
+      "The pack: {count} card left, each goes to {seat}",
+      "The pack: {count} cards left, each goes to {seat}"
+    ],
     "show.collects": [
       "{winner} collects the pile for {side}: {count} trick",
       "{winner} collects the pile for {side}: {count} tricks"
@@ -743,9 +946,6 @@ function seatCard(seat, card) {
 }
 function argsText(text) {
   return String(text).replace(/\b([AKQJT2-9])([SHDC])\b/g, (_, r, s) => cardText(r + s));
-}
-function plural2(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 function clamp(k, n) {
   if (!Number.isFinite(k)) return 0;
@@ -1157,18 +1357,18 @@ function chanceOptions(view, check) {
     {
       "data-testid": "mr-opt-grade",
       "data-option": "quiz_grade",
-      "aria-label": "how the quiz grades an answer",
+      "aria-label": say("chances.grade_label"),
       onchange: (event) => setOption(view, "quiz_grade", event.target.value)
     },
-    h("option", { value: "chances", text: "quiz graded by chances" }),
-    h("option", { value: "double-dummy", text: "quiz graded double-dummy" })
+    h("option", { value: "chances", text: say("chances.grade_chances") }),
+    h("option", { value: "double-dummy", text: say("chances.grade_dd") })
   );
-  return [check("mr-opt-chances", "chances graph", "chances", null, (on) => on), h("label", { class: "mr-opt" }, grade)];
+  return [check("mr-opt-chances", say("chances.option"), "chances", null, (on) => on), h("label", { class: "mr-opt" }, grade)];
 }
 function buildChances(view) {
   if (!canChances(view)) return null;
   const parts = view.parts;
-  parts.chanceTitle = h("div", { class: "mr-boxtitle", text: "A/C's chance to win the deal" });
+  parts.chanceTitle = h("div", { class: "mr-boxtitle", text: say("chances.title") });
   parts.chanceProgress = h("span", { class: "mr-chanceprogress", "data-testid": "mr-chances-progress", role: "status", "aria-live": "polite" });
   parts.chanceArea = h("div", { class: "mr-chancearea" });
   parts.chanceNote = h("div", { class: "mr-chancenote mr-dim" });
@@ -1177,16 +1377,16 @@ function buildChances(view) {
   parts.chanceLegend = h(
     "div",
     { class: "mr-chancelegend" },
-    h("span", null, swatch("mr-sw-line"), "A/C's chance, each card from its player's view"),
-    h("span", null, swatch("mr-sw-AC"), "double-dummy: A/C win"),
-    h("span", null, swatch("mr-sw-BD"), "double-dummy: B/D win"),
-    h("span", null, swatch("mr-sw-mistake"), "single-dummy mistake")
+    h("span", null, swatch("mr-sw-line"), say("chances.key.line")),
+    h("span", null, swatch("mr-sw-AC"), say("chances.key.ac")),
+    h("span", null, swatch("mr-sw-BD"), say("chances.key.bd")),
+    h("span", null, swatch("mr-sw-mistake"), say("chances.key.mistake"))
   );
-  parts.chanceGlance = h("span", { class: "mr-chance-glancekey", hidden: true }, swatch("mr-sw-glance"), "a first look: a quarter of the deals, made precise next");
+  parts.chanceGlance = h("span", { class: "mr-chance-glancekey", hidden: true }, swatch("mr-sw-glance"), say("chances.key.glance"));
   parts.chanceLegend.append(parts.chanceGlance);
   parts.chances = h(
     "section",
-    { class: "mr-box mr-chances", "data-testid": "mr-chances-box", "aria-label": "chances graph", hidden: true },
+    { class: "mr-box mr-chances", "data-testid": "mr-chances-box", "aria-label": say("chances.box"), hidden: true },
     h("div", { class: "mr-chancehead" }, parts.chanceTitle, parts.chanceProgress),
     parts.chanceNow,
     parts.chanceArea,
@@ -1230,13 +1430,13 @@ function drawChances(view) {
   const points = graph.points || [];
   const total = graph.total || 0;
   if (graph.status === "unavailable") {
-    parts.chanceProgress.textContent = `chances: not available — ${graph.reason || "this deal cannot be scored"}`;
+    parts.chanceProgress.textContent = say("chances.unavailable", { reason: graph.reason || say("chances.no_score") });
   } else if (graph.status === "done") {
-    parts.chanceProgress.textContent = `chances: ${points.length}/${total} positions`;
+    parts.chanceProgress.textContent = say("chances.done", { done: points.length, total });
   } else if (graph.glanced) {
-    parts.chanceProgress.textContent = `chances: ${points.length}/${total} positions drawn, ${graph.done || 0} precise…`;
+    parts.chanceProgress.textContent = say("chances.glanced", { drawn: points.length, total, done: graph.done || 0 });
   } else {
-    parts.chanceProgress.textContent = `chances: ${graph.done || 0}/${total} positions…`;
+    parts.chanceProgress.textContent = say("chances.working", { done: graph.done || 0, total });
   }
   parts.chances.dataset.status = graph.status;
   const here = mainPly(view);
@@ -1245,11 +1445,11 @@ function drawChances(view) {
   const sampled = points.filter((p) => !p.exact).length;
   const notes = [];
   parts.chanceGlance.hidden = !points.some((p) => p.glance);
-  const drawn = `up to ${graph.samples} deals of the unseen cards drawn (seed ${graph.seed}; fewer where the chances settle sooner)`;
-  if (points.length && sampled === points.length) notes.push(`Single dummy: at each card, ${drawn}.`);
-  else if (sampled) notes.push(`Single dummy: ${drawn} where more fit what the player saw; the later cards are exact.`);
-  else if (points.length) notes.push("Single dummy: every deal of the unseen cards that fits what the player saw, each solved.");
-  if (quiz && points.some((p) => p.ply > cut)) notes.push("The rest is hidden while the quiz runs.");
+  const drawn = say("chances.drawn", { samples: graph.samples, seed: graph.seed });
+  if (points.length && sampled === points.length) notes.push(say("chances.note.sampled", { drawn }));
+  else if (sampled) notes.push(say("chances.note.some", { drawn }));
+  else if (points.length) notes.push(say("chances.note.exact"));
+  if (quiz && points.some((p) => p.ply > cut)) notes.push(say("chances.note.quiz"));
   parts.chanceNote.textContent = notes.join(" ");
   const width = Math.floor(parts.chanceArea.clientWidth || 0) || 720;
   const key = [width, cut, option(view, "scale", 1), lineOf(view).key].join("|");
@@ -1385,7 +1585,7 @@ function chanceSvg(view, graph, width, cut) {
       height,
       viewBox: `0 0 ${width} ${height}`,
       role: "group",
-      "aria-label": "A/C's chance to win the deal after each card of the main line: click a point, or use the arrow keys, to go to that card"
+      "aria-label": say("chances.graph_label")
     },
     svgEl("g", { class: "mr-dd-layer" }, kids, stepPath ? svgEl("path", { class: "mr-ddstep", d: stepPath.trim() }) : null),
     svgEl("g", { class: "mr-grid-layer" }, grid),
@@ -1405,17 +1605,17 @@ function mistakeLabel(p, x, Y, font, m, plotW) {
   return svgEl("text", { class: "mr-mistake-label", x: x.toFixed(1), y: y.toFixed(1), "text-anchor": anchor, "aria-hidden": "true", text: `${p.seat} ${cardText(p.card)}` });
 }
 function chanceLabel(view, ply, a, p) {
-  const dd = a.ddText ? `; double-dummy ${a.ddText}` : "";
-  if (!p) return `before card ${ply + 1}: A/C ${pct(a.ac)} to win${dd}`;
+  const withDd = (text2) => a.ddText ? say("chances.label.dd", { text: text2, value: a.ddText }) : text2;
+  if (!p) return withDd(say("chances.label.before", { card: ply + 1, chance: pct(a.ac) }));
   const payload = view.payload;
-  const card = `${p.asked ? "asking for the trump, " : ""}${cardText(p.card)}`;
-  let text = `card ${ply}, ${whoText(payload, p.seat)} ${card}: A/C ${p.glance ? "about " : ""}${pct(p.ac_after)} to win${p.glance ? " (a first look)" : ""}`;
+  const card = p.asked ? say("chances.asking_card", { card: cardText(p.card) }) : cardText(p.card);
+  let text = say(p.glance ? "chances.label.glance" : "chances.label.card", { ply, who: whoText(payload, p.seat), card, chance: pct(p.ac_after) });
   if (p.mistake) {
     const side = payload.team_labels[p.team] || p.team;
-    const best = p.best === ASK ? "asking for the trump" : cardText(p.best);
-    text += `; a single-dummy mistake: ${side} had ${pct(p.win_before)} with ${best}, ${pct(p.win_after)} after this card`;
+    const best = p.best === ASK ? say("chances.asking") : cardText(p.best);
+    text = say("chances.label.mistake", { text, side, before: pct(p.win_before), best, after: pct(p.win_after) });
   }
-  return text + dd;
+  return withDd(text);
 }
 function goChance(view, ply) {
   const main = view.payload.main_line || [];
@@ -1471,13 +1671,13 @@ function chanceNowText(view, here) {
   if (!p) return "";
   const payload = view.payload;
   const side = payload.team_labels[p.team] || p.team;
-  const card = `${p.asked ? "asking for the trump, " : ""}${cardText(p.card)}`;
-  const best = p.best === ASK ? "asking for the trump first" : cardText(p.best);
+  const card = p.asked ? say("chances.asking_card", { card: cardText(p.card) }) : cardText(p.card);
+  const best = p.best === ASK ? say("chances.asking_first") : cardText(p.best);
   const more = Math.round(100 * (p.win_before - p.win_after));
-  let choice = "the best choice";
-  if (more > 0) choice = `the best, ${best}, gave ${pct(p.win_before)} (${more} points more)`;
-  else if (p.best !== p.card || p.asked) choice = `as good as the best, ${best}`;
-  return `Trick ${p.trick}, ${whoText(payload, p.seat)} played ${card}: ${side} ${pct(p.win_after)} to win the deal, from ${p.seat}'s view; ${choice}.`;
+  let choice = say("chances.now.best");
+  if (more > 0) choice = say("chances.now.better", { best, chance: pct(p.win_before), more });
+  else if (p.best !== p.card || p.asked) choice = say("chances.now.as_good", { best });
+  return say("chances.now", { trick: p.trick, who: whoText(payload, p.seat), card, side, chance: pct(p.win_after), seat: p.seat, choice });
 }
 function focusChance(view, ply) {
   const spots = view.parts.chancePoints || [];
@@ -1490,12 +1690,7 @@ function quizChanceGrade(view, q, actual) {
   if (!entry) {
     return {
       state: "working",
-      kids: [
-        h("strong", { text: `You chose ${cardText(q.chosen)}. ` }),
-        "Working out the chances from ",
-        who(payload, q.seat),
-        "'s view…"
-      ]
+      kids: [h("strong", { text: say("chances.quiz.chose", { card: cardText(q.chosen) }) }), " ", ...sayParts("chances.quiz.working", { who: who(payload, q.seat) })]
     };
   }
   if (entry.status !== "done") return null;
@@ -1506,18 +1701,20 @@ function quizChanceGrade(view, q, actual) {
   let state;
   if (!chosen) {
     state = "wrong";
-    kids.push(h("strong", { text: "Not a legal card: " }), `${cardText(q.chosen)} cannot be played here. `);
+    kids.push(h("strong", { text: say("chances.quiz.illegal") }), " ", say("chances.quiz.cannot", { card: cardText(q.chosen) }), " ");
   } else {
     state = chosen.right ? "right" : "wrong";
-    const bestText = chosen.card === best.card ? ", the best chance" : ` (best ${cardText(best.card)} ${pct(best.win)})`;
-    kids.push(h("strong", { text: chosen.right ? "Right: " : "Not the best: " }), `${cardText(chosen.card)} ${pct(chosen.win)}${bestText}. `);
+    const grade = chosen.card === best.card ? "chances.quiz.best" : "chances.quiz.chance";
+    const words2 = say(grade, { card: cardText(chosen.card), chance: pct(chosen.win), best: cardText(best.card), best_chance: pct(best.win) });
+    kids.push(h("strong", { text: say(chosen.right ? "quiz.right" : "quiz.not_best") }), " ", words2, " ");
   }
   const played = cards.find((c) => c.card === actual);
-  kids.push(who(payload, q.seat), actual === q.chosen ? " played it too." : ` played ${cardText(actual)}${played ? ` (${pct(played.win)})` : ""}.`);
-  const how = entry.exact ? `all ${entry.worlds} deals of the unseen cards` : `${entry.samples} deals of the unseen cards drawn`;
+  const verdict = actual === q.chosen ? "quiz.played_too" : played ? "chances.quiz.played_chance" : "quiz.played";
+  kids.push(...sayParts(verdict, { who: who(payload, q.seat), card: cardText(actual), chance: played ? pct(played.win) : "" }));
+  const how = entry.exact ? say("chances.quiz.all", { worlds: entry.worlds }) : say("chances.quiz.drawn", { samples: entry.samples });
   const list = h(
     "ul",
-    { class: "mr-quizodds", "data-testid": "mr-quiz-odds", "aria-label": "every card's chance" },
+    { class: "mr-quizodds", "data-testid": "mr-quiz-odds", "aria-label": say("chances.quiz.list") },
     cards.map(
       (c) => h(
         "li",
@@ -1525,7 +1722,7 @@ function quizChanceGrade(view, q, actual) {
         h("span", { class: "mr-q-mark", "aria-hidden": "true", text: c.right ? "✓" : "✗" }),
         h("strong", { text: cardText(c.card) }),
         ` ${pct(c.win)}`,
-        c.dd_text ? h("span", { class: "mr-dim", text: ` (double-dummy ${c.dd_text})` }) : null
+        c.dd_text ? h("span", { class: "mr-dim", text: ` ${say("chances.quiz.dd", { value: c.dd_text })}` }) : null
       )
     )
   );
@@ -1534,26 +1731,24 @@ function quizChanceGrade(view, q, actual) {
     h(
       "div",
       { class: "mr-quizhow mr-dim" },
-      `${side}'s chance to win the deal with each card, from `,
-      who(payload, entry.seat),
-      `'s view (${how}); within ${Math.round(100 * entry.margin)} points of the best is right:`
+      ...sayParts("chances.quiz.how", { side, who: who(payload, entry.seat), how, margin: Math.round(100 * entry.margin) })
     ),
     list
   );
   if (entry.ask && best && entry.ask.win > best.win + 1e-9) {
-    kids.push(h("div", { class: "mr-dim", text: `Asking for the trump first would give ${pct(entry.ask.win)}.` }));
+    kids.push(h("div", { class: "mr-dim", text: say("chances.quiz.ask", { chance: pct(entry.ask.win) }) }));
   }
   return { state, kids };
 }
 
 // mendikot_replay/views/static/editor.js
 var ED_GLYPHS = [
-  ["!", "good card"],
-  ["?", "mistake"],
-  ["!!", "brilliant card"],
-  ["??", "blunder"],
-  ["!?", "interesting card"],
-  ["?!", "dubious card"]
+  ["!", 1],
+  ["?", 2],
+  ["!!", 3],
+  ["??", 4],
+  ["!?", 5],
+  ["?!", 6]
 ];
 var ED_TYPING = "textarea, input, select";
 function edState(view) {
@@ -1620,13 +1815,13 @@ function edParts(view) {
   if (st.parts) return st.parts;
   const p = {};
   p.title = h("div", { class: "mr-boxtitle", "data-testid": "mr-edit-title" });
-  p.list = h("ul", { class: "mr-edlist", "data-testid": "mr-comments", "aria-label": "comments here" });
+  p.list = h("ul", { class: "mr-edlist", "data-testid": "mr-comments", "aria-label": say("editor.comments") });
   p.box = h("textarea", {
     class: "mr-edbox",
     "data-testid": "mr-comment-box",
-    "aria-label": "comment on this card",
+    "aria-label": say("editor.box"),
     rows: "2",
-    placeholder: "Write a comment… (Ctrl+Enter adds it)",
+    placeholder: say("editor.placeholder"),
     spellcheck: "true",
     oninput: () => edTyped(view),
     onkeydown: (event) => {
@@ -1638,41 +1833,42 @@ function edParts(view) {
       }
     }
   });
-  p.add = h("button", { type: "button", class: "mr-btn mr-edadd", "data-testid": "mr-comment-add", text: "Add comment", onclick: () => edSubmit(view) });
-  p.cancel = h("button", { type: "button", class: "mr-btn", "data-testid": "mr-comment-cancel", text: "Cancel", hidden: true, onclick: () => edCancel(view) });
-  p.glyphButtons = ED_GLYPHS.map(
-    ([glyph, meaning]) => h("button", {
+  p.add = h("button", { type: "button", class: "mr-btn mr-edadd", "data-testid": "mr-comment-add", text: say("editor.add"), onclick: () => edSubmit(view) });
+  p.cancel = h("button", { type: "button", class: "mr-btn", "data-testid": "mr-comment-cancel", text: say("editor.cancel"), hidden: true, onclick: () => edCancel(view) });
+  p.glyphButtons = ED_GLYPHS.map(([glyph, nag]) => {
+    const meaning = say(`nag.${nag}`);
+    return h("button", {
       type: "button",
       class: "mr-btn mr-edglyph",
       "data-testid": `mr-glyph-${glyph}`,
       "data-glyph": glyph,
       "aria-pressed": "false",
-      "aria-label": `${glyph} ${meaning}`,
-      title: `mark the card ${glyph} (${meaning}); press again to remove`,
+      "aria-label": say("editor.glyph_label", { glyph, meaning }),
+      title: say("editor.glyph_title", { glyph, meaning }),
       text: glyph,
       onclick: () => edGlyph(view, glyph)
-    })
-  );
-  p.glyphs = h("div", { class: "mr-edglyphs", role: "group", "aria-label": "mark the card", "data-testid": "mr-glyphs" }, p.glyphButtons);
+    });
+  });
+  p.glyphs = h("div", { class: "mr-edglyphs", role: "group", "aria-label": say("editor.mark_label"), "data-testid": "mr-glyphs" }, p.glyphButtons);
   p.nag = h("select", {
     class: "mr-ednag",
     "data-testid": "mr-nag",
-    "aria-label": "add a Mendikot observation",
+    "aria-label": say("editor.nag_label"),
     onchange: () => edAddNag(view)
   });
-  p.nags = h("ul", { class: "mr-edlist mr-ednags", "data-testid": "mr-nags", "aria-label": "observations here" });
+  p.nags = h("ul", { class: "mr-edlist mr-ednags", "data-testid": "mr-nags", "aria-label": say("editor.nags") });
   p.cardPart = h(
     "div",
     { class: "mr-edcard" },
-    h("div", { class: "mr-edlabel", text: "Mark the card" }),
+    h("div", { class: "mr-edlabel", text: say("editor.mark") }),
     p.glyphs,
-    h("div", { class: "mr-edlabel", text: "Observations" }),
+    h("div", { class: "mr-edlabel", text: say("editor.observations") }),
     p.nags,
     p.nag
   );
   p.root = h(
     "section",
-    { class: "mr-box mr-editor", "data-testid": "mr-editor", "aria-label": "annotate", hidden: true },
+    { class: "mr-box mr-editor", "data-testid": "mr-editor", "aria-label": say("editor.label"), hidden: true },
     p.title,
     p.list,
     p.box,
@@ -1680,8 +1876,8 @@ function edParts(view) {
     p.cardPart
   );
   edKeepKeys(p.root);
-  p.dirty = h("span", { class: "mr-dirty", "data-testid": "mr-dirty", hidden: true, text: "● unsaved changes" });
-  p.save = h("button", { type: "button", class: "mr-btn mr-save", "data-testid": "mr-save", text: "Save", hidden: true, onclick: () => send(view, { do: "save" }) });
+  p.dirty = h("span", { class: "mr-dirty", "data-testid": "mr-dirty", hidden: true, text: say("editor.unsaved") });
+  p.save = h("button", { type: "button", class: "mr-btn mr-save", "data-testid": "mr-save", text: say("editor.save"), hidden: true, onclick: () => send(view, { do: "save" }) });
   p.notice = h("div", { class: "mr-notice", "data-testid": "mr-notice", hidden: true });
   p.bar = h("div", { class: "mr-savebar", "data-testid": "mr-savebar", hidden: true }, p.notice, h("span", { class: "mr-savebox" }, p.dirty, p.save));
   edKeepKeys(p.bar);
@@ -1737,12 +1933,12 @@ function drawEditor(view, nodeId) {
     else st.editing = null;
   }
   if (nodeId === 0 || !step.card) {
-    p.title.textContent = "Comment on the deal";
-    p.box.placeholder = "A comment on the whole deal… (Ctrl+Enter adds it)";
+    p.title.textContent = say("editor.deal_title");
+    p.box.placeholder = say("editor.deal_placeholder");
   } else {
     const card = step.card;
-    p.title.textContent = `Annotate ${card.seat} ${cardText(card.card)} (card ${edCardNumber(view, nodeId)})`;
-    p.box.placeholder = "Write a comment on this card… (Ctrl+Enter adds it)";
+    p.title.textContent = say("editor.card_title", { seat: card.seat, card: cardText(card.card), number: edCardNumber(view, nodeId) });
+    p.box.placeholder = say("editor.card_placeholder");
   }
   p.list.replaceChildren(
     ...own.map((comment, i) => {
@@ -1756,8 +1952,8 @@ function drawEditor(view, nodeId) {
           type: "button",
           class: "mr-btn mr-edsmall",
           "data-testid": `mr-comment-edit-${comment.index}`,
-          "aria-label": `edit comment ${n}`,
-          title: "edit this comment in the box",
+          "aria-label": say("editor.edit_label", { n }),
+          title: say("editor.edit_title"),
           text: "✎",
           onclick: () => edEdit(view, nodeId, comment)
         }),
@@ -1765,8 +1961,8 @@ function drawEditor(view, nodeId) {
           type: "button",
           class: "mr-btn mr-edsmall",
           "data-testid": `mr-comment-delete-${comment.index}`,
-          "aria-label": `delete comment ${n}`,
-          title: "delete this comment",
+          "aria-label": say("editor.delete_label", { n }),
+          title: say("editor.delete_title"),
           text: "✕",
           onclick: () => send(view, { do: "uncomment", at: nodeId, index: comment.index })
         })
@@ -1775,7 +1971,7 @@ function drawEditor(view, nodeId) {
   );
   p.list.hidden = !own.length;
   const isEditing = Boolean(st.editing && st.editing.node === nodeId);
-  p.add.textContent = isEditing ? "Update comment" : "Add comment";
+  p.add.textContent = say(isEditing ? "editor.update" : "editor.add");
   p.cancel.hidden = !isEditing;
   edTyped(view, true);
   p.cardPart.hidden = nodeId === 0 || !step.card;
@@ -1796,8 +1992,8 @@ function drawEditor(view, nodeId) {
           type: "button",
           class: "mr-btn mr-edsmall",
           "data-testid": `mr-nag-remove-${nag.nag}`,
-          "aria-label": `remove the observation ${nag.text || "$" + nag.nag}`,
-          title: "remove this observation",
+          "aria-label": say("editor.remove_nag_label", { nag: nag.text || "$" + nag.nag }),
+          title: say("editor.remove_nag_title"),
           text: "✕",
           onclick: () => send(view, { do: "nag", at: nodeId, nag: Number(nag.nag), on: false })
         })
@@ -1826,7 +2022,7 @@ function edFillNags(view, nags) {
   if (view.mrEditor.nagsFor === key) return;
   view.mrEditor.nagsFor = key;
   p.nag.replaceChildren(
-    h("option", { value: "", text: names.length ? "Add an observation…" : "no observations known" }),
+    h("option", { value: "", text: say(names.length ? "editor.add_nag" : "editor.no_nags") }),
     ...names.map(([nag, name]) => h("option", { value: nag, disabled: on.has(nag), title: `$${nag}`, text: name }))
   );
   p.nag.value = "";
@@ -1892,8 +2088,8 @@ function edDrawSave(view) {
   const dirty = board && Boolean(view.model.get("dirty"));
   p.save.hidden = !board || !file;
   if (file) {
-    p.save.setAttribute("aria-label", `Save to ${file}`);
-    p.save.title = `Save the deal into ${file} (only this deal's text changes)`;
+    p.save.setAttribute("aria-label", say("editor.save_label", { file }));
+    p.save.title = say("editor.save_title", { file });
   }
   p.save.classList.toggle("mr-save-due", dirty);
   p.dirty.hidden = !dirty;
@@ -1986,8 +2182,8 @@ function edRenderNotice(view, notice) {
       type: "button",
       class: "mr-btn mr-edsmall mr-noticeclose",
       "data-testid": "mr-notice-close",
-      "aria-label": "dismiss this message",
-      title: "dismiss",
+      "aria-label": say("editor.dismiss_label"),
+      title: say("editor.dismiss"),
       text: "✕",
       onclick: () => {
         st.notice = null;
@@ -2004,7 +2200,7 @@ function edRenderNotice(view, notice) {
         type: "button",
         class: "mr-btn",
         "data-testid": "mr-reload",
-        text: "Reload from the file (drops the changes here)",
+        text: say("editor.reload"),
         onclick: () => send(view, { do: "reload" })
       })
     );
@@ -2015,7 +2211,7 @@ function edRenderNotice(view, notice) {
         type: "button",
         class: "mr-btn",
         "data-testid": "mr-save-as",
-        text: "Copy to another file…",
+        text: say("editor.copy"),
         onclick: () => {
           st.copying = true;
           st.copyPath = edCopyName(edFile(view));
@@ -2058,13 +2254,13 @@ function edRenderNotice(view, notice) {
       h(
         "span",
         { class: "mr-edcopy" },
-        h("label", { class: "mr-edlabel" }, "copy the deal with its changes to ", input),
-        h("button", { type: "button", class: "mr-btn", "data-testid": "mr-save-as-go", text: "Copy the deal there", onclick: go2 }),
+        h("label", { class: "mr-edlabel" }, ...sayParts("editor.copy_to", { file: input })),
+        h("button", { type: "button", class: "mr-btn", "data-testid": "mr-save-as-go", text: say("editor.copy_go"), onclick: go2 }),
         h("button", {
           type: "button",
           class: "mr-btn",
           "data-testid": "mr-save-as-cancel",
-          text: "Cancel",
+          text: say("editor.cancel"),
           onclick: () => {
             st.copying = false;
             drawNotice(view);
@@ -2078,21 +2274,13 @@ function edRenderNotice(view, notice) {
 }
 
 // mendikot_replay/views/static/form.js
-var FORM_METHODS = {
-  Drawn: "drawn at random",
-  FaceUp: "a card turned face up",
-  Closed: "closed (band hukum)",
-  Cut: "cut: the first discard names it",
-  None: "no trump"
-};
-var FORM_REVEALS = { A: "A: turned up when someone cannot follow", B: "B: turned up when asked for" };
-var FORM_CAPTURES = { Trick: "to each trick's winner", Dehla: "Dehla: the pile" };
-var FORM_SCORINGS = {
-  plain: "a point a deal",
-  bonus: "win 1, mendikot 2, whitewash 4",
-  graded: "win 1, mendikot 2, whitewash 3",
-  tens: "each side's tens"
-};
+function formChoices(question, keys) {
+  return Object.fromEntries(keys.map((key) => [key, say(`form.${question}.${key}`)]));
+}
+var FORM_METHODS = ["Drawn", "FaceUp", "Closed", "Cut", "None"];
+var FORM_REVEALS = ["A", "B"];
+var FORM_CAPTURES = ["Trick", "Dehla"];
+var FORM_SCORINGS = ["plain", "bonus", "graded", "tens"];
 function formDateValue(pmn) {
   const match = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(pmn || "");
   return match ? `${match[1]}-${match[2]}-${match[3]}` : "";
@@ -2136,10 +2324,10 @@ function buildForm(view) {
   view.parts = {};
   root.classList.remove("mr-entering", "mr-recording", "mr-present");
   root.classList.add("mr-setting-up");
-  root.setAttribute("aria-label", "Mendikot: a new deal's set-up");
+  root.setAttribute("aria-label", say("form.label"));
   root.dataset.step = "0";
   root.dataset.node = "0";
-  const body = h("form", { class: "mr-form", "data-testid": "mr-form", "aria-label": "a new deal" });
+  const body = h("form", { class: "mr-form", "data-testid": "mr-form", "aria-label": say("form.title") });
   const notice = h("p", { class: "mr-form-notice", "data-testid": "mr-form-notice", role: "alert", hidden: true });
   const text = (key, testid, type = "text", placeholder = null) => h("input", {
     type,
@@ -2167,8 +2355,8 @@ function buildForm(view) {
         h("input", {
           type: "text",
           "data-testid": `mr-form-name-${seat}`,
-          "aria-label": `${seat}'s name`,
-          placeholder: `${seat}'s name`,
+          "aria-label": say("form.name", { seat }),
+          placeholder: say("form.name", { seat }),
           value: fields[`name ${seat}`] || "",
           autocomplete: "off",
           oninput: (event) => {
@@ -2198,49 +2386,61 @@ function buildForm(view) {
         h("span", { class: "mr-form-flag-text" }, (form.flagText || {})[flag] || "")
       )
     );
-    const dealers = { ...fields.dealer ? {} : { "": "who deals?" }, ...Object.fromEntries(seats.map((s) => [s, s])) };
+    const dealers = { ...fields.dealer ? {} : { "": say("form.who_deals") }, ...Object.fromEntries(seats.map((s) => [s, s])) };
     const chosen = (fields.variant || "").split(",").filter((flag) => formFlags(fields, form).includes(flag));
     const rows = [
       // who plays first: the names are what a table knows before anything else
       h(
         "fieldset",
         { class: "mr-form-names" },
-        h("legend", { text: "Players (A and C play together)" }),
-        h("div", { class: "mr-form-row" }, formField("Players", formSelect("mr-form-players", Object.fromEntries(form.players.map((n) => [n, n])), players, pick("players", true))), decks.length > 1 ? formField("Deck", formSelect("mr-form-deck", Object.fromEntries(decks.map((d) => [d, `${d} cards`])), fields.deck, pick("deck"))) : null),
+        h("legend", { text: say("form.players_legend") }),
+        h(
+          "div",
+          { class: "mr-form-row" },
+          formField(say("form.players"), formSelect("mr-form-players", Object.fromEntries(form.players.map((n) => [n, n])), players, pick("players", true))),
+          decks.length > 1 ? formField(say("form.deck"), formSelect("mr-form-deck", Object.fromEntries(decks.map((d) => [d, say("form.cards", { count: d })])), fields.deck, pick("deck"))) : null
+        ),
         names
       ),
       h(
         "div",
         { class: "mr-form-row" },
-        formField("Dealer", formSelect("mr-form-dealer", dealers, fields.dealer, pick("dealer", true))),
-        formField("Trump", formSelect("mr-form-method", FORM_METHODS, fields.method, pick("method", true)))
+        formField(say("form.dealer"), formSelect("mr-form-dealer", dealers, fields.dealer, pick("dealer", true))),
+        formField(say("form.trump"), formSelect("mr-form-method", formChoices("method", FORM_METHODS), fields.method, pick("method", true)))
       ),
-      fields.method === "Closed" ? h("div", { class: "mr-form-row" }, formField("Closed trump", formSelect("mr-form-reveal", FORM_REVEALS, fields.reveal, pick("reveal", true)))) : null,
+      fields.method === "Closed" ? h("div", { class: "mr-form-row" }, formField(say("form.closed"), formSelect("mr-form-reveal", formChoices("reveal", FORM_REVEALS), fields.reveal, pick("reveal", true)))) : null,
       h(
         "div",
         { class: "mr-form-row" },
-        formField("Event", text("event", "mr-form-event", "text", "e.g. Thursday club")),
-        formField("Place", text("site", "mr-form-site")),
-        formField("Date", text("date", "mr-form-date", formDateValue(fields.date) || !fields.date ? "date" : "text"), "mr-form-date")
+        formField(say("form.event"), text("event", "mr-form-event", "text", say("form.event_example"))),
+        formField(say("form.place"), text("site", "mr-form-site")),
+        formField(say("form.date"), text("date", "mr-form-date", formDateValue(fields.date) || !fields.date ? "date" : "text"), "mr-form-date")
       ),
       fields.match ? h(
         "div",
         { class: "mr-form-row" },
         formField(
-          `Match ${fields.match}: scoring`,
-          formSelect("mr-form-scoring", Object.fromEntries((form.scorings || Object.keys(FORM_SCORINGS)).map((s) => [s, FORM_SCORINGS[s] || s])), fields.scoring || "plain", pick("scoring"))
+          say("form.scoring", { match: fields.match }),
+          formSelect(
+            "mr-form-scoring",
+            Object.fromEntries((form.scorings || FORM_SCORINGS).map((s) => [s, FORM_SCORINGS.includes(s) ? say(`form.scoring.${s}`) : s])),
+            fields.scoring || "plain",
+            pick("scoring")
+          )
         )
       ) : null,
       // the rules most tables never change, folded: how tricks are taken, and the house rules
       h(
         "details",
         { class: "mr-form-house", "data-testid": "mr-form-house", open: view.formHouseOpen || null, ontoggle: (event) => view.formHouseOpen = event.target.open },
-        h("summary", { text: chosen.length ? `House rules: ${chosen.join(", ")}` : fields.capture === "Dehla" ? "House rules: Dehla capture" : "House rules (none)" }),
-        h("div", { class: "mr-form-row" }, formField("Tricks go", formSelect("mr-form-capture", FORM_CAPTURES, fields.capture, pick("capture", true)))),
-        h("div", { class: "mr-form-field mr-form-flags", role: "group", "aria-label": "house rules" }, flags)
+        h("summary", {
+          text: chosen.length ? say("form.house_chosen", { rules: chosen.join(", ") }) : say(fields.capture === "Dehla" ? "form.house_dehla" : "form.house_none")
+        }),
+        h("div", { class: "mr-form-row" }, formField(say("form.capture"), formSelect("mr-form-capture", formChoices("capture", FORM_CAPTURES), fields.capture, pick("capture", true)))),
+        h("div", { class: "mr-form-field mr-form-flags", role: "group", "aria-label": say("form.house_label") }, flags)
       ),
       notice,
-      h("button", { type: "submit", class: "mr-btn mr-form-start", "data-testid": "mr-form-start", text: "Deal the cards" })
+      h("button", { type: "submit", class: "mr-btn mr-form-start", "data-testid": "mr-form-start", text: say("form.start") })
     ];
     body.replaceChildren(...rows.filter(Boolean));
   };
@@ -2248,13 +2448,13 @@ function buildForm(view) {
     event.preventDefault();
     notice.hidden = true;
     if (!fields.dealer) {
-      notice.textContent = "Who deals? Choose the dealer.";
+      notice.textContent = say("form.dealer_missing");
       notice.hidden = false;
       body.querySelector("[data-testid=mr-form-dealer]").focus();
       return;
     }
     if (!send(view, { do: "start", answers: formAnswers(fields, form) })) {
-      notice.textContent = "The form needs the notebook: open it with mr.recorder(path).";
+      notice.textContent = say("form.needs_notebook");
       notice.hidden = false;
     }
   });
@@ -2272,16 +2472,16 @@ function buildForm(view) {
   };
   view.model.on("change:notice", heard);
   draw();
-  const file = form.file ? h("div", { class: "mr-subtitle", text: `Each deal is added to ${form.file}` }) : null;
+  const file = form.file ? h("div", { class: "mr-subtitle", text: say("form.file", { file: form.file }) }) : null;
   root.replaceChildren(
-    h("div", { class: "mr-head" }, h("div", { class: "mr-title", role: "heading", "aria-level": "3", text: "A new deal" }), file),
+    h("div", { class: "mr-head" }, h("div", { class: "mr-title", role: "heading", "aria-level": "3", text: say("form.heading") }), file),
     body
   );
 }
 
 // mendikot_replay/views/static/entry.js
 var REC_RANKS = "AKQJT98765432";
-var REC_METHOD = { Drawn: "drawn", FaceUp: "card face up", Closed: "closed", Cut: "cut", None: "no trump" };
+var REC_METHODS = ["Drawn", "FaceUp", "Closed", "Cut", "None"];
 function recOrder(card) {
   return SUIT_ORDER.indexOf(card[1]) * 16 + REC_RANKS.indexOf(card[0]);
 }
@@ -2360,7 +2560,7 @@ function recDrawNotice(view) {
       type: "button",
       class: "mr-btn rec-noticeclose",
       "data-testid": "mr-entry-notice-close",
-      "aria-label": "dismiss this message",
+      "aria-label": say("editor.dismiss_label"),
       text: "✕",
       onclick: () => {
         st.notice = null;
@@ -2386,16 +2586,16 @@ function recParts(view) {
   p.needs = h("div", { class: "rec-needs", "data-testid": "mr-entry-needs", hidden: true });
   p.notice = h("div", { class: "rec-notice", "data-testid": "mr-entry-notice", hidden: true });
   p.statusBox = h("div", { class: "rec-statusbox" }, p.status, p.left, p.needs, p.notice);
-  p.trump = h("section", { class: "mr-box rec-trump", "data-testid": "mr-entry-trump", "aria-label": "the trump" });
+  p.trump = h("section", { class: "mr-box rec-trump", "data-testid": "mr-entry-trump", "aria-label": say("rec.trump_label") });
   p.packTitle = h("div", { class: "mr-boxtitle rec-packtitle" });
   p.pack = h("div", { class: "rec-pack", "data-testid": "mr-pack", role: "group" });
   p.packBox = h("section", { class: "mr-box rec-packbox" }, p.packTitle, p.pack);
-  p.seats = h("div", { class: "rec-seats", role: "group", "aria-label": "the hands dealt so far" });
+  p.seats = h("div", { class: "rec-seats", role: "group", "aria-label": say("rec.seats_label") });
   p.pasteInput = h("input", {
     type: "text",
     class: "rec-pasteinput",
     "data-testid": "mr-paste",
-    "aria-label": "the hands, as a score sheet or PBN writes them",
+    "aria-label": say("rec.paste_label"),
     placeholder: "A:AK6.QJ2.T98.765 B:…",
     spellcheck: "false",
     autocomplete: "off",
@@ -2407,12 +2607,12 @@ function recParts(view) {
       }
     }
   });
-  p.pasteGo = h("button", { type: "button", class: "mr-btn rec-pastego", "data-testid": "mr-paste-go", text: "Deal these hands", onclick: () => recPaste(view) });
+  p.pasteGo = h("button", { type: "button", class: "mr-btn rec-pastego", "data-testid": "mr-paste-go", text: say("rec.paste_go"), onclick: () => recPaste(view) });
   p.paste = h(
     "section",
     { class: "mr-box rec-paste" },
-    h("label", { class: "rec-pastelabel" }, h("span", { class: "mr-boxtitle", text: "Or paste the hands" }), p.pasteInput),
-    h("div", { class: "rec-pasterow" }, p.pasteGo, h("span", { class: "mr-dim", text: "suits ♠.♥.♦.♣, a hand per seat: A:AK6.QJ2.T98.765 B:… (10 or T)" }))
+    h("label", { class: "rec-pastelabel" }, h("span", { class: "mr-boxtitle", text: say("rec.paste_title") }), p.pasteInput),
+    h("div", { class: "rec-pasterow" }, p.pasteGo, h("span", { class: "mr-dim", text: say("rec.paste_hint") }))
   );
   recKeepKeys(p.paste);
   p.body = h("div", { class: "rec-body", "data-testid": "mr-entry" }, p.trump, p.packBox, p.seats, p.paste);
@@ -2432,7 +2632,7 @@ function buildEntry(view) {
   root.classList.add("mr-entering");
   root.classList.toggle("mr-board", isBoard(view));
   root.classList.remove("mr-recording");
-  root.setAttribute("aria-label", `Mendikot: dealing ${payload.title || "a new deal"}`);
+  root.setAttribute("aria-label", say("rec.label", { title: payload.title || say("form.title") }));
   root.dataset.step = "0";
   root.dataset.node = "0";
   const changed = st.payload !== null && st.payload !== payload;
@@ -2446,7 +2646,7 @@ function buildEntry(view) {
   st.payload = payload;
   recFill(
     p.head,
-    h("div", { class: "mr-title", role: "heading", "aria-level": "3" }, bdi(payload.title || "A new deal")),
+    h("div", { class: "mr-title", role: "heading", "aria-level": "3" }, bdi(payload.title || say("form.heading"))),
     payload.subtitle ? h("div", { class: "mr-subtitle" }, sentence(payload.subtitle)) : null,
     h("div", { class: "mr-rules", text: rulesLine(payload) })
   );
@@ -2468,32 +2668,30 @@ function recDrawStatus(view, entry) {
     const count = (entry.hands[seat] || []).length;
     recFill(
       p.status,
-      "Cards go to ",
-      who(payload, seat),
-      `: ${count} of ${size}`,
-      count >= size ? h("span", { class: "rec-fullnote", text: " (full: tap another seat)" }) : null
+      ...sayParts("rec.cards_go", { who: who(payload, seat), count, size }),
+      count >= size ? h("span", { class: "rec-fullnote", text: ` ${say("rec.full")}` }) : null
     );
     recFill(
       p.left,
-      `${plural2(left, "card")} left in the pack`,
+      sayCount("rec.left", left),
       h("span", { class: "rec-hint", text: " · " }),
-      h("span", { class: "mr-dim rec-hint", text: "tap a card to deal it; the last hand fills itself" })
+      h("span", { class: "mr-dim rec-hint", text: say("rec.tap_hint") })
     );
   } else {
-    recFill(p.status, entry.needs ? "Every hand is dealt: one thing is missing." : "Every hand is dealt.");
-    recFill(p.left, h("span", { class: "mr-dim", text: "0 cards left in the pack" }));
+    recFill(p.status, say(entry.needs ? "rec.dealt_missing" : "rec.dealt"));
+    recFill(p.left, h("span", { class: "mr-dim", text: sayCount("rec.left", 0) }));
   }
   const missing = recMissing(view, entry);
   const words2 = missing.length ? missing.join("; ") : entry.needs || "";
   p.needs.hidden = !words2;
   p.needs.title = entry.needs || "";
-  recFill(p.needs, h("strong", { text: entry.complete ? "Still missing: " : "Still to do: " }), words2, ".");
+  recFill(p.needs, h("strong", { text: say(entry.complete ? "rec.still_missing" : "rec.still_to_do") }), " ", say("rec.needs", { words: words2 }));
 }
 function recMissing(view, entry) {
   const method = view.payload.trump_method;
-  if ((method === "Drawn" || method === "FaceUp") && !entry.trump) return ["choose the trump suit"];
+  if ((method === "Drawn" || method === "FaceUp") && !entry.trump) return [say("rec.choose_suit")];
   if (method === "Closed" && !entry.trump_card) {
-    return [`choose the card ${whoText(view.payload, entry.closed_holder)} lays face down`];
+    return [say("rec.choose_card", { who: whoText(view.payload, entry.closed_holder) })];
   }
   return [];
 }
@@ -2502,14 +2700,15 @@ function recDrawTrump(view, entry) {
   const payload = view.payload;
   const method = payload.trump_method;
   const board = isBoard(view);
-  const kids = [h("div", { class: "mr-boxtitle", text: `Trump (${REC_METHOD[method] || method})` })];
+  const how = REC_METHODS.includes(method) ? say(`rec.method.${method}`) : method;
+  const kids = [h("div", { class: "mr-boxtitle", text: say("rec.trump_title", { how }) })];
   if (method === "Drawn" || method === "FaceUp") {
     const chosen = entry.trump;
     const shown = entry.trump_card && entry.trump_card.length === 2 ? entry.trump_card : null;
     kids.push(
       h(
         "div",
-        { class: "rec-suits", role: "group", "aria-label": "choose the trump suit" },
+        { class: "rec-suits", role: "group", "aria-label": say("rec.choose_suit") },
         SUIT_ORDER.map(
           (suit) => h(
             "button",
@@ -2520,7 +2719,7 @@ function recDrawTrump(view, entry) {
               "data-rec-key": `trump:${suit}`,
               "aria-pressed": chosen === suit ? "true" : "false",
               disabled: !board,
-              title: `${suitWord(suit)} are trumps`,
+              title: say("rec.suit_trumps", { suit: suitWord(suit) }),
               onclick: () => recSend(view, "trump", { do: "trump", suit })
             },
             h("span", { class: "rec-suitsign", "aria-hidden": "true", text: SUIT_SIGN[suit] }),
@@ -2530,24 +2729,22 @@ function recDrawTrump(view, entry) {
       ),
       h("div", {
         class: chosen ? "rec-trumpsays" : "rec-trumpsays mr-dim",
-        text: chosen ? `Trump: ${suitWord(chosen)}${shown ? ` (${method === "FaceUp" ? "the card face up" : "the card drawn"}: ${cardText(shown)})` : ""}.` : method === "FaceUp" ? "Which suit is the card turned face up?" : "Which suit was drawn for trumps?"
+        text: chosen ? shown ? say(method === "FaceUp" ? "rec.trump_face_up" : "rec.trump_drawn", { suit: suitWord(chosen), card: cardText(shown) }) : say("rec.trump_suit", { suit: suitWord(chosen) }) : say(method === "FaceUp" ? "rec.which_face_up" : "rec.which_drawn")
       })
     );
   } else if (method === "Closed") {
     const holder = entry.closed_holder;
     const hand = recSorted(entry.hands[holder] || []);
     const chosen = entry.trump_card && entry.trump_card.includes(":") ? entry.trump_card.split(":")[1] : null;
-    const version = payload.reveal ? ` (version ${payload.reveal})` : "";
-    kids.push(
-      h("div", { class: "rec-trumpsays" }, who(payload, holder), ` lays one card face down as the closed trump${version}: choose it.`)
-    );
+    const lays = payload.reveal ? "rec.lays_version" : "rec.lays";
+    kids.push(h("div", { class: "rec-trumpsays" }, ...sayParts(lays, { who: who(payload, holder), version: payload.reveal })));
     if (!hand.length) {
-      kids.push(h("div", { class: "mr-dim", text: `Deal ${whoText(payload, holder)}'s cards first: the card is one of them.` }));
+      kids.push(h("div", { class: "mr-dim", text: say("rec.deal_first", { who: whoText(payload, holder) }) }));
     } else {
       kids.push(
         h(
           "div",
-          { class: "rec-closed", role: "group", "aria-label": `the card ${whoText(payload, holder)} lays face down` },
+          { class: "rec-closed", role: "group", "aria-label": say("rec.closed_label", { who: whoText(payload, holder) }) },
           hand.map(
             (card) => h(
               "button",
@@ -2558,7 +2755,7 @@ function recDrawTrump(view, entry) {
                 "data-rec-key": `closed:${card}`,
                 "data-trump-card": card,
                 "aria-pressed": chosen === card ? "true" : "false",
-                "aria-label": `${cardName(card)}: the card laid face down`,
+                "aria-label": say("rec.closed_card", { card: cardName(card) }),
                 disabled: !board,
                 onclick: () => recSend(view, "trump", { do: "trump", card })
               },
@@ -2567,12 +2764,12 @@ function recDrawTrump(view, entry) {
           )
         )
       );
-      kids.push(h("div", { class: chosen ? "rec-trumpsays" : "mr-dim", text: chosen ? `Face down: ${cardText(chosen)} (the others do not see it).` : "Nothing chosen yet." }));
+      kids.push(h("div", { class: chosen ? "rec-trumpsays" : "mr-dim", text: chosen ? say("rec.face_down", { card: cardText(chosen) }) : say("rec.nothing_chosen") }));
     }
   } else if (method === "Cut") {
-    kids.push(h("div", { class: "mr-dim", text: "Named during the play: the first card of a player who cannot follow suit is the trump." }));
+    kids.push(h("div", { class: "mr-dim", text: say("rec.cut") }));
   } else {
-    kids.push(h("div", { class: "mr-dim", text: "No trump in this deal." }));
+    kids.push(h("div", { class: "mr-dim", text: say("board.trump.none") }));
   }
   p.trump.dataset.method = method || "";
   recFill(p.trump, ...kids);
@@ -2597,7 +2794,7 @@ function recDrawPack(view, entry) {
       if (seat !== null) {
         return h(
           "span",
-          { class: `rec-slot mr-suit-${suit}`, "aria-hidden": "true", title: `${cardText(card)}: dealt to ${whoText(payload, seat)}` },
+          { class: `rec-slot mr-suit-${suit}`, "aria-hidden": "true", title: say("rec.dealt_to", { card: cardText(card), who: whoText(payload, seat) }) },
           h("span", { class: "rec-slotrank", text: rankText(card) }),
           h("span", { class: "rec-slotseat", text: `→${seat}` })
         );
@@ -2609,8 +2806,8 @@ function recDrawPack(view, entry) {
           class: `mr-card mr-suit-${suit} rec-cardbtn rec-packcard`,
           "data-card": card,
           "data-rec-key": keys.has(card) ? `pack:${card}:2` : (keys.set(card, 1), `pack:${card}`),
-          "aria-label": to ? `${cardName(card)}: deal it to ${whoText(payload, to)}` : cardName(card),
-          title: to ? `deal ${cardText(card)} to ${whoText(payload, to)}` : null,
+          "aria-label": to ? say("rec.deal_label", { card: cardName(card), who: whoText(payload, to) }) : cardName(card),
+          title: to ? say("rec.deal_title", { card: cardText(card), who: whoText(payload, to) }) : null,
           disabled: !board,
           onclick: () => recSend(view, "pack", { do: "give", card })
         },
@@ -2628,8 +2825,8 @@ function recDrawPack(view, entry) {
     return row;
   });
   const left = (entry.pack || []).length;
-  p.packTitle.textContent = to ? `The pack: ${plural2(left, "card")} left, each goes to ${to}` : `The pack: ${plural2(left, "card")} left`;
-  p.pack.setAttribute("aria-label", to ? `the pack: ${plural2(left, "card")} not dealt; a card clicked goes to ${whoText(payload, to)}` : "the pack");
+  p.packTitle.textContent = to ? sayCount("rec.pack_to", left, { seat: to }) : sayCount("rec.pack", left);
+  p.pack.setAttribute("aria-label", to ? sayCount("rec.pack_label", left, { who: whoText(payload, to) }) : say("rec.pack_plain"));
   p.pack.dataset.left = String(left);
   recFill(p.pack, ...rows.filter(Boolean));
   p.packBox.hidden = entry.complete && !left;
@@ -2644,9 +2841,9 @@ function recDrawSeats(view, entry) {
     const selected = !entry.complete && entry.selected === seat;
     const team = payload.teams[seat];
     const badges = [];
-    if (payload.dealer === seat) badges.push(h("span", { class: "mr-badge", text: "dealer" }));
-    if (entry.first_leader === seat) badges.push(h("span", { class: "mr-badge", text: "leads" }));
-    if (entry.closed_holder === seat) badges.push(h("span", { class: "mr-badge", text: "lays the trump" }));
+    if (payload.dealer === seat) badges.push(h("span", { class: "mr-badge", text: say("board.seat.dealer") }));
+    if (entry.first_leader === seat) badges.push(h("span", { class: "mr-badge", text: say("rec.leads") }));
+    if (entry.closed_holder === seat) badges.push(h("span", { class: "mr-badge", text: say("rec.lays_trump") }));
     const full = hand.length === size;
     const pick = h(
       "button",
@@ -2656,7 +2853,7 @@ function recDrawSeats(view, entry) {
         "data-testid": `mr-select-${seat}`,
         "data-rec-key": `seat:${seat}`,
         "aria-pressed": selected ? "true" : "false",
-        "aria-label": `${whoText(payload, seat)}: ${hand.length} of ${size} cards${selected ? ", the next cards go here" : ": send the next cards here"}`,
+        "aria-label": say(selected ? "rec.seat_selected" : "rec.seat_select", { who: whoText(payload, seat), count: hand.length, size }),
         disabled: !board || entry.complete,
         onclick: () => recSend(view, "seats", { do: "select", seat })
       },
@@ -2670,7 +2867,7 @@ function recDrawSeats(view, entry) {
       pick,
       h("span", { class: `mr-teamtag mr-team-${team}`, text: payload.team_labels[team] }),
       ...badges,
-      selected ? h("span", { class: "mr-badge mr-badge-turn", text: "cards go here" }) : null
+      selected ? h("span", { class: "mr-badge mr-badge-turn", text: say("rec.cards_here") }) : null
     );
     const cards = hand.map(
       (card, i) => h(
@@ -2680,8 +2877,8 @@ function recDrawSeats(view, entry) {
           class: `mr-card mr-suit-${card[1]} rec-cardbtn rec-dealt${i && hand[i - 1][1] !== card[1] ? " rec-newsuit" : ""}`,
           "data-card": card,
           "data-rec-key": `hand:${card}`,
-          "aria-label": `${cardName(card)}, in ${seat}'s hand: give it back to the pack`,
-          title: `give ${cardText(card)} back to the pack`,
+          "aria-label": say("rec.give_back_label", { card: cardName(card), seat }),
+          title: say("rec.give_back", { card: cardText(card) }),
           disabled: !board,
           onclick: () => recSend(view, "seats", { do: "take", card })
         },
@@ -2696,14 +2893,14 @@ function recDrawSeats(view, entry) {
         "data-seat": seat,
         "data-count": String(hand.length),
         "data-selected": selected ? "true" : "false",
-        "aria-label": `${whoText(payload, seat)}, team ${payload.team_labels[team]}: ${hand.length} of ${size} cards${selected ? ", the next cards go here" : ""}`,
+        "aria-label": say(selected ? "rec.hand_selected" : "rec.hand", { who: whoText(payload, seat), team: payload.team_labels[team], count: hand.length, size }),
         onclick: (event) => {
           if (event.target.closest("button") || entry.complete || !board) return;
           recSend(view, "seats", { do: "select", seat });
         }
       },
       head,
-      h("div", { class: "rec-hand" }, cards.length ? cards : h("span", { class: "mr-dim rec-empty", text: "no card yet" }))
+      h("div", { class: "rec-hand" }, cards.length ? cards : h("span", { class: "mr-dim rec-empty", text: say("rec.no_card") }))
     );
     return panel;
   });
@@ -2714,7 +2911,7 @@ function recPaste(view) {
   const st = recState(view);
   const text = st.parts.pasteInput.value.trim();
   if (!text) {
-    recSay(view, "info", "Type or paste the hands first, e.g. A:AK6.QJ2.T98.765 B:…", "paste");
+    recSay(view, "info", say("rec.paste_first"), "paste");
     return;
   }
   const notice = view.model.get("notice") || {};
@@ -2749,12 +2946,12 @@ function buildRecording(view) {
     type: "button",
     class: "mr-btn mr-boardbtn rec-undo",
     "data-testid": "mr-undo",
-    "aria-label": "Undo: take the last recorded card back",
-    title: "take the last recorded card back (it goes back into its hand)",
-    text: "⌫ Undo last card",
+    "aria-label": say("rec.undo_label"),
+    title: say("rec.undo_title"),
+    text: say("rec.undo"),
     hidden: true,
     onclick: () => {
-      if (!send(view, { do: "undo" })) showNotice(view, "info", "Undo needs the notebook that records the deal.");
+      if (!send(view, { do: "undo" })) showNotice(view, "info", say("rec.undo_needs"));
     }
   });
   parts.recordNext = h("span", { class: "rec-next", "data-testid": "mr-record-next", hidden: true });
@@ -2762,11 +2959,11 @@ function buildRecording(view) {
     type: "button",
     class: "mr-btn rec-nextdeal",
     "data-testid": "mr-record-next-deal",
-    title: "save this deal and set up the next one: the dealer moves on by the rules",
-    text: "Next deal ▶",
+    title: say("rec.next_title"),
+    text: say("rec.next"),
     hidden: true,
     onclick: () => {
-      if (!send(view, { do: "next_deal" })) showNotice(view, "info", "The next deal needs the notebook that records the deals.");
+      if (!send(view, { do: "next_deal" })) showNotice(view, "info", say("rec.next_needs"));
     }
   });
   return [parts.undo, parts.recordNext, parts.nextDeal];
@@ -2797,23 +2994,23 @@ function drawRecording(view, step, k) {
   const payload = view.payload;
   const last = lastStep;
   if (!atEnd && last && !last.to_play) {
-    recFill(parts.recordNext, h("span", { class: "mr-dim", text: "The deal is recorded to its last card." }));
+    recFill(parts.recordNext, h("span", { class: "mr-dim", text: say("rec.recorded") }));
   } else if (!atEnd) {
     recFill(
       parts.recordNext,
-      h("span", { class: "mr-dim", text: "Recording goes on at the end of the line: " }),
+      h("span", { class: "mr-dim", text: `${say("rec.goes_on")} ` }),
       h("button", {
         type: "button",
         class: "mr-btn rec-toend",
-        text: "go to the last card ▶|",
+        text: say("rec.to_end"),
         onclick: () => goNode(view, main[main.length - 1])
       })
     );
   } else if (step.to_play) {
-    recFill(parts.recordNext, who(payload, step.to_play), " to play: tap the card played.");
+    recFill(parts.recordNext, ...sayParts("rec.tap_played", { who: who(payload, step.to_play) }));
   } else {
     const saved = !view.model.get("dirty") && Boolean(view.model.get("file"));
-    recFill(parts.recordNext, saved ? `The deal is over, and saved in ${view.model.get("file")}.` : "The deal is over: Save it.");
+    recFill(parts.recordNext, saved ? say("rec.over_saved", { file: view.model.get("file") }) : say("rec.over"));
   }
 }
 

@@ -789,9 +789,15 @@ MESSAGES: Final[Mapping[str, str]] = {
 
 PLURALS: Final[Mapping[str, tuple[str, str]]] = {
     "rec.left": ("{count} card left in the pack", "{count} cards left in the pack"),
-    "rec.pack_to": ("The pack: {count} card left, each goes to {seat}", "The pack: {count} cards left, each goes to {seat}"),
+    "rec.pack_to": (
+        "The pack: {count} card left, each goes to {seat}",
+        "The pack: {count} cards left, each goes to {seat}",
+    ),
     "rec.pack": ("The pack: {count} card left", "The pack: {count} cards left"),
-    "rec.pack_label": ("the pack: {count} card not dealt; a card clicked goes to {who}", "the pack: {count} cards not dealt; a card clicked goes to {who}"),
+    "rec.pack_label": (
+        "the pack: {count} card not dealt; a card clicked goes to {who}",
+        "the pack: {count} cards not dealt; a card clicked goes to {who}",
+    ),
     "board.seat.hidden_hand": (
         "{seat}'s hand is hidden: {count} card",
         "{seat}'s hand is hidden: {count} cards",

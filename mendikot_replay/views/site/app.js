@@ -38,8 +38,9 @@ function toWorker(message) {
 }
 
 /** The widget model's part the viewer uses, over the worker's session: the static page's
- * model (viewer.js's createModel: values and change events), whose saved changes go to the
- * worker as the session's requests, with `send` for the board's messages. */
+ * model (mount.js's createModel, exported by the bundle: values and change events), whose
+ * saved changes go to the worker as the session's requests, with `send` for the board's
+ * messages. */
 export function workerModel(postRequest) {
   const model = createModel(null, { board: true });
   const show = model.set; // a value the worker sent: shown, not sent back

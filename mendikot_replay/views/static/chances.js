@@ -1,6 +1,6 @@
 // mendikot-replay: the chances graph and the quiz graded by the chances (an ES module of
-// the page; viewer.js imports its `buildChances`, `drawChances`, `chanceOptions`,
-// `quizByChances` and `quizChanceGrade`).
+// the page; board.js, controls.js and quiz.js import its `buildChances`, `drawChances`,
+// `chanceOptions`, `quizByChances` and `quizChanceGrade`).
 //
 // The graph ("chances" toggle, the widget's `chances` / `chance_graph` traits, filled by
 // Python as it works the deal out; see `session/chance_view.py`'s `chance_graph_entry`): like lichess's
@@ -20,10 +20,10 @@
 // `quiz_odds` trait: per node id, every card of the player to move with its chance from
 // that player's view and whether it is right, within 5 points of the best card's): the
 // answer shows the card's chance, the best one's, and the whole list. A page without a
-// kernel has no chances to read: its quiz stays graded double-dummy (viewer.js).
+// kernel has no chances to read: its quiz stays graded double-dummy (quiz.js).
 //
 // Hooks (data-testid): mr-chances-box (the box), mr-chances (the SVG), mr-chances-progress,
-// mr-opt-chances (the toggle, viewer.js), mr-opt-grade (the quiz's grading select); each
+// mr-opt-chances (the toggle, in the options of controls.js), mr-opt-grade (the quiz's grading select); each
 // point carries data-ply (the main-line step it goes to), data-mistake when it is one.
 // The texts of the graph come from the payload and the trait (seats, cards, numbers) and
 // are set with textContent / setAttribute only: nothing is parsed as markup.

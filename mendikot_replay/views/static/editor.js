@@ -1,7 +1,7 @@
 // -- editor.js: annotating on the board, saving, and the notices -------------------------
 //
-// An ES module of the page; its private names start with `ed`/`Ed`/`ED_` (the modules share
-// one scope once views/html.py joins them). viewer.js imports the four it calls:
+// An ES module of the page; its private names start with `ed`/`Ed`/`ED_`, its words come from
+// words.js (the text layer). board.js and the panels import the four it offers:
 //   buildEditor(view)  -> the annotation panel, put in the side column under the notes;
 //   drawEditor(view, nodeId)  at every draw;
 //   drawNotice(view)  at every draw and on `change:notice`;
@@ -181,7 +181,7 @@ function edParts(view) {
   return p;
 }
 
-/** The annotation panel (viewer.js puts it under the notes). The same element is given
+/** The annotation panel (board.js puts it under the notes). The same element is given
  * back after every rebuild: its draft and state live in `view.mrEditor`. */
 export function buildEditor(view) {
   const p = edParts(view);

@@ -1,7 +1,7 @@
 // -- entry.js: dealing a new deal by clicks (entry mode), and recording its play ----------
 //
-// An ES module of the page; its private names start with `rec`/`REC_` (the modules share one
-// scope once views/html.py joins them). viewer.js imports the three it calls:
+// An ES module of the page; its private names start with `rec`/`REC_`, its words come from
+// words.js (the text layer). board.js and controls.js import the three it offers:
 //   buildEntry(view)          the whole viewer while the payload has `entry` (a deal being
 //                             dealt: `mr.new_deal(...)`), instead of the table; at every
 //                             payload of the entry;

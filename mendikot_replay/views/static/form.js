@@ -1,7 +1,7 @@
 // -- form.js: a new deal's set-up, one short form (the recorder's first page) -------------
 //
-// An ES module of the page; its private names start with `form`/`FORM_` (the modules share
-// one scope once views/html.py joins them). viewer.js imports `buildForm(view)`, which draws
+// An ES module of the page; its private names start with `form`/`FORM_`, its words come from
+// words.js (the text layer). board.js imports `buildForm(view)`, which draws
 // the whole viewer while the payload has `form` (`mr.recorder(path)`, and after *Next deal*;
 // see payload.form_view): first the players (how many, the deck, their names), then the
 // dealer and the trump method (with the closed trump's version), the occasion (event, place,

@@ -1,7 +1,7 @@
 // mendikot-replay: the move list of the analysis board.
 //
-// An ES module of the page (viewer.js imports `buildMoves`, `drawMoves`, `enterVariation`,
-// `leaveVariation`); its rows come from tree.js's `trickRows`. The list (data-testid="mr-moves") shows the tricks of the main line as rows —
+// An ES module of the page (board.js and controls.js import `buildMoves`, `drawMoves`,
+// `enterVariation`, `leaveVariation`); its rows come from tree.js's `trickRows`. The list (data-testid="mr-moves") shows the tricks of the main line as rows —
 // the trick's number, its leader, its cards, the winner and the tens it took — and under a
 // row the variations that replace one of its cards (a <details open> each, collapsible),
 // each drawn the same way, recursively. Every card in it is a button with data-card,

@@ -138,3 +138,13 @@ def test_a_screen_for_a_seat_not_at_the_table_is_refused() -> None:
     session = Session(SAMPLES / "worked-example.pmn")
     with pytest.raises(ValueError, match="no seat F"):
         session.screen("F")
+
+
+def test_a_closed_screen_is_told_nothing_more() -> None:
+    session = Session(SAMPLES / "worked-example.pmn")
+    phone = session.screen("C")
+    phone.changes()
+    phone.close()
+    session.go(6)
+    assert phone.changes() == {}
+    assert session.step == 6

@@ -70,6 +70,8 @@ class ScreenHost(Protocol):
 
     def request(self, content: Any) -> None: ...
 
+    def forget(self, screen: Screen) -> None: ...
+
 
 class Screen:
     """One screen on a session (see the module docstring)."""
@@ -97,6 +99,10 @@ class Screen:
             out["data"] = seen["data"]  # a seat's payload ends at the card shown
         self.changed.clear()
         return out
+
+    def close(self) -> None:
+        """The screen is gone (a phone left the class): the session stops telling it."""
+        self.host.forget(self)
 
     def handle(self, message: Any) -> dict[str, Any]:
         """A request from this screen and what changed for it. A read-only screen's

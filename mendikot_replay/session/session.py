@@ -62,7 +62,6 @@ searches, so the graph of a whole deal takes about half as long on two cores
 (``benchmarks/bench_odds.py``), and the chances do not depend on it."""
 
 T = TypeVar("T")
-M = TypeVar("M", bound=Mode)
 
 
 class Session:
@@ -168,6 +167,10 @@ class Session:
         self._screens.append(screen)
         return screen
 
+    def forget(self, screen: Screen) -> None:
+        """Stop telling ``screen`` what changes (:meth:`.screens.Screen.close`)."""
+        self._screens = [s for s in self._screens if s is not screen]
+
     def checked(self, name: str, value: Any) -> Any:
         """``value`` for option ``name`` as the session keeps it, or a ``ValueError`` that
         says what is wrong (a page, or anything that reaches it, may send anything)."""
@@ -188,7 +191,7 @@ class Session:
     def board(self) -> Board:
         """The board; while the hands are being dealt there is none yet, and what needs it
         says so."""
-        return self._in(Playing).board
+        return needed(self.mode, Playing).board
 
     @property
     def dealt(self) -> bool:
@@ -232,11 +235,7 @@ class Session:
     @property
     def snapshot(self) -> Snapshot:
         """The replay state shown (:meth:`.modes.Playing.snapshot`)."""
-        return self._in(Playing).snapshot()
-
-    def _in(self, kind: type[M]) -> M:
-        """The mode, when it is ``kind``; else the sentence that says what comes first."""
-        return needed(self.mode, kind)
+        return needed(self.mode, Playing).snapshot()
 
     # -- showing ------------------------------------------------------------------------
     def enter(self, mode: Mode) -> None:
@@ -300,19 +299,19 @@ class Session:
     # -- the modes' own work ------------------------------------------------------------
     def start(self, answers: Mapping[str, object]) -> None:
         """The set-up's form answered (:meth:`.modes.SetUp.start`)."""
-        self._in(SetUp).start(answers)
+        needed(self.mode, SetUp).start(answers)
 
     def dealing(self, change: Callable[[DealEntry], object]) -> None:
         """Do ``change`` on the deal being dealt (:meth:`.modes.Dealing.change`)."""
-        self._in(Dealing).change(change)
+        needed(self.mode, Dealing).change(change)
 
     def on_board(self, change: Callable[[Board], T]) -> T:
         """Do ``change`` on the board and show it (:meth:`.modes.Playing.on_board`)."""
-        return self._in(Playing).on_board(change)
+        return needed(self.mode, Playing).on_board(change)
 
     def annotate(self) -> int:
         """Write what the deal teaches into it (:meth:`.modes.Playing.annotate`)."""
-        return self._in(Playing).annotate()
+        return needed(self.mode, Playing).annotate()
 
     def save(self, path: str | os.PathLike[str] | None = None, *, force: bool = False) -> Path:
         """Write the deal back into its file, or a copy into ``path``
@@ -335,7 +334,7 @@ class Session:
         if part == "file":
             owner = self.file
         elif part != "session":
-            owner = self._in({"form": SetUp, "dealing": Dealing, "board": Playing}[part])
+            owner = needed(self.mode, {"form": SetUp, "dealing": Dealing, "board": Playing}[part])
         method: Callable[..., Any] = getattr(owner, command.method)
         return method
 
@@ -353,7 +352,7 @@ class Session:
                 raise BoardError(say("refuse.unknown_request", request=repr(content["do"])))
             fields = command.checked(content)
             if self.dealt and command.stands:
-                self._in(Playing).catch_up(content.get("at"), content.get("revision"))
+                needed(self.mode, Playing).catch_up(content.get("at"), content.get("revision"))
             self._method(command)(**fields)
         except FileChangedError as changed:
             self.tell("conflict", str(changed), ("reload", "save_as"))

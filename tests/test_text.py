@@ -234,3 +234,21 @@ def test_a_session_gives_its_page_the_words_of_its_language() -> None:
         f"{OPEN}{{count}} tricks in the pile{CLOSE}",
     ]
     assert set(MESSAGES) <= set(words)
+
+
+def test_a_page_of_many_deals_carries_its_words_once() -> None:
+    """The page's words go once on a page, not once in every deal's payload."""
+    from mendikot_replay.views.html import page_html
+
+    with language(PSEUDO):
+        page = page_html(read_deals(SAMPLES / "match-thursday-club.pmn"))
+    assert page.count("data-mr-words") == 1
+    assert page_html(read_deals(SAMPLES / "match-thursday-club.pmn")).count("data-mr-words") == 0
+
+
+def test_a_list_is_joined_by_the_language() -> None:
+    from mendikot_replay.text import say_list
+
+    assert say_list([]) == "" and say_list(["a"]) == "a" and say_list(["a", "b", "c"]) == "a, b, c"
+    with language(PSEUDO):
+        assert say_list(["a", "b"]) == f"{OPEN}a, b{CLOSE}"

@@ -30,6 +30,7 @@ from .catalog import (
     language,
     page_words,
     say,
+    say_list,
     say_n,
     template,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "language",
     "page_words",
     "say",
+    "say_list",
     "say_n",
     "template",
 ]

@@ -12,7 +12,7 @@ import contextlib
 import gettext
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Final
@@ -28,6 +28,7 @@ __all__ = [
     "language",
     "page_words",
     "say",
+    "say_list",
     "say_n",
     "template",
 ]
@@ -112,6 +113,14 @@ def page_words() -> dict[str, object]:
             catalog.npgettext(message, one, many, 5),
         ]
     return words
+
+
+def say_list(items: Sequence[str]) -> str:
+    """Items in a list, as the language joins them ("a, b, c"; "" for none)."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = say("list.more", first=text, more=item)
+    return text
 
 
 def say_n(message: str, count: int, /, **values: object) -> str:

@@ -35,6 +35,8 @@ MESSAGES: Final[Mapping[str, str]] = {
     "rank.13": "king",
     "rank.14": "ace",
     "card.name": "{rank} of {suit}",
+    # -- a list, as the language joins its items ("a, b, c")
+    "list.more": "{first}, {more}",
     # -- a seat as a sentence names it
     "seat.named": "{seat} ({name})",
     "seat.unknown": "?",
@@ -725,7 +727,6 @@ MESSAGES: Final[Mapping[str, str]] = {
     # -- the terminal's replay (show)
     "show.untitled": "Untitled deal",
     "show.title_where": "{title}  ({where})",
-    "show.list": "{first}, {more}",
     "show.match": "match {match}",
     "show.deal": "deal {deal}",
     "show.index": "#{index} in the file",

@@ -48,7 +48,7 @@ from ..pmn.record import DealRecord
 from ..pmn.user_text import isolate, pieces
 from ..session.payload import JSON, analysis_view, deal_view
 from ..solver.search import Solver
-from ..text import page_words, say, template
+from ..text import page_words, say, say_list, template
 from .assets import viewer_css, viewer_js
 
 
@@ -81,10 +81,18 @@ def _payload(record: DealRecord, analyse: bool, max_tricks: int | None) -> JSON:
     payload = deal_view(record)
     if analyse:
         payload["analysis"] = analysis_view(record, max_tricks, Solver("outcome"))
-    words = page_words()
-    if words:  # the page speaks the language in force (English needs nothing)
-        payload["words"] = words
     return payload
+
+
+def _words_block() -> str:
+    """The page's words in the language in force, once per page or fragment (the viewer of
+    every deal in it reads them; English needs none: the viewer has the source)."""
+    words = page_words()
+    return (
+        f'<script type="application/json" data-mr-words>{payload_json(words)}</script>'
+        if words
+        else ""
+    )
 
 
 def deal_html(record: DealRecord, *, analyse: bool = False, max_tricks: int | None = None) -> str:
@@ -97,7 +105,7 @@ def deal_html(record: DealRecord, *, analyse: bool = False, max_tricks: int | No
     return (
         f'<div class="mr-embed" id="{key}" data-mr-embed="{key}">'
         f"<style>{viewer_css()}</style>"
-        f"{_deal_block(payload, text, key)}"
+        f"{_deal_block(payload, text, key)}{_words_block()}"
         f'<script type="module">{_module(key)}</script>'
         "</div>"
     )
@@ -162,6 +170,7 @@ def page_html(
         f"<style>{viewer_css()}{_PAGE_CSS}</style>\n"
         "</head>\n<body>\n"
         f"<h1>{_esc(title)}</h1>\n{selector}\n<main>{body}</main>\n"
+        f"{_words_block()}"
         f'<script type="module">{_page_module()}</script>\n'
         "</body>\n</html>\n"
     )
@@ -192,14 +201,6 @@ def _say(message: str, **values: object) -> str:
     """A message as HTML: its words escaped, its values put in as given (each already HTML:
     escaped text, a card's span)."""
     return _esc(template(message)).format(**values)
-
-
-def _listed(items: list[str]) -> str:
-    """Items in a list, as the language joins them ("a, b, c")."""
-    text = items[0] if items else ""
-    for item in items[1:]:
-        text = say("show.list", first=text, more=item)
-    return text
 
 
 def _esc(text: object) -> str:
@@ -278,7 +279,7 @@ def static_view(payload: JSON) -> str:
     if facts:
         out.append(f"<p>{' · '.join(facts)}</p>")
     teams = payload["team_labels"]
-    players = _listed(
+    players = say_list(
         [
             _say("page.player", seat=_seat_name(payload, s), side=_esc(teams[payload["teams"][s]]))
             for s in payload["seats"]

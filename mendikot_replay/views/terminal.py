@@ -33,7 +33,7 @@ from ..pmn.record import NAG_GLYPHS, NAG_MEANINGS, DealRecord, PlayNode, Problem
 from ..pmn.user_text import visible
 from ..pmn.visit import Line, tree_lines
 from ..session.payload import fate_words
-from ..text import say, say_n
+from ..text import say, say_list, say_n
 from .paint import Painter
 from .report import captured_tens
 
@@ -104,7 +104,7 @@ def _header(record: DealRecord, setup: DealSetup | None, players: int, paint: Pa
         where.append(say("show.index", index=record.index))
     heading = paint.bold(title or say("show.untitled"))
     if where:
-        heading = say("show.title_where", title=heading, where=_listed(where))
+        heading = say("show.title_where", title=heading, where=say_list(where))
     lines = [heading]
     names = []
     for seat in seats(players):
@@ -113,7 +113,7 @@ def _header(record: DealRecord, setup: DealSetup | None, players: int, paint: Pa
             names.append(say("show.player_named", seat=seat, name=visible(tags[seat]), side=side))
         else:
             names.append(say("show.player", seat=seat, side=side))
-    lines.append(say("show.players", players=_listed(names)))
+    lines.append(say("show.players", players=say_list(names)))
     dealer = setup.dealer if setup is not None else tags.get("Dealer")
     first = setup.first_leader if setup is not None else tags.get("Play")
     lines.append(say("show.dealer", dealer=visible(dealer or "?"), first=visible(first or "?")))
@@ -126,7 +126,7 @@ def _header(record: DealRecord, setup: DealSetup | None, players: int, paint: Pa
         if rules.target is not None:
             extras.append(say("show.target", target=rules.target))
         if extras:
-            lines.append(say("show.match_line", match=_listed(extras)))
+            lines.append(say("show.match_line", match=say_list(extras)))
         lines.append(say("show.trump", trump=_trump_words(setup, paint)))
         if setup.start is not None:
             start = setup.start
@@ -155,14 +155,6 @@ def _header(record: DealRecord, setup: DealSetup | None, players: int, paint: Pa
         if tags.get(name, "").startswith("^"):
             lines.append(say("show.agreed", tag=name, value=visible(tags[name][1:].strip())))
     return lines
-
-
-def _listed(items: list[str]) -> str:
-    """Items in a list, as the language joins them ("a, b, c")."""
-    text = items[0]
-    for item in items[1:]:
-        text = say("show.list", first=text, more=item)
-    return text
 
 
 def _trump_words(setup: DealSetup, paint: Painter) -> str:

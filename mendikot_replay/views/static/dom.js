@@ -28,6 +28,12 @@ export function h(tag, attrs, ...kids) {
 
 /** User text in a <bdi> (isolated from the text direction around it; its own isolates
  * balanced first, see `balanced`). */
+/** `el.replaceChildren(...kids)`, skipping null, undefined and false kids as `h` does
+ * (replaceChildren would write a null as the text "null"); nested lists are flattened. */
+export function fill(el, ...kids) {
+  el.replaceChildren(...kids.flat(Infinity).filter((kid) => kid !== null && kid !== undefined && kid !== false));
+}
+
 export function bdi(text, attrs) {
   return h("bdi", { ...(attrs || {}), text: balanced(text) });
 }

@@ -37,7 +37,7 @@
 // deal is over mr-record-next-deal (*Next deal*: {do: "next_deal"}). While the play is
 // recorded the root has the class mr-rec-play and data-to-play (the seat whose card is next).
 import { cardName, cardText, packColumns, packPlaces, rankText, SUIT_ORDER, SUIT_SIGN, suitWord } from "./cards.js";
-import { bdi, h, sentence } from "./dom.js";
+import { bdi, fill, h, sentence } from "./dom.js";
 import { goNode, isBoard, nodes, rulesLine, send, who, whoText } from "./state.js";
 import { showNotice } from "./editor.js";
 import { say, sayCount, sayParts } from "./words.js";
@@ -47,12 +47,6 @@ const REC_METHODS = ["Drawn", "FaceUp", "Closed", "Cut", "None"];
 
 function recOrder(card) {
   return SUIT_ORDER.indexOf(card[1]) * 16 + REC_RANKS.indexOf(card[0]);
-}
-
-/** `el.replaceChildren(...kids)`, skipping null/false kids as `h` does (replaceChildren
- * would write them as text). */
-function recFill(el, ...kids) {
-  el.replaceChildren(...kids.flat(Infinity).filter((kid) => kid !== null && kid !== undefined && kid !== false));
 }
 
 function recSorted(cards) {
@@ -123,7 +117,7 @@ function recDrawNotice(view) {
   } else if (box.parentNode !== where || box.nextSibling) where.append(box);
   box.hidden = !notice;
   if (!notice) {
-    recFill(box);
+    fill(box);
     box.removeAttribute("role");
     box.removeAttribute("aria-live");
     box.dataset.kind = "";
@@ -134,7 +128,7 @@ function recDrawNotice(view) {
   box.setAttribute("aria-live", urgent ? "assertive" : "polite");
   box.dataset.kind = notice.kind;
   box.className = `rec-notice rec-notice-${notice.kind}`;
-  recFill(
+  fill(
     box,
     h("span", { class: "rec-noticesign", "aria-hidden": "true", text: urgent ? "\u26A0" : "\u2139" }),
     h("span", { class: "rec-noticetext", "data-testid": "mr-entry-notice-text" }, sentence(notice.text)),
@@ -201,7 +195,7 @@ function recParts(view) {
   );
   recKeepKeys(p.paste);
   p.body = h("div", { class: "rec-body", "data-testid": "mr-entry" }, p.trump, p.packBox, p.seats, p.paste);
-  recFill(view.root, p.head, p.statusBox, p.body);
+  fill(view.root, p.head, p.statusBox, p.body);
   st.parts = p;
   return p;
 }
@@ -235,7 +229,7 @@ export function buildEntry(view) {
   }
   st.payload = payload;
 
-  recFill(
+  fill(
     p.head,
     h("div", { class: "mr-title", role: "heading", "aria-level": "3" }, bdi(payload.title || say("form.heading"))),
     payload.subtitle ? h("div", { class: "mr-subtitle" }, sentence(payload.subtitle)) : null,
@@ -258,20 +252,20 @@ function recDrawStatus(view, entry) {
   if (!entry.complete) {
     const seat = entry.selected;
     const count = (entry.hands[seat] || []).length;
-    recFill(
+    fill(
       p.status,
       ...sayParts("rec.cards_go", { who: who(payload, seat), count, size }),
       count >= size ? h("span", { class: "rec-fullnote", text: ` ${say("rec.full")}` }) : null,
     );
-    recFill(
+    fill(
       p.left,
       sayCount("rec.left", left),
       h("span", { class: "rec-hint", text: " \u00B7 " }),
       h("span", { class: "mr-dim rec-hint", text: say("rec.tap_hint") }),
     );
   } else {
-    recFill(p.status, say(entry.needs ? "rec.dealt_missing" : "rec.dealt"));
-    recFill(p.left, h("span", { class: "mr-dim", text: sayCount("rec.left", 0) }));
+    fill(p.status, say(entry.needs ? "rec.dealt_missing" : "rec.dealt"));
+    fill(p.left, h("span", { class: "mr-dim", text: sayCount("rec.left", 0) }));
   }
   // What is missing in words of the table; Python's own words (`needs`: the tag the record
   // lacks) where those say nothing, else in the tooltip.
@@ -279,7 +273,7 @@ function recDrawStatus(view, entry) {
   const words = missing.length ? missing.join("; ") : entry.needs || "";
   p.needs.hidden = !words;
   p.needs.title = entry.needs || "";
-  recFill(p.needs, h("strong", { text: say(entry.complete ? "rec.still_missing" : "rec.still_to_do") }), " ", say("rec.needs", { words }));
+  fill(p.needs, h("strong", { text: say(entry.complete ? "rec.still_missing" : "rec.still_to_do") }), " ", say("rec.needs", { words }));
 }
 
 /** What the trump still needs, in words (empty: nothing). */
@@ -373,7 +367,7 @@ function recDrawTrump(view, entry) {
     kids.push(h("div", { class: "mr-dim", text: say("board.trump.none") }));
   }
   p.trump.dataset.method = method || "";
-  recFill(p.trump, ...kids);
+  fill(p.trump, ...kids);
 }
 
 /** A card's rank and suit sign, for a button of entry mode. */
@@ -434,7 +428,7 @@ function recDrawPack(view, entry) {
   p.packTitle.textContent = to ? sayCount("rec.pack_to", left, { seat: to }) : sayCount("rec.pack", left);
   p.pack.setAttribute("aria-label", to ? sayCount("rec.pack_label", left, { who: whoText(payload, to) }) : say("rec.pack_plain"));
   p.pack.dataset.left = String(left);
-  recFill(p.pack, ...rows.filter(Boolean));
+  fill(p.pack, ...rows.filter(Boolean));
   p.packBox.hidden = entry.complete && !left;
 }
 
@@ -513,7 +507,7 @@ function recDrawSeats(view, entry) {
     return panel;
   });
   p.seats.dataset.players = String(payload.players);
-  recFill(p.seats, ...panels);
+  fill(p.seats, ...panels);
 }
 
 function recPaste(view) {
@@ -619,9 +613,9 @@ export function drawRecording(view, step, k) {
   const payload = view.payload;
   const last = lastStep;
   if (!atEnd && last && !last.to_play) {
-    recFill(parts.recordNext, h("span", { class: "mr-dim", text: say("rec.recorded") }));
+    fill(parts.recordNext, h("span", { class: "mr-dim", text: say("rec.recorded") }));
   } else if (!atEnd) {
-    recFill(
+    fill(
       parts.recordNext,
       h("span", { class: "mr-dim", text: `${say("rec.goes_on")} ` }),
       h("button", {
@@ -632,9 +626,9 @@ export function drawRecording(view, step, k) {
       }),
     );
   } else if (step.to_play) {
-    recFill(parts.recordNext, ...sayParts("rec.tap_played", { who: who(payload, step.to_play) }));
+    fill(parts.recordNext, ...sayParts("rec.tap_played", { who: who(payload, step.to_play) }));
   } else {
     const saved = !view.model.get("dirty") && Boolean(view.model.get("file"));
-    recFill(parts.recordNext, saved ? say("rec.over_saved", { file: view.model.get("file") }) : say("rec.over"));
+    fill(parts.recordNext, saved ? say("rec.over_saved", { file: view.model.get("file") }) : say("rec.over"));
   }
 }

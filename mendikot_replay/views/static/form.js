@@ -20,7 +20,7 @@
 // mr-form-capture, mr-form-house (the folded house rules), mr-form-flag-<flag>,
 // mr-form-scoring (a match's only), mr-form-name-A …,
 // mr-form-notice, mr-form-start.
-import { h } from "./dom.js";
+import { fill, h } from "./dom.js";
 import { send } from "./state.js";
 import { say } from "./words.js";
 
@@ -220,7 +220,7 @@ export function buildForm(view) {
       notice,
       h("button", { type: "submit", class: "mr-btn mr-form-start", "data-testid": "mr-form-start", text: say("form.start") }),
     ];
-    body.replaceChildren(...rows.filter(Boolean)); // replaceChildren would write a null as text
+    fill(body, ...rows);
   };
   body.addEventListener("submit", (event) => {
     event.preventDefault();

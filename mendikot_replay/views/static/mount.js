@@ -17,7 +17,6 @@ export function createModel(payload, options) {
     quiz_seat: "",
     analyse: false,
     analysis: payload ? payload.analysis : undefined,
-    words: payload ? payload.words : undefined,
     ...(options || {}),
   };
   const listeners = new Map();
@@ -61,9 +60,13 @@ export function mountAll(selector) {
     host.className = "mr-host";
     still.before(host);
     const payload = JSON.parse(source.textContent);
+    // The page's words (a page made in another language than English), once for the
+    // fragment or the whole page.
+    const words = box.querySelector("script[data-mr-words]") || document.querySelector("script[data-mr-words]");
     // A page made with the solver's values (`mendikot-replay html --analyse`) opens with
     // them shown; the toggle turns them off.
-    mounted.push(mountStatic(host, payload, { analyse: Boolean(payload.analysis) }));
+    const options = { analyse: Boolean(payload.analysis), words: words ? JSON.parse(words.textContent) : undefined };
+    mounted.push(mountStatic(host, payload, options));
     still.hidden = true;
   }
   return mounted;

@@ -5,7 +5,7 @@ import { argsText, cardName, cardText, seatCard } from "./cards.js";
 import { bdi, cardFace, h } from "./dom.js";
 import { noteCount } from "./tree.js";
 import { current, go, goNode, lineOf, nodes, option, who } from "./state.js";
-import { say } from "./words.js";
+import { say, sayList } from "./words.js";
 
 /** The jump list of the line shown: one button per annotated card (remade when the line
  * changes, not on every step). */
@@ -83,8 +83,7 @@ export function drawNotes(view, step, k) {
     if (card.revoke) flags.push(say("board.flag.revoke"));
     if (!card.followed) flags.push(say("board.flag.not_followed"));
     if (flags.length) {
-      const listed = flags.reduce((text, flag) => say("show.list", { first: text, more: flag }));
-      head.append(h("span", { class: "mr-dim", text: ` ${say("board.flags", { flags: listed })}` }));
+      head.append(h("span", { class: "mr-dim", text: ` ${say("board.flags", { flags: sayList(flags) })}` }));
     }
     kids.push(head);
     for (const nag of notes.nags || []) {

@@ -2,7 +2,7 @@
 // chances (chances.js), its fixed-height box.
 
 import { cardText } from "./cards.js";
-import { h } from "./dom.js";
+import { fill, h } from "./dom.js";
 import { currentNode, go, nodes, option, stepAt, who } from "./state.js";
 import { analysisEntry, entryText, moveValue } from "./analysis.js";
 import { quizByChances, quizChanceGrade } from "./chances.js";
@@ -146,5 +146,5 @@ function fillQuiz(box, kids) {
         h("div", { class: "mr-quizpanel" }, more),
       )
     : null;
-  box.replaceChildren(...[head, details].filter(Boolean)); // a null would be written as "null"
+  fill(box, head, details);
 }

@@ -2,7 +2,7 @@
 // ledger.js's), and the result.
 
 import { cardName } from "./cards.js";
-import { bdi, cardFace, h, sentence } from "./dom.js";
+import { bdi, cardFace, fill, h, sentence } from "./dom.js";
 import { ledgerRows } from "./ledger.js";
 import { lineOf, option, who } from "./state.js";
 import { say, sayCount } from "./words.js";
@@ -31,7 +31,6 @@ export function drawPile(view, step) {
   if (view.payload.capture !== "Dehla") return;
   const pile = step.pile;
   const [seat, run] = step.streak;
-  // (replaceChildren writes a null as the text "null": the run's line only when there is one)
   const runLine = seat && run ? h("div", { class: "mr-dim" }, who(view.payload, seat), ` ${sayCount("board.run", run)}`) : null;
   const count = h(
     "div",
@@ -39,7 +38,7 @@ export function drawPile(view, step) {
     sayCount("show.pile_tricks", pile.tricks),
     pile.tens.length ? h("span", null, ` ${say("board.pile_with")} `, ...pile.tens.map((t) => cardFace(t, "mr-mini"))) : null,
   );
-  view.parts.pile.replaceChildren(...[h("div", { class: "mr-boxtitle", text: say("board.pile") }), count, runLine].filter(Boolean));
+  fill(view.parts.pile, h("div", { class: "mr-boxtitle", text: say("board.pile") }), count, runLine);
 }
 
 export function drawLedger(view, step) {

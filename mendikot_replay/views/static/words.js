@@ -56,6 +56,11 @@ export function sayParts(id, values) {
   return parts;
 }
 
+/** Items in a list, as the language joins them ("a, b, c"; "" for none). */
+export function sayList(items) {
+  return items.length ? items.reduce((first, more) => say("list.more", { first, more })) : "";
+}
+
 /** A message with a number (`count`): the form the language gives that number. */
 export function sayCount(id, count, values) {
   const forms = id in words ? words[id] : english.plurals[id];

@@ -340,6 +340,7 @@ var messages_default = {
     "form.title": "a new deal",
     "form.trump": "Trump",
     "form.who_deals": "who deals?",
+    "list.more": "{first}, {more}",
     "moves.after": "after {cards}",
     "moves.before_position": "{seat} played {card} before the position",
     "moves.card": "trick {trick}, {seat} plays {card}",
@@ -657,7 +658,6 @@ var messages_default = {
     "show.hands": "Hands at the start:",
     "show.hands_at": "Hands at trick {trick}:",
     "show.index": "#{index} in the file",
-    "show.list": "{first}, {more}",
     "show.match": "match {match}",
     "show.match_line": "Match: {match}",
     "show.names": "{seat} cannot follow: {card} names the trump: {sign}",
@@ -858,6 +858,9 @@ function sayParts(id, values) {
   if (at < template.length) parts.push(template.slice(at));
   return parts;
 }
+function sayList(items) {
+  return items.length ? items.reduce((first, more) => say("list.more", { first, more })) : "";
+}
 function sayCount(id, count, values) {
   const forms = id in words ? words[id] : messages_default.plurals[id];
   if (!Array.isArray(forms)) return id;
@@ -997,6 +1000,9 @@ function h(tag, attrs, ...kids) {
     node.append(kid instanceof Node ? kid : String(kid));
   }
   return node;
+}
+function fill2(el, ...kids) {
+  el.replaceChildren(...kids.flat(Infinity).filter((kid) => kid !== null && kid !== void 0 && kid !== false));
 }
 function bdi(text, attrs) {
   return h("bdi", { ...attrs || {}, text: balanced(text) });
@@ -2442,7 +2448,7 @@ function buildForm(view) {
       notice,
       h("button", { type: "submit", class: "mr-btn mr-form-start", "data-testid": "mr-form-start", text: say("form.start") })
     ];
-    body.replaceChildren(...rows.filter(Boolean));
+    fill2(body, ...rows);
   };
   body.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -2484,9 +2490,6 @@ var REC_RANKS = "AKQJT98765432";
 var REC_METHODS = ["Drawn", "FaceUp", "Closed", "Cut", "None"];
 function recOrder(card) {
   return SUIT_ORDER.indexOf(card[1]) * 16 + REC_RANKS.indexOf(card[0]);
-}
-function recFill(el, ...kids) {
-  el.replaceChildren(...kids.flat(Infinity).filter((kid) => kid !== null && kid !== void 0 && kid !== false));
 }
 function recSorted(cards) {
   return [...cards].sort((a, b) => recOrder(a) - recOrder(b));
@@ -2541,7 +2544,7 @@ function recDrawNotice(view) {
   } else if (box.parentNode !== where || box.nextSibling) where.append(box);
   box.hidden = !notice;
   if (!notice) {
-    recFill(box);
+    fill2(box);
     box.removeAttribute("role");
     box.removeAttribute("aria-live");
     box.dataset.kind = "";
@@ -2552,7 +2555,7 @@ function recDrawNotice(view) {
   box.setAttribute("aria-live", urgent ? "assertive" : "polite");
   box.dataset.kind = notice.kind;
   box.className = `rec-notice rec-notice-${notice.kind}`;
-  recFill(
+  fill2(
     box,
     h("span", { class: "rec-noticesign", "aria-hidden": "true", text: urgent ? "⚠" : "ℹ" }),
     h("span", { class: "rec-noticetext", "data-testid": "mr-entry-notice-text" }, sentence(notice.text)),
@@ -2616,7 +2619,7 @@ function recParts(view) {
   );
   recKeepKeys(p.paste);
   p.body = h("div", { class: "rec-body", "data-testid": "mr-entry" }, p.trump, p.packBox, p.seats, p.paste);
-  recFill(view.root, p.head, p.statusBox, p.body);
+  fill2(view.root, p.head, p.statusBox, p.body);
   st.parts = p;
   return p;
 }
@@ -2644,7 +2647,7 @@ function buildEntry(view) {
     st.paste = null;
   }
   st.payload = payload;
-  recFill(
+  fill2(
     p.head,
     h("div", { class: "mr-title", role: "heading", "aria-level": "3" }, bdi(payload.title || say("form.heading"))),
     payload.subtitle ? h("div", { class: "mr-subtitle" }, sentence(payload.subtitle)) : null,
@@ -2666,26 +2669,26 @@ function recDrawStatus(view, entry) {
   if (!entry.complete) {
     const seat = entry.selected;
     const count = (entry.hands[seat] || []).length;
-    recFill(
+    fill2(
       p.status,
       ...sayParts("rec.cards_go", { who: who(payload, seat), count, size }),
       count >= size ? h("span", { class: "rec-fullnote", text: ` ${say("rec.full")}` }) : null
     );
-    recFill(
+    fill2(
       p.left,
       sayCount("rec.left", left),
       h("span", { class: "rec-hint", text: " · " }),
       h("span", { class: "mr-dim rec-hint", text: say("rec.tap_hint") })
     );
   } else {
-    recFill(p.status, say(entry.needs ? "rec.dealt_missing" : "rec.dealt"));
-    recFill(p.left, h("span", { class: "mr-dim", text: sayCount("rec.left", 0) }));
+    fill2(p.status, say(entry.needs ? "rec.dealt_missing" : "rec.dealt"));
+    fill2(p.left, h("span", { class: "mr-dim", text: sayCount("rec.left", 0) }));
   }
   const missing = recMissing(view, entry);
   const words2 = missing.length ? missing.join("; ") : entry.needs || "";
   p.needs.hidden = !words2;
   p.needs.title = entry.needs || "";
-  recFill(p.needs, h("strong", { text: say(entry.complete ? "rec.still_missing" : "rec.still_to_do") }), " ", say("rec.needs", { words: words2 }));
+  fill2(p.needs, h("strong", { text: say(entry.complete ? "rec.still_missing" : "rec.still_to_do") }), " ", say("rec.needs", { words: words2 }));
 }
 function recMissing(view, entry) {
   const method = view.payload.trump_method;
@@ -2772,7 +2775,7 @@ function recDrawTrump(view, entry) {
     kids.push(h("div", { class: "mr-dim", text: say("board.trump.none") }));
   }
   p.trump.dataset.method = method || "";
-  recFill(p.trump, ...kids);
+  fill2(p.trump, ...kids);
 }
 function recFace(card) {
   return [
@@ -2828,7 +2831,7 @@ function recDrawPack(view, entry) {
   p.packTitle.textContent = to ? sayCount("rec.pack_to", left, { seat: to }) : sayCount("rec.pack", left);
   p.pack.setAttribute("aria-label", to ? sayCount("rec.pack_label", left, { who: whoText(payload, to) }) : say("rec.pack_plain"));
   p.pack.dataset.left = String(left);
-  recFill(p.pack, ...rows.filter(Boolean));
+  fill2(p.pack, ...rows.filter(Boolean));
   p.packBox.hidden = entry.complete && !left;
 }
 function recDrawSeats(view, entry) {
@@ -2905,7 +2908,7 @@ function recDrawSeats(view, entry) {
     return panel;
   });
   p.seats.dataset.players = String(payload.players);
-  recFill(p.seats, ...panels);
+  fill2(p.seats, ...panels);
 }
 function recPaste(view) {
   const st = recState(view);
@@ -2994,9 +2997,9 @@ function drawRecording(view, step, k) {
   const payload = view.payload;
   const last = lastStep;
   if (!atEnd && last && !last.to_play) {
-    recFill(parts.recordNext, h("span", { class: "mr-dim", text: say("rec.recorded") }));
+    fill2(parts.recordNext, h("span", { class: "mr-dim", text: say("rec.recorded") }));
   } else if (!atEnd) {
-    recFill(
+    fill2(
       parts.recordNext,
       h("span", { class: "mr-dim", text: `${say("rec.goes_on")} ` }),
       h("button", {
@@ -3007,10 +3010,10 @@ function drawRecording(view, step, k) {
       })
     );
   } else if (step.to_play) {
-    recFill(parts.recordNext, ...sayParts("rec.tap_played", { who: who(payload, step.to_play) }));
+    fill2(parts.recordNext, ...sayParts("rec.tap_played", { who: who(payload, step.to_play) }));
   } else {
     const saved = !view.model.get("dirty") && Boolean(view.model.get("file"));
-    recFill(parts.recordNext, saved ? say("rec.over_saved", { file: view.model.get("file") }) : say("rec.over"));
+    fill2(parts.recordNext, saved ? say("rec.over_saved", { file: view.model.get("file") }) : say("rec.over"));
   }
 }
 
@@ -3457,7 +3460,7 @@ function fillQuiz(box, kids) {
     h("summary", { "aria-label": say("quiz.more_label"), text: say("quiz.more") }),
     h("div", { class: "mr-quizpanel" }, more)
   ) : null;
-  box.replaceChildren(...[head, details].filter(Boolean));
+  fill2(box, head, details);
 }
 
 // mendikot_replay/views/static/table.js
@@ -3876,8 +3879,7 @@ function drawNotes(view, step, k) {
     if (card.revoke) flags.push(say("board.flag.revoke"));
     if (!card.followed) flags.push(say("board.flag.not_followed"));
     if (flags.length) {
-      const listed = flags.reduce((text, flag) => say("show.list", { first: text, more: flag }));
-      head.append(h("span", { class: "mr-dim", text: ` ${say("board.flags", { flags: listed })}` }));
+      head.append(h("span", { class: "mr-dim", text: ` ${say("board.flags", { flags: sayList(flags) })}` }));
     }
     kids.push(head);
     for (const nag of notes.nags || []) {
@@ -3977,7 +3979,7 @@ function drawPile(view, step) {
     sayCount("show.pile_tricks", pile.tricks),
     pile.tens.length ? h("span", null, ` ${say("board.pile_with")} `, ...pile.tens.map((t) => cardFace(t, "mr-mini"))) : null
   );
-  view.parts.pile.replaceChildren(...[h("div", { class: "mr-boxtitle", text: say("board.pile") }), count, runLine].filter(Boolean));
+  fill2(view.parts.pile, h("div", { class: "mr-boxtitle", text: say("board.pile") }), count, runLine);
 }
 function drawLedger(view, step) {
   const items = ledgerRows(step, view.payload, option(view, "quiz_seat", "") || null).map(
@@ -4557,7 +4559,6 @@ function createModel(payload, options) {
     quiz_seat: "",
     analyse: false,
     analysis: payload ? payload.analysis : void 0,
-    words: payload ? payload.words : void 0,
     ...options || {}
   };
   const listeners = /* @__PURE__ */ new Map();
@@ -4596,7 +4597,9 @@ function mountAll(selector) {
     host.className = "mr-host";
     still.before(host);
     const payload = JSON.parse(source.textContent);
-    mounted.push(mountStatic(host, payload, { analyse: Boolean(payload.analysis) }));
+    const words2 = box.querySelector("script[data-mr-words]") || document.querySelector("script[data-mr-words]");
+    const options = { analyse: Boolean(payload.analysis), words: words2 ? JSON.parse(words2.textContent) : void 0 };
+    mounted.push(mountStatic(host, payload, options));
     still.hidden = true;
   }
   return mounted;

@@ -134,5 +134,5 @@ export function who(payload, seat) {
 /** "A (Asha)" as a plain string, for an ARIA label (read out, never laid out). */
 export function whoText(payload, seat) {
   const name = payload.names[seat];
-  return name ? `${seat} (${name})` : seat;
+  return name ? say("seat.named", { seat, name }) : seat;
 }

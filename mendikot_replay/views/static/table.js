@@ -43,7 +43,7 @@ function ringPlace(seat, players) {
 /** "C (Chitra)" for a notice: the name wrapped in FSI … PDI (see `sentence`). */
 function whoSentence(payload, seat) {
   const name = payload.names[seat];
-  return name ? `${seat} (${FSI}${name}${PDI})` : seat;
+  return name ? say("seat.named", { seat, name: `${FSI}${name}${PDI}` }) : seat;
 }
 
 /** A card of `seat`'s hand was clicked (see the page contract in the header). */

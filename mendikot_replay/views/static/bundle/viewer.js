@@ -1197,7 +1197,7 @@ function who(payload, seat) {
 }
 function whoText(payload, seat) {
   const name = payload.names[seat];
-  return name ? `${seat} (${name})` : seat;
+  return name ? say("seat.named", { seat, name }) : seat;
 }
 
 // mendikot_replay/views/static/analysis.js
@@ -3497,7 +3497,7 @@ function ringPlace(seat, players) {
 }
 function whoSentence(payload, seat) {
   const name = payload.names[seat];
-  return name ? `${seat} (${FSI}${name}${PDI})` : seat;
+  return name ? say("seat.named", { seat, name: `${FSI}${name}${PDI}` }) : seat;
 }
 function clickCard(view, seat, card) {
   const payload = view.payload;
